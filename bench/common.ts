@@ -1,0 +1,126 @@
+/**
+ * Bench plumbing: a Neo4j of its own (bolt://127.0.0.1:7689, data under .data/bench, larger
+ * memory), the app on an ephemeral port, and latency figures. Benches print; they assert nothing.
+ */
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Redis from 'ioredis';
+import pino from 'pino';
+import { loadConfig, type Config } from '../src/config';
+import { servicesUp } from '../src/devservices/localServices';
+import { Graph } from '../src/graph/neo4j';
+import { createApp } from '../src/http/app';
+import { AuthService, DEV_CLIENT, loadClients } from '../src/services/auth';
+import { Queues } from '../src/workers/queues';
+
+export const REPO = path.resolve(__dirname, '..', '..');
+
+export function benchConfig(): Config {
+  return loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    NEO4J_URI: process.env.BENCH_NEO4J_URI ?? 'bolt://127.0.0.1:7689',
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14',
+    GRAPH_API_DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(REPO, '.data', 'bench'),
+    NEO4J_LOCAL_HEAP_MB: process.env.NEO4J_LOCAL_HEAP_MB ?? '6144',
+    NEO4J_LOCAL_PAGECACHE_MB: process.env.NEO4J_LOCAL_PAGECACHE_MB ?? '6144',
+    LOG_LEVEL: 'silent',
+    TRAVERSAL_TIMEOUT_MS: process.env.TRAVERSAL_TIMEOUT_MS ?? '30000',
+  });
+}
+
+export const say = (line = ''): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+export async function benchGraph(): Promise<{ config: Config; graph: Graph }> {
+  const config = benchConfig();
+  await servicesUp(config, (msg) => say(`  [services] ${msg}`));
+  const graph = new Graph(config);
+  await graph.migrate();
+  return { config, graph };
+}
+
+export async function wipe(graph: Graph): Promise<void> {
+  for (;;) {
+    const [row] = await graph.write('MATCH (n) WITH n LIMIT 50000 DETACH DELETE n RETURN count(*) AS deleted');
+    if ((row.get('deleted') as number) === 0) return;
+  }
+}
+
+export interface RunningApp { baseUrl: string; token: string; close(): Promise<void> }
+
+export async function startApp(config: Config, graph: Graph): Promise<RunningApp> {
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  const queues = new Queues(config);
+  const auth = new AuthService(config, loadClients(config, () => undefined));
+  const { app } = createApp({ config, graph, auth, redis, queues, logger: pino({ level: 'silent' }), readiness: async () => ({}) });
+  const server = await new Promise<import('node:http').Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const res = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: DEV_CLIENT.client_id, client_secret: DEV_CLIENT.secret, audience: config.serviceDomain, grant_type: 'client_credentials' }),
+  });
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  return {
+    baseUrl, token,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await queues.close();
+      redis.disconnect();
+    },
+  };
+}
+
+export interface Latency { count: number; p50: number; p99: number; mean: number; throughput: number }
+
+/** Runs `task(i)` `count` times with `concurrency` in flight; per-call milliseconds and calls/s. */
+export async function measure(count: number, concurrency: number, task: (i: number) => Promise<unknown>): Promise<Latency> {
+  const times: number[] = [];
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    for (let i = next++; i < count; i = next++) {
+      const t0 = process.hrtime.bigint();
+      await task(i);
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+  }));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { count, p50: at(0.5), p99: at(0.99), mean: times.reduce((a, b) => a + b, 0) / times.length, throughput: count / seconds };
+}
+
+/** Latencies of GET `paths`, sent from a child process (see httpLoad.ts). */
+export async function measureHttp(app: RunningApp, paths: string[], concurrency: number): Promise<Latency & { statuses: Record<number, number> }> {
+  const { execFile } = await import('node:child_process');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-load-')), 'paths.txt');
+  fs.writeFileSync(file, paths.join('\n'));
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile('node', [path.join(__dirname, 'httpLoad.js'), app.baseUrl, app.token, file, String(concurrency)], { maxBuffer: 64 << 20 }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout));
+  });
+  const { times, seconds, statuses } = JSON.parse(out) as { times: number[]; seconds: number; statuses: Record<number, number> };
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { count: times.length, p50: at(0.5), p99: at(0.99), mean: times.reduce((a, b) => a + b, 0) / times.length, throughput: times.length / seconds, statuses };
+}
+
+export const ms = (v: number): string => `${v.toFixed(2)} ms`;
+
+export function table(rows: (string | number)[][]): void {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
+  for (const r of rows) say('  ' + r.map((v, c) => String(v).padEnd(widths[c])).join('  '));
+}
+
+/** Deterministic sample of n ids from a list. */
+export function sample<T>(items: T[], n: number, seed = 7): T[] {
+  let a = seed;
+  const rnd = () => ((a = (a * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return Array.from({ length: n }, () => items[Math.floor(rnd() * items.length)]);
+}

@@ -1,0 +1,153 @@
+/**
+ * Issue-2 figures on one generated graph (BENCH_ENTITIES, default 100k):
+ *  - ingest rows/s of `graph-api ingest` against raw batched UNWIND writes of the same lines
+ *    through the driver (no validation, no reference checks, no summaries); goal >= 0.8x;
+ *  - GET /entity/:id latency and throughput against the same statements run straight
+ *    through the driver (EntityService without HTTP), and a bare one-node read; goal <= 1.10x.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inverseRelationship, neo4jRelType } from '../src/domain/relationships';
+import type { Graph } from '../src/graph/neo4j';
+import { IngestReport, ingestFile } from '../src/ingest/ingest';
+import { readLines } from '../src/ingest/reader';
+import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from '../src/ingest/rows';
+import type { IngestLine } from '../src/ingest/validate';
+import { writeGenerated } from '../src/seed/generator';
+import { EntityService } from '../src/services/entities';
+import { benchGraph, measure, measureHttp, ms, sample, say, startApp, table, wipe } from './common';
+
+/**
+ * The baseline writes the same rows (the same property maps, built by the same row
+ * builders) with the plainest batched UNWIND statements: MERGE nodes by id, CREATE
+ * relationships and attribute nodes. It skips what ingest adds on top: validation,
+ * reference checks, upsert semantics (replacing attributes, references and facts by key)
+ * and the summary refresh.
+ */
+const RAW = {
+  source: 'UNWIND $rows AS row MERGE (s:Source {id: row.id}) SET s += row.props',
+  record: `UNWIND $rows AS row MERGE (r:Record {id: row.id}) SET r += row.props
+           WITH r, row
+           CALL (r, row) { UNWIND row.about AS ref MERGE (e:Entity {id: ref.entity}) CREATE (r)-[:ABOUT {ordinal: ref.ordinal}]->(e) }
+           CALL (r, row) { UNWIND row.mentions AS ref MERGE (e:Entity {id: ref.entity}) CREATE (r)-[:MENTIONS {ordinal: ref.ordinal}]->(e) }`,
+  entity: `UNWIND $rows AS row MERGE (e:Entity {id: row.id}) SET e += row.props
+           WITH e, row UNWIND row.attributes AS a CREATE (e)-[:HAS_ATTRIBUTE]->(x:Attribute) SET x = a`,
+  relationship: `UNWIND $rows AS row MERGE (a:Entity {id: row.from}) MERGE (b:Entity {id: row.to})
+                 CREATE (a)-[r:__T__]->(b) SET r = row.props CREATE (b)-[q:__I__]->(a) SET q = row.props`,
+  psa: `UNWIND $rows AS row MERGE (a:Entity {id: row.a}) MERGE (b:Entity {id: row.b})
+        CREATE (a)-[:POSSIBLY_SAME_AS {matches: row.matches_ab}]->(b) CREATE (b)-[:POSSIBLY_SAME_AS {matches: row.matches_ba}]->(a)`,
+};
+
+function rawRow(line: IngestLine): unknown {
+  switch (line.kind) {
+    case 'source': return sourceRow(line);
+    case 'record': return recordRow(line);
+    case 'entity': return entityRow(line);
+    case 'relationship': return relationshipRow(line);
+    case 'possibly_same_as': return psaRow(line);
+  }
+}
+
+/** The baseline: one transaction per batch, like the usual hand-written loader. */
+async function rawLoad(graph: Graph, file: string, batchSize: number, atomic: boolean): Promise<number> {
+  const buffers = new Map<string, { query: string; rows: unknown[] }>();
+  let rows = 0;
+  const session = graph.session('WRITE');
+  const tx = atomic ? session.beginTransaction() : undefined;
+  const flush = async (b: { query: string; rows: unknown[] }) => {
+    if (!b.rows.length) return;
+    const params = { rows: b.rows.splice(0) };
+    if (tx) await tx.run(b.query, params);
+    else await graph.write(b.query, params);
+  };
+  for await (const { text } of readLines(file)) {
+    const line = JSON.parse(text) as IngestLine;
+    rows += 1;
+    const key = line.kind === 'relationship' ? `rel:${line.type}` : line.kind;
+    let b = buffers.get(key);
+    if (!b) {
+      const query = line.kind === 'relationship'
+        ? RAW.relationship.replace('__T__', neo4jRelType(line.type)).replace('__I__', neo4jRelType(inverseRelationship(line.type)))
+        : RAW[line.kind === 'possibly_same_as' ? 'psa' : line.kind];
+      buffers.set(key, (b = { query, rows: [] }));
+    }
+    b.rows.push(rawRow(line));
+    if (b.rows.length >= batchSize) await flush(b);
+  }
+  for (const b of buffers.values()) await flush(b);
+  await tx?.commit();
+  await session.close();
+  return rows;
+}
+
+export async function run(): Promise<void> {
+  const entities = Number(process.env.BENCH_ENTITIES ?? 100_000);
+  say(`\n== foundation: ingest and entity reads on a generated graph of ${entities} entities`);
+  const { config, graph } = await benchGraph();
+  const file = path.join(os.tmpdir(), `graph-api-bench-${entities}.ndjson`);
+  if (!fs.existsSync(file)) {
+    await writeGenerated({ entities, seed: 1 }, fs.createWriteStream(file));
+  }
+
+  const timed = async (work: () => Promise<unknown>) => {
+    await wipe(graph);
+    const t0 = Date.now();
+    const result = await work();
+    return { seconds: (Date.now() - t0) / 1000, result };
+  };
+  const rawBatch = await timed(() => rawLoad(graph, file, config.ingestBatchSize, false));
+  const rows = rawBatch.result as number;
+  const ours = await timed(() => ingestFile(graph, file, { batchSize: config.ingestBatchSize, atomic: false }));
+  // One transaction per file holds the whole file's changes in Neo4j memory, so the
+  // all-or-nothing mode is compared on a file below INGEST_ATOMIC_MAX_LINES.
+  const smallEntities = Math.max(1000, Math.floor(config.ingestAtomicMaxLines / 6));
+  const small = path.join(os.tmpdir(), `graph-api-bench-${smallEntities}.ndjson`);
+  if (!fs.existsSync(small)) await writeGenerated({ entities: smallEntities, seed: 2 }, fs.createWriteStream(small));
+  const rawAtomic = await timed(() => rawLoad(graph, small, config.ingestBatchSize, true));
+  const smallRows = rawAtomic.result as number;
+  const oursAtomic = await timed(() => ingestFile(graph, small, { batchSize: config.ingestBatchSize, atomic: true }));
+  const rate = (t: { seconds: number }, n = rows) => n / t.seconds;
+  const phases = (t: { result: unknown }) => {
+    const p = (t.result as IngestReport).phases;
+    return `check ${p.check.toFixed(1)} s, write ${p.write.toFixed(1)} s, summaries ${p.summaries.toFixed(1)} s`;
+  };
+  say(`ingest, batch size ${config.ingestBatchSize}; each pair writes the same rows:`);
+  table([
+    ['file', 'writer', 'rows/s', 'vs raw', 'where the time went'],
+    [`${rows} lines`, 'raw batched UNWIND, commit per batch', Math.round(rate(rawBatch)), '1.00', ''],
+    [`${rows} lines`, 'graph-api ingest (commit per batch)', Math.round(rate(ours)), (rate(ours) / rate(rawBatch)).toFixed(2), phases(ours)],
+    [`${smallRows} lines`, 'raw batched UNWIND, one transaction', Math.round(rate(rawAtomic, smallRows)), '1.00', ''],
+    [`${smallRows} lines`, 'graph-api ingest (one transaction)', Math.round(rate(oursAtomic, smallRows)), (rate(oursAtomic, smallRows) / rate(rawAtomic, smallRows)).toFixed(2), phases(oursAtomic)],
+  ]);
+  // The read figures below run on the large graph.
+  await timed(() => ingestFile(graph, file, { batchSize: config.ingestBatchSize, atomic: false }));
+
+  const ids = (await graph.read('MATCH (e:Entity) RETURN e.id AS id')).map((r) => r.get('id') as string);
+  const picks = sample(ids, 2000);
+  const service = new EntityService(graph);
+  const query = {
+    attributes: {}, attributeDefault: { offset: 0, limit: 100 }, relationships: {}, relationshipDefault: { offset: 0, limit: 100 },
+    possiblySameAs: { offset: 0, limit: 100 }, referencedBy: { offset: 0, limit: 100 },
+  };
+  const app = await startApp(config, graph);
+  const paths = picks.map((id) => `/entity/${encodeURIComponent(id)}`);
+  // Warm both paths (plans, page cache) before measuring.
+  await measure(300, 4, (i) => service.legacyEntity(picks[i], query));
+  await measureHttp(app, paths.slice(0, 300), 4);
+  const concurrency = 4;
+  const api = await measureHttp(app, paths, concurrency);
+  const driver = await measure(picks.length, concurrency, (i) => service.legacyEntity(picks[i], query));
+  const node = await measure(picks.length, concurrency, (i) => graph.read('MATCH (e:Entity {id: $id}) RETURN e', { id: picks[i] }));
+  await app.close();
+  say(`GET /entity/:id, ${picks.length} random entities, concurrency ${concurrency}:`);
+  table([
+    ['path', 'p50', 'p99', 'req/s', 'p50 vs driver'],
+    ['API over HTTP', ms(api.p50), ms(api.p99), Math.round(api.throughput), (api.p50 / driver.p50).toFixed(2)],
+    ['same statements through the driver', ms(driver.p50), ms(driver.p99), Math.round(driver.throughput), '1.00'],
+    ['bare node read through the driver', ms(node.p50), ms(node.p99), Math.round(node.throughput), (node.p50 / driver.p50).toFixed(2)],
+  ]);
+  await graph.close();
+}
+
+if (require.main === module) run().catch((err) => { console.error(err); process.exit(1); });

@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: every bench in turn, each printing its figures. Sizes come from env:
+ * BENCH_ENTITIES (foundation, default 100k), BENCH_TRAVERSAL_ENTITIES (default 1M),
+ * BENCH_ONLY (comma-separated names to run a subset).
+ */
+import { run as foundation } from './foundation';
+import { run as traversal } from './traversal';
+import { run as rescore } from './rescore';
+import { run as resolve } from './resolve';
+import { run as search } from './search';
+
+const BENCHES: Record<string, () => Promise<void>> = { foundation, traversal, rescore, resolve, search };
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const [name, run] of Object.entries(BENCHES)) {
+    if (only && !only.includes(name)) continue;
+    await run();
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});

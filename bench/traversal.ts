@@ -1,0 +1,105 @@
+/**
+ * Issue-3 figures on a generated graph (BENCH_TRAVERSAL_ENTITIES, default 1M entities and
+ * about 4M facts; loads once into the bench Neo4j and is reused while the size matches):
+ * p50/p99 of /v1/ubo, /v1/traversal (max_depth 4) and /v1/watchlist over HTTP, side by side
+ * with (a) the same search run straight through the driver (TraversalService, no HTTP) and
+ * (b) a naive `[*1..max_depth]` path enumeration; and the largest explored_count answered
+ * without partial_results.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
+import type { Graph } from '../src/graph/neo4j';
+import { ingestFile } from '../src/ingest/ingest';
+import { writeGenerated } from '../src/seed/generator';
+import { TraversalRequest, TraversalService } from '../src/services/traversal';
+import { benchGraph, measure, measureHttp, ms, sample, say, startApp, table, wipe } from './common';
+
+async function ensureGraph(graph: Graph, entities: number, batchSize: number): Promise<void> {
+  const [row] = await graph.read("MATCH (m:BenchMarker {id: 'traversal'}) RETURN m.entities AS n");
+  if (row && row.get('n') === entities) {
+    say(`  reusing the loaded graph of ${entities} entities`);
+    return;
+  }
+  const file = path.join(os.tmpdir(), `graph-api-bench-${entities}.ndjson`);
+  if (!fs.existsSync(file)) {
+    say(`  generating ${entities} entities to ${file}`);
+    await writeGenerated({ entities, seed: 1 }, fs.createWriteStream(file));
+  }
+  await wipe(graph);
+  const t0 = Date.now();
+  const report = await ingestFile(graph, file, {
+    batchSize, atomic: false,
+    onProgress: (p) => say(`  ${p.phase} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`),
+  });
+  say(`  loaded ${JSON.stringify(report.loaded)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  await graph.write("MERGE (m:BenchMarker {id: 'traversal'}) SET m.entities = $entities", { entities });
+}
+
+const v1Request = (id: string, relationships: string[], extra: Partial<TraversalRequest> = {}): TraversalRequest => ({
+  id, offset: 0, limit: 10, minDepth: 1, maxDepth: 4, relationships, psa: true, countries: [], types: [], sanctioned: false,
+  pep: false, watchlist: false, minShares: 0, includeUnknownShares: true, excludeFormerRelationships: true,
+  excludeClosedEntities: false, riskFactors: [], ...extra,
+});
+
+export async function run(): Promise<void> {
+  const entities = Number(process.env.BENCH_TRAVERSAL_ENTITIES ?? 1_000_000);
+  const queries = Number(process.env.BENCH_TRAVERSAL_QUERIES ?? 200);
+  say(`\n== traversal: ${queries} queries per endpoint on a generated graph of ${entities} entities`);
+  const { config, graph } = await benchGraph();
+  await ensureGraph(graph, entities, config.ingestBatchSize);
+  const [counts] = await graph.read('MATCH (e:Entity) WITH count(e) AS n MATCH ()-[r]->(:Entity) WHERE NOT r:POSSIBLY_SAME_AS RETURN n, count(r) / 2 AS facts');
+  say(`  graph: ${counts.get('n')} entities, ${counts.get('facts')} facts`);
+
+  const ids = (await graph.read('MATCH (e:Entity) WHERE e.type = "company" RETURN e.id AS id LIMIT 200000')).map((r) => r.get('id') as string);
+  const sources = sample(ids, queries, 11);
+  const service = new TraversalService(graph, config.traversal);
+  const app = await startApp(config, graph);
+
+  const endpoints = [
+    { name: '/v1/ubo', path: 'ubo', types: UBO_TYPES, extra: {} },
+    { name: '/v1/traversal', path: 'traversal', types: RELATIONSHIP_TYPES as string[], extra: {} },
+    { name: '/v1/watchlist', path: 'watchlist', types: RELATIONSHIP_TYPES as string[], extra: { watchlist: true } },
+  ];
+  const rows: (string | number)[][] = [['endpoint', 'API p50', 'API p99', 'driver p50', 'driver p99', 'API/driver', 'naive p50', 'naive/driver', 'partial']];
+  let largestComplete = 0;
+  for (const e of endpoints) {
+    // Warm-up, then the service through the driver and the API over HTTP on the same sources.
+    await measureHttp(app, sources.slice(0, 20).map((id) => `/v1/${e.path}/${encodeURIComponent(id)}`), 2);
+    let partial = 0;
+    const driver = await measure(sources.length, 2, async (i) => {
+      const result = await service.traverse(v1Request(sources[i], e.types, e.extra));
+      if (result.partial) partial += 1;
+      else largestComplete = Math.max(largestComplete, result.explored);
+    });
+    const api = await measureHttp(app, sources.map((id) => `/v1/${e.path}/${encodeURIComponent(id)}`), 2);
+
+    // Naive: enumerate every path up to depth 4 and keep the shortest per target.
+    const naiveTypes = [...new Set(e.types.map(neo4jRelType))].join('|');
+    const naiveQuery = `MATCH p = (s:Entity {id: $id})-[:${naiveTypes}*1..4]->(t:Entity) WHERE t <> s
+      WITH t, min(length(p)) AS len ORDER BY len, t.id LIMIT 10 RETURN t.id, len`;
+    let timeouts = 0;
+    const naiveSample = sources.slice(0, Math.min(20, sources.length));
+    const naive = await measure(naiveSample.length, 1, async (i) => {
+      const session = graph.session('READ');
+      try {
+        await session.executeRead((tx) => tx.run(naiveQuery, { id: naiveSample[i] }), { timeout: 30_000 });
+      } catch {
+        timeouts += 1;
+      } finally {
+        await session.close();
+      }
+    });
+    rows.push([
+      e.name, ms(api.p50), ms(api.p99), ms(driver.p50), ms(driver.p99), (api.p50 / driver.p50).toFixed(2),
+      `${ms(naive.p50)}${timeouts ? ` (${timeouts} timed out at 30 s)` : ''}`, (naive.p50 / driver.p50).toFixed(1), `${partial}/${sources.length}`,
+    ]);
+  }
+  await app.close();
+  table(rows);
+  say(`  largest explored_count answered without partial_results: ${largestComplete} (visit budget ${config.traversal.visitBudget}, timeout ${config.traversal.timeoutMs} ms)`);
+  await graph.close();
+}
+
+if (require.main === module) run().catch((err) => { console.error(err); process.exit(1); });

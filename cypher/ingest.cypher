@@ -1,0 +1,133 @@
+// Batched upserts for `graph-api ingest`. Each statement takes $rows, one map per line.
+// Endpoints are MERGEd so lines may come in any order; ingest has already checked that
+// every referenced id is defined in the file or in the graph.
+
+// name: upsert-sources
+UNWIND $rows AS row
+MERGE (s:Source {id: row.id})
+SET s = row.props
+
+// name: upsert-records
+// Replaces the record and its references; returns the entities it referenced before, so
+// their source counts are refreshed too.
+UNWIND $rows AS row
+MERGE (r:Record {id: row.id})
+SET r = row.props
+WITH r, row
+CALL (r) {
+  OPTIONAL MATCH (r)-[old:ABOUT|MENTIONS]->(e:Entity)
+  DELETE old
+  RETURN collect(DISTINCT e.id) AS previous
+}
+CALL (r, row) {
+  UNWIND row.about AS ref
+  MERGE (e:Entity {id: ref.entity})
+  CREATE (r)-[:ABOUT {ordinal: ref.ordinal}]->(e)
+}
+CALL (r, row) {
+  UNWIND row.mentions AS ref
+  MERGE (e:Entity {id: ref.entity})
+  CREATE (r)-[:MENTIONS {ordinal: ref.ordinal}]->(e)
+}
+RETURN previous
+
+// name: upsert-entities
+// Replaces the entity's own properties and attributes; graph-derived fields are refreshed
+// afterwards (refresh-summaries).
+UNWIND $rows AS row
+MERGE (e:Entity {id: row.id})
+SET e = row.props
+WITH e, row
+CALL (e) {
+  MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
+  DETACH DELETE a
+}
+CALL (e, row) {
+  UNWIND row.attributes AS attr
+  CREATE (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
+  SET a = attr
+}
+
+// name: upsert-relationships
+// __TYPE__ and __INVERSE__ are replaced with Neo4j relationship types taken from the
+// domain table (src/domain/relationships.ts), never from input.
+UNWIND $rows AS row
+MERGE (a:Entity {id: row.from})
+MERGE (b:Entity {id: row.to})
+MERGE (a)-[r:__TYPE__ {key: row.props.key}]->(b)
+SET r = row.props
+MERGE (b)-[q:__INVERSE__ {key: row.props.key}]->(a)
+SET q = row.props
+
+// name: upsert-possibly-same-as
+UNWIND $rows AS row
+MERGE (a:Entity {id: row.a})
+MERGE (b:Entity {id: row.b})
+MERGE (a)-[r:POSSIBLY_SAME_AS]->(b)
+SET r.matches = row.matches_ab
+MERGE (b)-[q:POSSIBLY_SAME_AS]->(a)
+SET q.matches = row.matches_ba
+
+// name: existing-entities
+UNWIND $ids AS id
+MATCH (e:Entity {id: id}) WHERE e.type IS NOT NULL
+RETURN e.id AS id
+
+// name: existing-records
+UNWIND $ids AS id
+MATCH (r:Record {id: id})
+RETURN r.id AS id
+
+// name: existing-sources
+UNWIND $ids AS id
+MATCH (s:Source {id: id})
+RETURN s.id AS id
+
+// name: summary-neighbours
+// Entities whose psa_* summary fields depend on the given ones.
+UNWIND $ids AS id
+MATCH (:Entity {id: id})-[:POSSIBLY_SAME_AS]->(p:Entity)
+RETURN DISTINCT p.id AS id
+
+// name: summary-aggregates
+// Graph-derived summary fields of the given entities, returned for the caller to count and
+// encode: one pass over each entity's facts, one over its psa links, one over its records.
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+CALL (e) {
+  OPTIONAL MATCH (e)-[r]->(n:Entity)
+  WHERE NOT r:POSSIBLY_SAME_AS
+  RETURN collect(type(r)) AS types, count(DISTINCT n) AS related_entities_count
+}
+CALL (e) {
+  OPTIONAL MATCH (e)-[:POSSIBLY_SAME_AS]->(p:Entity)
+  RETURN count(DISTINCT p) AS psa_count,
+         [x IN collect(DISTINCT p) WHERE x.sanctioned | x.id] AS psa_sanctioned
+}
+CALL (e) {
+  OPTIONAL MATCH (rec:Record)-[:ABOUT|MENTIONS]->(e)
+  RETURN collect(rec.source) AS sources
+}
+RETURN e.id AS id, types, related_entities_count, psa_count, psa_sanctioned, sources
+
+// name: source-labels
+MATCH (s:Source)
+RETURN s.id AS id, s.label AS label
+
+// name: summary-write
+UNWIND $rows AS row
+MATCH (e:Entity {id: row.id})
+SET e.degree = row.degree,
+    e.relationship_count = row.relationship_count,
+    e.related_entities_count = row.related_entities_count,
+    e.psa_count = row.psa_count,
+    e.psa_sanctioned = row.psa_sanctioned,
+    e.source_count = row.source_count,
+    e.references_count = row.references_count
+
+// name: derived-risk
+// The last risk the worker wrote (cypher/risk.cypher keeps it on RiskState), so re-ingesting
+// an entity keeps its derived factors until the worker re-scores it.
+UNWIND $ids AS id
+MATCH (s:RiskState {entity_id: id})
+RETURN s.entity_id AS id, s.risk AS risk

@@ -1,0 +1,101 @@
+// Risk re-scoring (src/services/risk.ts, run by the worker). Derived factors are computed in
+// TypeScript from what these statements read; the write is one transaction per chunk.
+// Placeholders: __TYPES__ is replaced with Neo4j relationship types from the domain table
+// (src/domain/relationships.ts: UBO_TYPES upward, DOWNSTREAM_TYPES downward), never input.
+// A fact is current when it has no end or its last day (`to_end`) is today or later.
+
+// name: roots
+// The entities to score, their direct risk, what clients see now, and the last written state.
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+WHERE e.type IS NOT NULL
+OPTIONAL MATCH (s:RiskState {entity_id: id})
+RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.risk_factors AS factors,
+       s.risk AS state_risk, s.hash AS state_hash, coalesce(s.version, 0) AS version
+
+// name: adjacent
+// One hop over every current fact (possibly-same-as excluded) to entities with a direct
+// sanctions, pep or state-ownership factor. `risk_factors` may hold derived names too, but
+// none of those starts with `state_owned`, and `sanctioned` / `pep` are direct flags.
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})-[r]->(n:Entity)
+WHERE n <> e AND type(r) <> 'POSSIBLY_SAME_AS' AND (r.to_end IS NULL OR r.to_end >= $today)
+  AND (n.sanctioned OR n.pep OR any(f IN coalesce(n.risk_factors, []) WHERE f STARTS WITH 'state_owned'))
+RETURN id, collect(DISTINCT n.id) AS neighbours
+
+// name: possibly-same-as
+// Possibly-same-as entities that carry direct risk.
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})-[:POSSIBLY_SAME_AS]->(p:Entity)
+WHERE p <> e AND coalesce(p.direct_risk, p.risk, '{}') <> '{}'
+RETURN id, collect(DISTINCT p.id) AS psa
+
+// name: ownership-step
+// One level of an ownership search from $ids over current facts of __TYPES__; one row per
+// (from, to) pair and type with the largest known share percentage of its parallel facts.
+UNWIND $ids AS id
+MATCH (a:Entity {id: id})-[r:__TYPES__]->(b:Entity)
+WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
+RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage, coalesce(b.sanctioned, false) AS sanctioned
+
+// name: node-risk
+// Direct risk of the entities a derived factor comes from.
+UNWIND $ids AS id
+MATCH (n:Entity {id: id})
+RETURN n.id AS id, coalesce(n.direct_risk, n.risk) AS direct
+
+// name: one-hop
+// Every entity one current fact (or a possibly-same-as link) away: its adjacency and psa
+// factors may depend on the given ones.
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})-[r]->(n:Entity)
+WHERE n <> e AND (r.to_end IS NULL OR r.to_end >= $today)
+RETURN DISTINCT n.id AS id
+
+// name: apply-scores
+// Compare-and-set per entity: the SET on the state takes its write lock first, then the
+// version read is the committed one, so a state is changed once per version and a
+// notification is queued once per (project entity, version). Rows arrive sorted by id so
+// concurrent chunks lock in the same order. Returns the ids written.
+UNWIND $rows AS row
+MATCH (e:Entity {id: row.id})
+MERGE (s:RiskState {entity_id: row.id})
+ON CREATE SET s.version = 0
+SET s.touched = row.date
+WITH e, s, row
+WHERE s.version = row.version
+SET s.version = s.version + 1, s.hash = row.hash, s.risk = row.risk, s.updated = row.date,
+    e.risk = row.risk, e.risk_factors = row.factors
+WITH e, s, row
+CALL (e, s, row) {
+  WITH e, s, row WHERE row.notify IS NOT NULL
+  MATCH (p:Project)-[:HAS_ENTITY]->(pe:ProjectEntity)-[:MATCHES]->(e)
+  WHERE NOT coalesce(p.archived, false)
+  WITH DISTINCT p, pe, e, s, row
+  MERGE (o:RiskNotificationOutbox {id: pe.id + '/' + e.id + '/' + toString(s.version)})
+  ON CREATE SET o.project_id = p.id, o.resource_id = pe.id, o.entity_id = e.id,
+                o.date = row.date, o.score = row.score, o.payload = row.notify
+  RETURN count(o) AS queued
+}
+RETURN row.id AS id, queued
+
+// name: outbox-pending
+// Notifications written to Neo4j but not yet confirmed in Redis, oldest first.
+MATCH (o:RiskNotificationOutbox)
+WITH o ORDER BY o.score, o.id LIMIT $limit
+RETURN o.id AS id, o.project_id AS project_id, o.resource_id AS resource_id, o.score AS score, o.payload AS payload
+
+// name: outbox-delete
+UNWIND $ids AS id
+MATCH (o:RiskNotificationOutbox {id: id})
+DELETE o
+
+// name: all-entities
+// Every entity id after $after, in id order (index-backed), for `graph-api rescore --all`.
+MATCH (e:Entity)
+WHERE e.id > $after AND e.type IS NOT NULL
+RETURN e.id AS id ORDER BY e.id LIMIT $limit
+
+// name: outbox-count
+MATCH (o:RiskNotificationOutbox)
+RETURN count(o) AS n

@@ -1,0 +1,7 @@
+// Risk re-scoring state and the notification outbox (applied by `graph-api migrate`, idempotent).
+// (:RiskState {entity_id, version, hash, risk, updated}): the last risk set the worker wrote
+// for an entity; ingest never touches it, so it is the "previous" side of a notification.
+CREATE CONSTRAINT risk_state_entity IF NOT EXISTS FOR (s:RiskState) REQUIRE s.entity_id IS UNIQUE;
+// (:RiskNotificationOutbox {id, project_id, resource_id, entity_id, date, score, payload}):
+// written in the same transaction as the risk change, moved to Redis afterwards.
+CREATE CONSTRAINT risk_outbox_id IF NOT EXISTS FOR (o:RiskNotificationOutbox) REQUIRE o.id IS UNIQUE;

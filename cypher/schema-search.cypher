@@ -1,0 +1,11 @@
+// Full-text indexes of search and resolve (src/search/neo4jFulltext.ts), applied by `graph-api migrate`.
+// entity_search covers the derived sx_* properties (values already normalised by src/domain/names.ts:
+// transliterated, folded, lower-cased, company forms canonical), the country and type used by filters,
+// and source_count (its JSON keys are the source ids, one token each, used by the source filter).
+CREATE FULLTEXT INDEX entity_search IF NOT EXISTS FOR (e:Entity) ON EACH [
+  e.sx_name, e.sx_name_sk, e.sx_identifier, e.sx_identifier_type, e.sx_address, e.sx_business_purpose,
+  e.sx_date_of_birth, e.sx_contact, e.sx_contact_type, e.sx_position, e.sx_country, e.sx_type, e.source_count]
+  OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
+// Records: label text (folded) and source id (filters).
+CREATE FULLTEXT INDEX record_search IF NOT EXISTS FOR (r:Record) ON EACH [r.label, r.source]
+  OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-folding' } };

@@ -1,0 +1,228 @@
+#!/usr/bin/env node
+/**
+ * `graph-api`: the one entry point. Parses the command, builds config, wires adapters.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Command } from 'commander';
+import { ConfigError, loadConfig, type Config } from './config';
+import { formatStatus, servicesDown, servicesStatus, servicesUp } from './devservices/localServices';
+import { Graph } from './graph/neo4j';
+import { createApp } from './http/app';
+import { IngestError, ingestFile } from './ingest/ingest';
+import { spoolStdin } from './ingest/reader';
+import { createLogger } from './logger';
+import { writeGenerated } from './seed/generator';
+import { AuthService, hashSecret, loadClients } from './services/auth';
+import Redis from 'ioredis';
+import { QUEUE_NAMES, Queues } from './workers/queues';
+import { startWorkers } from './workers/worker';
+import { registerRescoreCommand } from './workers/rescoreJob';
+
+const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
+const say = (msg: string): void => {
+  process.stderr.write(`${msg}\n`);
+};
+
+async function withGraph<T>(config: Config, work: (graph: Graph) => Promise<T>): Promise<T> {
+  const graph = new Graph(config);
+  try {
+    return await work(graph);
+  } finally {
+    await graph.close();
+  }
+}
+
+async function ingest(config: Config, graph: Graph, files: string[], opts: { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean }): Promise<boolean> {
+  let ok = true;
+  const queues = new Queues(config);
+  for (const file of files) {
+    const spooled = file === '-' ? await spoolStdin() : undefined;
+    const input = spooled?.file ?? file;
+    try {
+      if (!spooled && !fs.existsSync(input)) throw new Error(`${file}: no such file`);
+      const report = await ingestFile(graph, input, {
+        batchSize: config.ingestBatchSize,
+        skipInvalid: opts.skipInvalid,
+        atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,
+        onProgress: (p) => say(`${file}: ${p.phase === 'check' ? 'checked' : 'wrote'} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`),
+        onCommitted: async (ids) => {
+          // The load is committed whatever happens here; say loudly when follow-up work is not queued.
+          try {
+            await queues.enqueueEntities([QUEUE_NAMES.rescore, ...(config.meili ? [QUEUE_NAMES.searchIndex] : [])], ids, 'ingest');
+          } catch (err) {
+            ok = false;
+            say(`${file}: loaded, but re-scoring was not queued (${(err as Error).message}); is Redis at REDIS_URL running?`);
+          }
+        },
+      });
+      const counts = Object.entries(report.loaded).map(([k, n]) => `${n} ${k}`).join(', ');
+      say(`${file}: loaded ${counts} in ${report.seconds.toFixed(1)} s (${Math.round(report.rowsPerSecond)} rows/s, ${report.atomic ? 'one transaction' : 'committed per batch'})`);
+      for (const bad of report.bad) say(`  skipped ${file}:${bad.line}: ${bad.reason}`);
+    } catch (err) {
+      ok = false;
+      say(err instanceof IngestError ? err.message : `${file}: ${(err as Error).message}`);
+    } finally {
+      spooled?.cleanup();
+    }
+  }
+  await queues.close();
+  return ok;
+}
+
+async function serve(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  const graph = new Graph(config);
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  const queues = new Queues(config);
+  const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
+  const { app } = createApp({
+    config, graph, auth, logger, redis, queues,
+    readiness: async () => ({
+      neo4j: await graph.ping(),
+      redis: await redis.ping().then((r) => r === 'PONG', () => false),
+    }),
+  });
+  const server = app.listen(config.port, () => logger.info({ port: config.port }, `listening on http://127.0.0.1:${config.port}`));
+  const stop = async () => {
+    logger.info('shutting down');
+    server.close();
+    await graph.close();
+    await queues.close();
+    redis.disconnect();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** The BullMQ workers; SIGINT/SIGTERM let active jobs finish before exiting. */
+function runWorkers(config: Config): void {
+  const logger = createLogger(config, 'graph-api-worker');
+  const graph = new Graph(config);
+  const queues = new Queues(config);
+  const workers = startWorkers({ config, graph, logger, queues });
+  const stop = async () => {
+    logger.info('shutting down: finishing active jobs');
+    await Promise.all(workers.map((w) => w.close()));
+    await queues.close();
+    await graph.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const config = loadConfig();
+  const program = new Command('graph-api').description('Entity-graph screening API').showHelpAfterError();
+
+  program.command('serve').description('run the HTTP API').action(() => serve(config));
+
+  program
+    .command('worker')
+    .description('run the BullMQ workers (risk re-scoring, search-index sync)')
+    .action(() => runWorkers(config));
+
+  program
+    .command('start')
+    .description('services up, migrate, load the sample data when the graph is empty, serve and run the workers')
+    .action(async () => {
+      await servicesUp(config, say);
+      await withGraph(config, async (graph) => {
+        await graph.migrate();
+        const [row] = await graph.read('MATCH (e:Entity) RETURN count(e) > 0 AS loaded');
+        if (!row.get('loaded')) {
+          say('graph is empty: loading the sample data');
+          if (!(await ingest(config, graph, [SAMPLE], {}))) throw new Error('sample data failed to load');
+        }
+      });
+      runWorkers(config);
+      await serve(config);
+    });
+
+  const services = program.command('services').description('local Neo4j and Redis for development and tests');
+  services.command('up').description('start what is not running (idempotent)').action(async () => {
+    await servicesUp(config, say);
+  });
+  services.command('down').description('stop what `services up` started').action(async () => {
+    await servicesDown(config, say);
+  });
+  services.command('status').description('say what runs').action(async () => say(formatStatus(await servicesStatus(config))));
+
+  program
+    .command('migrate')
+    .description('apply cypher/schema*.cypher (idempotent)')
+    .action(() => withGraph(config, async (graph) => say(`applied ${await graph.migrate()} schema statements`)));
+
+  program
+    .command('reindex')
+    .description('recompute the search properties of every entity and, with MEILI_URL, rebuild the Meilisearch indexes')
+    .action(() => withGraph(config, async (graph) => {
+      await graph.migrate();
+      const { reindexAll } = await import('./search');
+      const { MeiliSearchIndex } = await import('./search/meilisearch');
+      const meili = config.meili ? new MeiliSearchIndex({ url: config.meili.url, key: config.meili.key }) : undefined;
+      const done = await reindexAll(graph, meili, say);
+      say(`reindexed ${done.entities} entities${meili ? ` and ${done.records} records into Meilisearch` : ''}`);
+    }));
+
+  program
+    .command('ingest')
+    .description('load NDJSON files in the ingest format (.ndjson, .ndjson.gz, or - for stdin)')
+    .argument('<files...>')
+    .option('--skip-invalid', 'load the good lines of files with bad lines and report the rest')
+    .option('--atomic', 'write each file in one transaction whatever its size (needs Neo4j memory for the whole file)')
+    .option('--batch-commit', 'commit every batch even for small files')
+    .action(async (files: string[], opts: { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean }) => {
+      if (opts.atomic && opts.batchCommit) throw new Error('--atomic and --batch-commit exclude each other');
+      const ok = await withGraph(config, async (graph) => {
+        await graph.migrate();
+        return ingest(config, graph, files, opts);
+      });
+      if (!ok) process.exitCode = 1;
+    });
+
+  program
+    .command('seed')
+    .description('load the sample data in seed/')
+    .action(async () => {
+      const ok = await withGraph(config, async (graph) => {
+        await graph.migrate();
+        return ingest(config, graph, [SAMPLE], {});
+      });
+      if (!ok) process.exitCode = 1;
+    });
+
+  program
+    .command('generate')
+    .description('write a deterministic synthetic graph in the ingest format')
+    .requiredOption('--entities <n>', 'number of entities', (v) => parseInt(v, 10))
+    .option('--seed <n>', 'random seed', (v) => parseInt(v, 10), 1)
+    .option('--facts-per-entity <n>', 'relationship lines per entity', (v) => parseInt(v, 10), 4)
+    .option('--out <file>', 'output file (.gz compresses); default stdout')
+    .action(async (opts: { entities: number; seed: number; factsPerEntity: number; out?: string }) => {
+      const file = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
+      const out = opts.out?.endsWith('.gz') ? zlib.createGzip() : undefined;
+      if (out) out.pipe(file);
+      const { lines } = await writeGenerated({ entities: opts.entities, seed: opts.seed, factsPerEntity: opts.factsPerEntity }, out ?? file);
+      await new Promise<void>((resolve) => (out ?? file).end(resolve));
+      say(`wrote ${lines} lines`);
+    });
+
+  program
+    .command('hash-secret')
+    .description('print the secret_hash of a client secret for the AUTH_CLIENTS file')
+    .argument('<secret>')
+    .action((secret: string) => console.log(hashSecret(secret)));
+
+  registerRescoreCommand(program, config);
+
+  await program.parseAsync(argv);
+}
+
+main(process.argv).catch((err) => {
+  say(err instanceof ConfigError ? `configuration error: ${err.message}` : `error: ${(err as Error).message}`);
+  process.exit(1);
+});

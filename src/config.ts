@@ -1,0 +1,116 @@
+/**
+ * Every environment variable is read here and nowhere else, validated once at start-up.
+ * A bad value stops the process with a message naming the variable.
+ */
+import path from 'node:path';
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  neo4j: { uri: string; user: string; password: string; database: string | undefined };
+  redisUrl: string;
+  meili: { url: string; key: string | undefined } | undefined;
+  serviceDomain: string;
+  jwt: { secret: string; issuer: string; ttlSeconds: number };
+  authClientsFile: string | undefined;
+  logLevel: string;
+  /** Where `services up` keeps Neo4j data, logs and pid files. */
+  dataDir: string;
+  /** Embedded Neo4j sizing for `services up` (MiB). */
+  localNeo4j: { heapMiB: number; pageCacheMiB: number };
+  /** Rows per UNWIND batch for ingest writes. */
+  ingestBatchSize: number;
+  /** Files with at most this many lines are written in one transaction; larger ones per batch. */
+  ingestAtomicMaxLines: number;
+  /** Upper bound on one read query (ms) so no request runs unbounded. */
+  queryTimeoutMs: number;
+  /** Traversal bounds: targets reached before the search stops, and its time limit (ms). */
+  traversal: { visitBudget: number; timeoutMs: number };
+  /**
+   * Per-client limit on /v1 calls (GCRA in Redis): `requests` per `windowSeconds`, bursts of up
+   * to `requests`; over it a call gets 429 with Retry-After. `requests` 0 turns limiting off.
+   */
+  rateLimit: { requests: number; windowSeconds: number };
+  /** Audit history (GET /v1/history): events kept per user stream (approximate trim). */
+  history: { maxEvents: number };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, fallback: string | undefined, schemes: string[]): string | undefined {
+  const raw = env[name] || fallback;
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${raw}"`);
+  }
+  if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must use one of ${schemes.join(', ')}, got "${raw}"`);
+  }
+  return raw;
+}
+
+export const DEV_JWT_SECRET = 'development-only-secret-change-me';
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const secret = env.JWT_SECRET || DEV_JWT_SECRET;
+  if (nodeEnv === 'production') {
+    if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
+      throw new ConfigError('JWT_SECRET must be set to at least 32 characters in production');
+    }
+    if (!env.AUTH_CLIENTS) throw new ConfigError('AUTH_CLIENTS must name a clients file in production');
+  }
+  const meiliUrl = url(env, 'MEILI_URL', undefined, ['http', 'https']);
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
+  }
+  return {
+    env: nodeEnv,
+    port: int(env, 'PORT', 8080, 0, 65535),
+    neo4j: {
+      uri: url(env, 'NEO4J_URI', 'bolt://127.0.0.1:7687', ['bolt', 'neo4j', 'bolt+s', 'neo4j+s', 'bolt+ssc', 'neo4j+ssc'])!,
+      user: env.NEO4J_USER || 'neo4j',
+      password: env.NEO4J_PASSWORD || 'neo4j',
+      database: env.NEO4J_DATABASE || undefined,
+    },
+    redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])!,
+    meili: meiliUrl ? { url: meiliUrl, key: env.MEILI_KEY || undefined } : undefined,
+    serviceDomain: env.SERVICE_DOMAIN || 'graph-api.local',
+    jwt: { secret, issuer: env.JWT_ISSUER || 'graph-api', ttlSeconds: 86400 },
+    authClientsFile: env.AUTH_CLIENTS || undefined,
+    logLevel,
+    dataDir: path.resolve(env.GRAPH_API_DATA_DIR || path.join(__dirname, '..', '..', '.data')),
+    localNeo4j: {
+      heapMiB: int(env, 'NEO4J_LOCAL_HEAP_MB', 1024, 256, 65536),
+      pageCacheMiB: int(env, 'NEO4J_LOCAL_PAGECACHE_MB', 512, 64, 65536),
+    },
+    ingestBatchSize: int(env, 'INGEST_BATCH_SIZE', 2000, 1, 100000),
+    ingestAtomicMaxLines: int(env, 'INGEST_ATOMIC_MAX_LINES', 20000, 0, 100_000_000),
+    queryTimeoutMs: int(env, 'QUERY_TIMEOUT_MS', 15000, 100, 600000),
+    traversal: {
+      visitBudget: int(env, 'TRAVERSAL_VISIT_BUDGET', 100000, 10, 100_000_000),
+      timeoutMs: int(env, 'TRAVERSAL_TIMEOUT_MS', 10000, 100, 600000),
+    },
+    rateLimit: {
+      requests: int(env, 'RATE_LIMIT_REQUESTS', 600, 0, 1_000_000),
+      windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
+    },
+    history: { maxEvents: int(env, 'HISTORY_MAX_EVENTS', 100_000, 100, 100_000_000) },
+  };
+}

@@ -1,0 +1,38 @@
+/** Date strings `YYYY[-MM[-DD]]` (spec Conventions) and date parameters `YYYY-MM-DD`. */
+const DATE_STRING = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
+
+export function isDateString(value: string): boolean {
+  const m = DATE_STRING.exec(value);
+  if (!m) return false;
+  const month = m[2] === undefined ? 1 : Number(m[2]);
+  if (month < 1 || month > 12) return false;
+  if (m[3] === undefined) return true;
+  const day = Number(m[3]);
+  const daysInMonth = new Date(Date.UTC(Number(m[1]), month, 0)).getUTCDate();
+  return day >= 1 && day <= daysInMonth;
+}
+
+export function isDateParameter(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isDateString(value);
+}
+
+/**
+ * Whether a relationship that ended on `toDate` is former as of `today` (YYYY-MM-DD).
+ * A partial date ends at the end of its period: "2020" is former from 2021-01-01 on.
+ */
+export function isPast(toDate: string, today: string): boolean {
+  return endOfPeriod(toDate) < today;
+}
+
+/** The last day a date string covers, as YYYY-MM-DD ("2020-02" -> "2020-02-29"). */
+export function endOfPeriod(date: string): string {
+  const [y, m, d] = date.split('-');
+  if (d) return `${y}-${m}-${d}`;
+  if (!m) return `${y}-12-31`;
+  const last = new Date(Date.UTC(Number(y), Number(m), 0)).getUTCDate();
+  return `${y}-${m}-${String(last).padStart(2, '0')}`;
+}
+
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}

@@ -1,0 +1,7 @@
+/** Entity types accepted by ingest and by the `types` filters. */
+export const ENTITY_TYPES: readonly string[] = [
+  'company', 'person', 'property', 'vessel', 'aircraft', 'government_organization', 'security',
+  'tradename', 'intellectual_property', 'legal_matter', 'generic', 'unknown',
+];
+const set = new Set(ENTITY_TYPES);
+export const isEntityType = (v: string): boolean => set.has(v);

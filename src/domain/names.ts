@@ -1,0 +1,223 @@
+/**
+ * Name and text normalisation for search and resolution.
+ *
+ * `analyze(text)` turns any value into match tokens, each with the span of the original text
+ * it came from (so highlights can wrap the original words):
+ *   1. words are runs of letters and digits; everything else separates words (punctuation,
+ *      apostrophes, hyphens, dots: "O'Brien" -> o, brien; "12-3456789" -> 12, 3456789);
+ *   2. each word is transliterated (Cyrillic: Russian, Ukrainian, Belarusian, Serbian,
+ *      Kazakh letters; Greek), stripped of diacritics and special Latin letters
+ *      (ł, ø, ß, æ, đ, ı, ...), lower-cased;
+ *   3. company-form words and their spelled-out or dotted forms become one canonical token
+ *      (LTD / LIMITED -> ltd; LLC / L.L.C. / OOO / "limited liability company" -> llc;
+ *      GMBH; "S.à r.l." -> sarl; "B.V." -> bv ...).
+ * The same function runs on indexed values and on query terms, so both sides agree.
+ */
+
+// ------------------------------------------------------------------ transliteration
+
+const CYRILLIC: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
+  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
+  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+  // Ukrainian, Belarusian
+  є: 'ye', і: 'i', ї: 'yi', ґ: 'g', ў: 'u',
+  // Serbian, Macedonian
+  ђ: 'dj', ј: 'j', љ: 'lj', њ: 'nj', ћ: 'c', џ: 'dz', ѓ: 'gj', ќ: 'kj', ѕ: 'dz',
+  // Kazakh and other Cyrillic letters
+  ә: 'a', ғ: 'g', қ: 'k', ң: 'n', ө: 'o', ұ: 'u', ү: 'u', һ: 'h',
+};
+
+const GREEK: Record<string, string> = {
+  α: 'a', β: 'v', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x',
+  ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'f', χ: 'ch', ψ: 'ps', ω: 'o',
+};
+/** Greek digraphs transliterated as a unit (ELOT 743 / UN style). */
+const GREEK_DIGRAPHS: [RegExp, string][] = [
+  [/ου/g, 'ou'], [/αι/g, 'ai'], [/ει/g, 'ei'], [/οι/g, 'oi'], [/μπ/g, 'b'], [/ντ/g, 'nt'], [/γκ/g, 'gk'], [/γγ/g, 'ng'],
+  [/αυ/g, 'av'], [/ευ/g, 'ev'],
+];
+
+/** Latin letters that Unicode decomposition does not reduce to ASCII. */
+const LATIN_SPECIAL: Record<string, string> = {
+  ß: 'ss', ẞ: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'n',
+  ĸ: 'k', ſ: 's', ŀ: 'l', ĳ: 'ij',
+};
+
+const HAS_GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
+const COMBINING = /[\u0300-\u036f]/g;
+
+/** One word (no separators) to its folded, transliterated, lower-case form. */
+export function foldWord(word: string): string {
+  let w = word.toLowerCase();
+  if (HAS_GREEK.test(w)) {
+    // Accents first (ά -> α) so digraphs are found, then digraphs, then letters.
+    w = w.normalize('NFD').replace(COMBINING, '');
+    for (const [re, to] of GREEK_DIGRAPHS) w = w.replace(re, to);
+  }
+  let out = '';
+  for (const ch of w) {
+    const mapped = CYRILLIC[ch] ?? GREEK[ch] ?? LATIN_SPECIAL[ch];
+    out += mapped ?? ch;
+  }
+  return out.normalize('NFKD').replace(COMBINING, '').replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+// ------------------------------------------------------------------ company forms
+
+/**
+ * Company-form spellings (as token sequences after folding) to one canonical token.
+ * Longest sequences are tried first.
+ */
+const COMPANY_FORM_SPELLINGS: [string, string][] = [
+  ['limited liability company', 'llc'], ['limited liability partnership', 'llp'], ['limited partnership', 'lp'],
+  ['public limited company', 'plc'], ['private limited company', 'ltd'], ['joint stock company', 'jsc'],
+  ['sp z o o', 'spzoo'], ['spolka z ograniczona odpowiedzialnoscia', 'spzoo'], ['s a r l', 'sarl'], ['s a s', 'sas'],
+  ['s r l', 'srl'], ['g m b h', 'gmbh'], ['l t d', 'ltd'], ['l l c', 'llc'], ['l l p', 'llp'], ['p l c', 'plc'], ['pte ltd', 'pte ltd'],
+  ['s a', 'sa'], ['b v', 'bv'], ['n v', 'nv'], ['a g', 'ag'], ['a s', 'as'], ['s l', 'sl'], ['l p', 'lp'],
+  ['co ltd', 'co ltd'], ['gmbh co kg', 'gmbh co kg'],
+  ['limited', 'ltd'], ['ltd', 'ltd'], ['llc', 'llc'], ['ooo', 'llc'], ['tov', 'llc'],
+  ['gmbh', 'gmbh'], ['inc', 'inc'], ['incorporated', 'inc'], ['corp', 'corp'], ['corporation', 'corp'],
+  ['plc', 'plc'], ['llp', 'llp'], ['lp', 'lp'], ['ag', 'ag'], ['aktiengesellschaft', 'ag'], ['sarl', 'sarl'], ['sas', 'sas'],
+  ['srl', 'srl'], ['spzoo', 'spzoo'], ['bv', 'bv'], ['nv', 'nv'], ['oao', 'jsc'], ['zao', 'jsc'], ['pao', 'jsc'],
+  ['jsc', 'jsc'], ['ojsc', 'jsc'], ['cjsc', 'jsc'], ['pjsc', 'jsc'], ['fze', 'fze'], ['fzco', 'fzco'],
+  ['dmcc', 'dmcc'], ['pte', 'pte'], ['pty', 'pty'], ['kg', 'kg'], ['scsp', 'scsp'], ['sti', 'sti'], ['sa', 'sa'], ['as', 'as'], ['ao', 'jsc'], ['asa', 'asa'],
+];
+const FORMS: { seq: string[]; canonical: string[] }[] = COMPANY_FORM_SPELLINGS
+  .map(([spelling, canonical]) => ({ seq: spelling.split(' '), canonical: canonical.split(' ') }))
+  .sort((a, b) => b.seq.length - a.seq.length);
+
+const EDGE_ONLY = new Set(['as', 'ao', 'sa', 'kg', 'ag', 'co']);
+const END_ONLY = new Set(['asa']);
+
+/** Canonical company-form tokens: removed when comparing the core of two company names. */
+export const COMPANY_FORM_TOKENS: ReadonlySet<string> = new Set(FORMS.flatMap((f) => f.canonical));
+/** Weak words of company names (kept in the index, weighted down when resolving). */
+export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set(['co', 'company', 'the', 'and', 'of', 'international', 'group', 'holdings', 'holding']);
+
+// ------------------------------------------------------------------ analysis
+
+export interface Token {
+  /** Normalised form. */
+  text: string;
+  /** Span in the original string (UTF-16 offsets), for highlighting. */
+  start: number;
+  end: number;
+  /** True when this token is a canonical company form. */
+  form?: boolean;
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/** Tokens of `text` without company-form rewriting. */
+function words(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const folded = foldWord(m[0]);
+    if (folded) out.push({ text: folded, start: m.index!, end: m.index! + m[0].length });
+  }
+  return out;
+}
+
+/** Normalised tokens of `text`, company forms canonicalised, each with its original span. */
+export function analyze(text: string, opts: { companyForms?: boolean } = {}): Token[] {
+  const tokens = words(text);
+  if (opts.companyForms === false) return tokens;
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    let matched = false;
+    for (const form of FORMS) {
+      const n = form.seq.length;
+      if (i + n > tokens.length) continue;
+      let ok = true;
+      for (let k = 0; k < n && ok; k++) ok = tokens[i + k].text === form.seq[k];
+      if (!ok) continue;
+      // Single letters ("s a", "b v") and short forms that are also words or given names
+      // ("as", "ao", "asa") only count as a form at the start or end of a name ("asa": end only).
+      const atEnd = i + n === tokens.length;
+      if ((form.seq.every((s) => s.length === 1) || EDGE_ONLY.has(form.seq.join(' '))) && i > 0 && !atEnd) continue;
+      if (END_ONLY.has(form.seq.join(' ')) && !atEnd) continue;
+      const start = tokens[i].start;
+      const end = tokens[i + n - 1].end;
+      for (const c of form.canonical) out.push({ text: c, start, end, form: true });
+      i += n;
+      matched = true;
+      break;
+    }
+    if (!matched) {
+      out.push(tokens[i]);
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** The normalised token texts of `text`. */
+export function normTokens(text: string): string[] {
+  return analyze(text).map((t) => t.text);
+}
+
+/** Normalised text: tokens joined by single spaces. */
+export function normalizeName(text: string): string {
+  return normTokens(text).join(' ');
+}
+
+/** Letters and digits only, lower case: "12-345 678" -> "12345678" (identifier comparison). */
+export function compactIdentifier(value: string): string {
+  return words(value).map((t) => t.text).join('');
+}
+
+/**
+ * A phonetic-ish skeleton of one normalised token, so common transliteration variants
+ * compare equal: Dmitri / Dmitry, Sergei / Sergey, Aleksandr / Alexander, Yelena / Elena,
+ * Tchaikovsky / Chaykovskiy, Mikhail / Michail.
+ */
+export function skeleton(token: string): string {
+  let t = token;
+  t = t.replace(/x/g, 'ks').replace(/ph/g, 'f').replace(/w/g, 'v').replace(/ck/g, 'k').replace(/q/g, 'k');
+  t = t.replace(/tch/g, 'ch').replace(/kh/g, 'h').replace(/ch/g, 'h').replace(/dzh/g, 'j').replace(/zh/g, 'j');
+  t = t.replace(/^ye/, 'e').replace(/^yo/, 'o').replace(/^ya/, 'ia').replace(/^yu/, 'iu');
+  t = t.replace(/(iy|yi|ii|ij|ei|ey|ai|ay|oi|oy)$/, (m) => (m[0] === 'i' || m[0] === 'y' ? 'i' : `${m[0]}i`));
+  t = t.replace(/y/g, 'i').replace(/j/g, 'i').replace(/ou/g, 'u').replace(/ff$/, 'v').replace(/ph/g, 'f');
+  t = t.replace(/(.)\1+/g, '$1');
+  return t;
+}
+
+// ------------------------------------------------------------------ string distance
+
+/** Optimal-string-alignment distance (Damerau-Levenshtein with adjacent transpositions), capped at max+1. */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (a === b) return 0;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  if (la === 0) return lb;
+  if (lb === 0) return la;
+  let prev2 = new Array<number>(lb + 1).fill(0);
+  let prev = Array.from({ length: lb + 1 }, (_, j) => j);
+  let cur = new Array<number>(lb + 1).fill(0);
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= lb; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        v = Math.min(v, prev2[j - 2] + 1);
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[lb];
+}
+
+/** Edits a token of this length may differ by under a fuzziness setting (short tokens must be exact). */
+export function allowedEdits(length: number, fuzziness: number): number {
+  if (fuzziness <= 0 || length <= 3) return 0;
+  if (length <= 5) return Math.min(1, fuzziness);
+  if (length <= 8) return Math.min(2, fuzziness);
+  return Math.min(fuzziness + 1, 3);
+}

@@ -1,0 +1,136 @@
+/**
+ * Audit history (GET /v1/history) in Redis Streams: one stream per user (`history:<org>:<user>`),
+ * trimmed to about `HISTORY_MAX_EVENTS` entries. Stream ids are assigned by Redis and only grow,
+ * so the id of the last event of a page is a page token that never skips or repeats an event,
+ * whatever is written meanwhile. Pages run newest first.
+ *
+ * Event names (HistoryInfo.event), and their `data`:
+ * - `api.request`: every authenticated call (including rejected ones: 4xx, 429):
+ *   `{method, path (route pattern, e.g. /v1/traversal/{id}), url, status, request_id, client_id, duration_ms}`
+ * - `project.created` `{project_id, label, type, share}`
+ * - `project.archived` `{project_id}`
+ * - `project_entity.created` `{project_id, project_entity_id, entity_ids}`
+ * - `project_entity.deleted` `{project_id, project_entity_id}`
+ * - `project_entity.matches_updated` `{project_id, project_entity_id, entity_ids, added, removed, restored}`
+ * - `snapshot.created` `{project_id, project_entity_id, snapshot_id, entity_id}`
+ * - `snapshot.deleted` `{project_id, project_entity_id, snapshot_id}`
+ */
+import type Redis from 'ioredis';
+import type { Principal } from '../services/auth';
+
+export const HISTORY_EVENTS = [
+  'api.request',
+  'project.created',
+  'project.archived',
+  'project_entity.created',
+  'project_entity.deleted',
+  'project_entity.matches_updated',
+  'snapshot.created',
+  'snapshot.deleted',
+] as const;
+export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
+
+export interface HistoryInfo {
+  /** The stream id: also the token that continues after this event. */
+  id: string;
+  user: string;
+  environment: string;
+  event: string;
+  data: Record<string, unknown>;
+  timestamp: string;
+}
+
+export interface HistoryQuery {
+  events?: string[];
+  /** YYYY-MM-DD, inclusive, UTC. */
+  from?: string;
+  to?: string;
+  size: number;
+  token?: string;
+}
+
+export interface HistoryPage { size: number; next_token: string; events: HistoryInfo[] }
+
+export const STREAM_ID = /^\d{1,16}-\d{1,20}$/;
+const DAY_MS = 86_400_000;
+/** Entries read per XREVRANGE while filtering by event. */
+const BATCH = 500;
+/** Entries one request examines at most when a filter matches little; the page then ends early with a token. */
+const SCAN_BUDGET = 20_000;
+
+const key = (p: { org: string; user: string }) => `history:${encodeURIComponent(p.org)}:${encodeURIComponent(p.user)}`;
+const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+export class HistoryFeed {
+  constructor(
+    private readonly redis: Redis,
+    private readonly environment: string,
+    private readonly maxEvents: number,
+  ) {}
+
+  /** Appends one event to the principal's stream; resolves to its id. */
+  async record(principal: Principal, event: HistoryEvent, data: Record<string, unknown>): Promise<string> {
+    const id = await this.redis.xadd(
+      key(principal), 'MAXLEN', '~', String(this.maxEvents), '*',
+      'user', principal.user, 'environment', this.environment, 'event', event, 'data', JSON.stringify(data),
+    );
+    return id as string;
+  }
+
+  /** One page of the principal's events, newest first. `next_token` is "" once nothing older is left. */
+  async page(principal: Principal, q: HistoryQuery): Promise<HistoryPage> {
+    const stream = key(principal);
+    const wanted = q.events?.length ? new Set(q.events) : undefined;
+    const lowest = q.from ? String(dayStart(q.from)) : '-';
+    // A token continues below the last event returned; `to` bounds the first page.
+    let end = q.token ? `(${q.token}` : q.to ? String(dayStart(q.to) + DAY_MS - 1) : '+';
+
+    const events: HistoryInfo[] = [];
+    let last: string | undefined;
+    let scanned = 0;
+    let exhausted = false;
+    while (events.length < q.size && scanned < SCAN_BUDGET) {
+      const count = wanted ? BATCH : q.size - events.length;
+      const batch = (await this.redis.xrevrange(stream, end, lowest, 'COUNT', count)) as [string, string[]][];
+      let used = 0;
+      for (const [id, fields] of batch) {
+        used += 1;
+        last = id;
+        scanned += 1;
+        const info = toInfo(id, fields);
+        if (!wanted || wanted.has(info.event)) events.push(info);
+        if (events.length === q.size) break;
+      }
+      if (used === batch.length && batch.length < count) {
+        exhausted = true;
+        break;
+      }
+      end = `(${last}`;
+    }
+    if (!exhausted && last !== undefined) {
+      // A full page: say "no more" now rather than hand out a token to an empty page.
+      const more = await this.redis.xrevrange(stream, `(${last}`, lowest, 'COUNT', 1);
+      if (more.length === 0) exhausted = true;
+    }
+    return { size: events.length, next_token: exhausted || last === undefined ? '' : last, events };
+  }
+}
+
+function toInfo(id: string, fields: string[]): HistoryInfo {
+  const f: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]] = fields[i + 1];
+  let data: Record<string, unknown> = {};
+  try {
+    data = JSON.parse(f.data ?? '{}') as Record<string, unknown>;
+  } catch {
+    data = {};
+  }
+  return {
+    id,
+    user: f.user ?? '',
+    environment: f.environment ?? '',
+    event: f.event ?? '',
+    data,
+    timestamp: new Date(Number(id.split('-')[0])).toISOString(),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Project notifications (GET/DELETE /v1/notifications/projects/{id}) in Redis, per project:
+ * - `notifications:project:<id>`: sorted set of notification ids, score = date (epoch ms);
+ * - `notifications:project:<id>:items`: hash, notification id -> ProjectNotificationData JSON.
+ * The newest MAX_PER_PROJECT are kept. Notification ids are deterministic
+ * (`<project entity>/<entity>/<risk state version>`, see cypher/risk.cypher apply-scores),
+ * and delivery adds an id only when it is absent, in one Lua script, so delivering the same
+ * notification again (a worker that died after delivery, before clearing its outbox) stores
+ * it once.
+ */
+import type Redis from 'ioredis';
+import type { NotificationFeedReader, NotificationSink, ProjectNotificationData } from '../services/risk';
+
+export const MAX_PER_PROJECT = 10_000;
+
+const indexKey = (projectId: string) => `notifications:project:${encodeURIComponent(projectId)}`;
+const itemsKey = (projectId: string) => `${indexKey(projectId)}:items`;
+
+// KEYS[1] index, KEYS[2] items; ARGV[1] max kept, then (id, score, json) triples.
+const DELIVER = `
+local added = 0
+for i = 2, #ARGV, 3 do
+  if redis.call('ZADD', KEYS[1], 'NX', ARGV[i + 1], ARGV[i]) == 1 then
+    redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 2])
+    added = added + 1
+  end
+end
+local extra = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[1])
+if extra > 0 then
+  local old = redis.call('ZRANGE', KEYS[1], 0, extra - 1)
+  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, extra - 1)
+  redis.call('HDEL', KEYS[2], unpack(old))
+end
+return added
+`;
+
+type DeliverRedis = Redis & { deliverNotifications(index: string, items: string, ...args: (string | number)[]): Promise<number> };
+
+export class NotificationFeed implements NotificationSink, NotificationFeedReader {
+  private readonly redis: DeliverRedis;
+
+  constructor(redis: Redis, private readonly maxPerProject = MAX_PER_PROJECT) {
+    const withCommand = redis as unknown as DeliverRedis;
+    if (typeof withCommand.deliverNotifications !== 'function') redis.defineCommand('deliverNotifications', { numberOfKeys: 2, lua: DELIVER });
+    this.redis = withCommand;
+  }
+
+  async deliver(items: { id: string; projectId: string; score: number; data: ProjectNotificationData }[]): Promise<void> {
+    const byProject = new Map<string, typeof items>();
+    for (const item of items) byProject.set(item.projectId, [...(byProject.get(item.projectId) ?? []), item]);
+    for (const [projectId, list] of byProject) {
+      const args = list.flatMap((i) => [i.id, i.score, JSON.stringify(i.data)]);
+      await this.redis.deliverNotifications(indexKey(projectId), itemsKey(projectId), this.maxPerProject, ...args);
+    }
+  }
+
+  /** Newest first; ties by id, descending. */
+  async page(projectId: string, offset: number, limit: number): Promise<{ total: number; data: ProjectNotificationData[] }> {
+    const [[, total], [, ids]] = (await this.redis
+      .multi()
+      .zcard(indexKey(projectId))
+      .zrevrange(indexKey(projectId), offset, offset + limit - 1)
+      .exec()) as [[null, number], [null, string[]]];
+    if (!ids.length) return { total, data: [] };
+    const values = await this.redis.hmget(itemsKey(projectId), ...ids);
+    return { total, data: values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as ProjectNotificationData) };
+  }
+
+  async count(projectId: string): Promise<number> {
+    return this.redis.zcard(indexKey(projectId));
+  }
+
+  async clear(projectId: string): Promise<void> {
+    await this.redis.del(indexKey(projectId), itemsKey(projectId));
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Row mappers: graph node/relationship property maps to the spec's resources. Map-valued
+ * summary fields are stored as JSON strings (Neo4j properties cannot hold maps).
+ */
+import { apiRelType } from '../domain/relationships';
+
+export type Props = Record<string, unknown>;
+export type Surface = 'legacy' | 'v1';
+
+const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
+
+export function entityUrl(id: string, surface: Surface): string {
+  return `${surface === 'v1' ? '/v1' : ''}/entity/${encodeURIComponent(id)}`;
+}
+
+export function recordUrl(id: string, surface: Surface): string {
+  return `${surface === 'v1' ? '/v1' : ''}/record/${encodeURIComponent(id)}`;
+}
+
+/** EmbeddedEntity; with `extended` the /v1 traversal fields are added. */
+export function embeddedEntity(e: Props, surface: Surface, extended = false) {
+  const base = defined({
+    id: e.id as string,
+    label: (e.label as string) ?? (e.id as string),
+    type: (e.type as string) ?? 'unknown',
+    entity_url: entityUrl(e.id as string, surface),
+    identifiers: json<{ type: string; value: string }[]>(e.identifiers, []),
+    countries: (e.countries as string[]) ?? [],
+    pep: Boolean(e.pep),
+    sanctioned: Boolean(e.sanctioned),
+    closed: Boolean(e.closed),
+    psa_sanctioned: (e.psa_sanctioned as string) ?? '',
+    psa_count: (e.psa_count as number) ?? 0,
+    source_count: json<Record<string, { count: number; label: string }>>(e.source_count, {}),
+    degree: (e.degree as number) ?? 0,
+    addresses: (e.addresses as string[]) ?? [],
+    date_of_birth: e.date_of_birth as string | undefined,
+    relationship_count: json<Record<string, number>>(e.relationship_count, {}),
+  });
+  if (!extended) return base;
+  const relationshipCount = base.relationship_count;
+  return {
+    ...base,
+    attribute_count: json<Record<string, number>>(e.attribute_count, {}),
+    related_entities_count: (e.related_entities_count as number) ?? 0,
+    risk: json<Record<string, unknown>>(e.risk, {}),
+    trade_count: { sent: relationshipCount.ships_to ?? 0, received: relationshipCount.receives_from ?? 0 },
+    user_attribute_count: {},
+    user_record_count: 0,
+    user_related_entities_count: 0,
+    user_relationship_count: {},
+    logistics_entity: Boolean(relationshipCount.ships_to || relationshipCount.receives_from || relationshipCount.shipper_of),
+    reference_id: e.id as string,
+  };
+}
+
+export function embeddedRecord(r: Props, surface: Surface) {
+  return defined({
+    id: r.id as string,
+    label: (r.label as string) ?? (r.id as string),
+    source: r.source as string,
+    publication_date: r.publication_date as string | undefined,
+    acquisition_date: r.acquisition_date as string | undefined,
+    references_count: (r.references_count as number) ?? 0,
+    record_url: recordUrl(r.id as string, surface),
+    source_url: r.source_url as string | undefined,
+  });
+}
+
+/** The record's own fields (without the references page). */
+export function record(r: Props, surface: Surface) {
+  return defined({
+    ...embeddedRecord(r, surface),
+    // record_url is the address of the record in its source when the source gave one.
+    record_url: (r.record_url as string | undefined) ?? recordUrl(r.id as string, surface),
+    document_urls: r.document_urls as string[] | undefined,
+  });
+}
+
+export function source(s: Props) {
+  return defined({ id: s.id as string, label: (s.label as string) ?? (s.id as string), country: s.country as string | undefined });
+}
+
+/** Attribute item: `{properties: {value, type?, dates...}, record, record_count}`. */
+export function attributeItem(a: Props) {
+  const extra = json<Record<string, unknown>>(a.extra, {});
+  return {
+    properties: defined({
+      ...extra,
+      value: a.value as string,
+      type: a.type as string | undefined,
+      from_date: a.from_date as string | undefined,
+      to_date: a.to_date as string | undefined,
+      date: a.date as string | undefined,
+    }),
+    record: (a.records as string[]) ?? [],
+    record_count: (a.record_count as number) ?? 0,
+  };
+}
+
+/** One relationship fact as the legacy surface shows it. */
+export function relationshipFact(r: Props) {
+  const shares = json<unknown[] | undefined>(r.shares, undefined);
+  return defined({
+    record: (r.record as string) ?? '',
+    attributes: defined({ shares, position: r.position ? [{ value: r.position as string }] : undefined }),
+    date: r.date as string | undefined,
+    from_date: r.from_date as string | undefined,
+    to_date: r.to_date as string | undefined,
+  });
+}
+
+export { apiRelType };

@@ -1,0 +1,88 @@
+/**
+ * Neo4j adapter: driver lifecycle and a small query runner. Reads go through executeRead
+ * (routable to cluster followers), writes through executeWrite; every value is a parameter.
+ */
+import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';
+import type { Config } from '../config';
+import { schemaStatements } from './cypherFiles';
+
+export type Params = Record<string, unknown>;
+
+export class Graph {
+  readonly driver: Driver;
+  private readonly database: string | undefined;
+  private readonly timeoutMs: number;
+
+  constructor(config: Config) {
+    this.driver = neo4j.driver(config.neo4j.uri, neo4j.auth.basic(config.neo4j.user, config.neo4j.password), {
+      disableLosslessIntegers: true,
+      maxConnectionPoolSize: 100,
+      connectionAcquisitionTimeout: 30_000,
+    });
+    this.database = config.neo4j.database;
+    this.timeoutMs = config.queryTimeoutMs;
+  }
+
+  session(mode: 'READ' | 'WRITE' = 'READ'): Session {
+    return this.driver.session({
+      database: this.database,
+      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+    });
+  }
+
+  async read(query: string, params: Params = {}): Promise<Neo4jRecord[]> {
+    const session = this.session('READ');
+    try {
+      return await session.executeRead(async (tx) => (await tx.run(query, params)).records, {
+        timeout: this.timeoutMs,
+      });
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Several reads in one transaction (one consistent view, one round of connection work). */
+  async readTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    const session = this.session('READ');
+    try {
+      return await session.executeRead(work, { timeout: this.timeoutMs });
+    } finally {
+      await session.close();
+    }
+  }
+
+  async write(query: string, params: Params = {}): Promise<Neo4jRecord[]> {
+    const session = this.session('WRITE');
+    try {
+      return await session.executeWrite(async (tx) => (await tx.run(query, params)).records);
+    } finally {
+      await session.close();
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.read('RETURN 1 AS ok');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Applies cypher/schema*.cypher. Every statement uses IF NOT EXISTS, so this is idempotent. */
+  async migrate(): Promise<number> {
+    const statements = schemaStatements();
+    const session = this.session('WRITE');
+    try {
+      for (const statement of statements) await session.run(statement);
+      await session.run('CALL db.awaitIndexes(300)');
+    } finally {
+      await session.close();
+    }
+    return statements.length;
+  }
+
+  async close(): Promise<void> {
+    await this.driver.close();
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The Express application: request ids and structured logs, JSON bodies, bearer auth,
+ * the routes of every resource, and the error envelopes.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { type Request, type RequestHandler } from 'express';
+import passport from 'passport';
+import { Strategy as BearerStrategy } from 'passport-http-bearer';
+import pino from 'pino';
+import pinoHttp from 'pino-http';
+import type { Config } from '../config';
+import type Redis from 'ioredis';
+import type { Graph } from '../graph/neo4j';
+import type { Queues } from '../workers/queues';
+import type { AuthService, Principal } from '../services/auth';
+import { EntityService } from '../services/entities';
+import { errorHandler, notFoundHandler, unauthorized } from './errors';
+import { RouteRegistry } from './registry';
+import { registerAuthRoutes } from './routes/auth';
+import { registerEntityRoutes } from './routes/entities';
+import { registerTraversalRoutes } from './routes/traversal';
+import { registerNotificationRoutes } from './routes/notifications';
+import { TraversalService } from '../services/traversal';
+import { createFeeds } from './middleware';
+import { registerProjectRoutes } from './routes/projects';
+import { registerFeedRoutes } from './routes/feeds';
+import { registerSearchRoutes } from './routes/search';
+import { ProjectService } from '../services/projects';
+
+export interface AppDeps {
+  config: Config;
+  graph: Graph;
+  /** Feeds, usage counters, rate limits (plain commands; BullMQ has its own connections). */
+  redis: Redis;
+  queues: Queues;
+  auth: AuthService;
+  logger: pino.Logger;
+  /** Liveness of the other backends for /ready. */
+  readiness: () => Promise<Record<string, boolean>>;
+}
+
+function bearer(auth: AuthService): RequestHandler {
+  const strategy = new BearerStrategy((token, done) => {
+    const principal = auth.verifyToken(token);
+    done(null, principal ?? false);
+  });
+  const instance = new passport.Passport();
+  instance.use('bearer', strategy);
+  return (req, res, next) =>
+    instance.authenticate('bearer', { session: false }, (err: unknown, principal: Principal | false) => {
+      if (err) return next(err);
+      if (!principal) return next(unauthorized());
+      (req as Request & { principal: Principal }).principal = principal;
+      return next();
+    })(req, res, next);
+}
+
+export function createApp(deps: AppDeps) {
+  const registry = new RouteRegistry();
+  registerAuthRoutes(registry, deps.auth, deps.config.serviceDomain);
+  const traversal = new TraversalService(deps.graph, deps.config.traversal);
+  registerEntityRoutes(registry, new EntityService(deps.graph), traversal);
+  registerTraversalRoutes(registry, traversal);
+  registerNotificationRoutes(registry, deps);
+  const feeds = createFeeds(deps);
+  registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, (msg, err) => deps.logger.warn({ err: (err as Error)?.message }, msg)));
+  registerFeedRoutes(registry, feeds);
+  registerSearchRoutes(registry, deps.config, deps.graph);
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Responses are per-request JSON of live data; hashing each body for an ETag costs more than it saves.
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }) },
+    }),
+  );
+  app.use(express.json({ limit: '1mb' }));
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/ready', async (_req, res) => {
+    const checks = await deps.readiness();
+    const ready = Object.values(checks).every(Boolean);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
+  });
+  const openapi = registry.openapi({ title: 'Entity graph screening API', version: '1.0.0' });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+
+  app.use(registry.router(bearer(deps.auth), feeds.afterAuth));
+  app.use(notFoundHandler());
+  app.use(errorHandler());
+  return { app, registry };
+}

@@ -1,0 +1,52 @@
+/**
+ * Error model. Legacy paths answer `{status, success: false, messages}`, `/v1` paths
+ * `{status, message, success: false}`. A parameter validation error is 406 on legacy paths
+ * and 400 on `/v1`; its message names the parameter. No stack trace leaves the server.
+ */
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+
+export { ApiError, badParameter, badParameters, notFound, unauthorized, notAcceptable } from '../domain/errors';
+import { ApiError } from '../domain/errors';
+
+export function isV1(req: Request): boolean {
+  return req.originalUrl.startsWith('/v1/') || req.originalUrl === '/v1';
+}
+
+export function sendError(req: Request, res: Response, error: ApiError): void {
+  const v1 = isV1(req);
+  const status = error.kind === 'validation' ? (v1 ? 400 : 406) : error.status;
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  const body = v1
+    ? { status, message: error.messages, success: false }
+    : { status, success: false, messages: error.messages };
+  res.status(status).type('application/json').send(JSON.stringify(body));
+}
+
+/** Body-parser and other library errors carry a 4xx status; everything else is a 500. */
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { status?: number; statusCode?: number; type?: string; message?: string };
+  const status = e?.status ?? e?.statusCode;
+  if (e?.type === 'entity.parse.failed') return new ApiError(400, ['body: malformed JSON']);
+  if (e?.type === 'entity.too.large') return new ApiError(413, ['body: too large']);
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiError(status, [e.message ?? 'bad request']);
+  }
+  return new ApiError(500, ['internal error']);
+}
+
+export function errorHandler(): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const apiError = toApiError(err);
+    if (apiError.status >= 500) req.log?.error({ err }, 'request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendError(req, res, apiError);
+  };
+}
+
+export function notFoundHandler(): RequestHandler {
+  return (req, _res, next) => next(new ApiError(404, [`no route for ${req.method} ${req.path}`]));
+}

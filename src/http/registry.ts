@@ -1,0 +1,196 @@
+/**
+ * One declaration per route: its request schemas (ajv, JSON Schema) validate the request
+ * and are collected into the OpenAPI 3.1 document at /openapi.json, so a route cannot be
+ * added without being documented. Unsupported methods on a known path get 405.
+ */
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { ApiError, badParameters, notAcceptable } from './errors';
+import type { Principal } from '../services/auth';
+
+export type JsonSchema = Record<string, unknown>;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface Reply { status?: number; body: unknown; contentType?: string }
+
+export interface RouteContext<Q = Record<string, unknown>, B = unknown> {
+  req: Request;
+  params: Record<string, string>;
+  query: Q;
+  body: B;
+  principal: Principal;
+  /** The negotiated response type, one of the route's `produces`. */
+  accept: string;
+}
+
+export interface RouteSpec<Q = any, B = any> {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  /** Default true: a valid bearer token is required. */
+  auth?: boolean;
+  params?: Record<string, JsonSchema>;
+  query?: JsonSchema;
+  body?: JsonSchema;
+  produces?: string[];
+  responses?: Record<string, string>;
+  /** Status for request validation errors when the surface default (406 legacy, 400 /v1) does not apply. */
+  validationStatus?: number;
+  /** Usage credits one successful call costs (usage feed); default 1. */
+  credits?: number;
+  handler: (ctx: RouteContext<Q, B>) => Promise<Reply>;
+}
+
+// Query strings and path parameters arrive as text and are coerced to the schema's types;
+// JSON bodies carry their own types and are not.
+const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, allErrors: true, strict: false }));
+const bodyAjv = addFormats(new Ajv({ useDefaults: true, allErrors: true, strict: false }));
+
+/** Ajv errors as messages that start with the parameter they concern. */
+export function describeErrors(errors: ErrorObject[], where: 'query' | 'body' | 'path'): string[] {
+  const messages = errors.map((e) => {
+    const name = e.instancePath.slice(1).replace(/\//g, '.');
+    if (e.keyword === 'additionalProperties') {
+      const param = name ? `${name}.${e.params.additionalProperty}` : e.params.additionalProperty;
+      return `${param}: unknown ${where === 'body' ? 'field' : 'parameter'}`;
+    }
+    if (e.keyword === 'required') return `${name ? `${name}.` : ''}${e.params.missingProperty}: is required`;
+    if (e.keyword === 'enum') return `${name}: must be one of ${(e.params.allowedValues as unknown[]).slice(0, 20).join(', ')}`;
+    return `${name || where}: ${e.message}`;
+  });
+  return [...new Set(messages)];
+}
+
+interface Compiled { spec: RouteSpec; query?: ValidateFunction; body?: ValidateFunction; params?: ValidateFunction }
+
+/**
+ * Middleware run right after authentication on every authenticated route (history, usage,
+ * rate limits), built once per route from its spec (path pattern, credits).
+ */
+export type AfterAuth = (spec: RouteSpec) => RequestHandler;
+
+export class RouteRegistry {
+  private readonly routes: Compiled[] = [];
+
+  add<Q, B = unknown>(spec: RouteSpec<Q, B>): void {
+    const params = spec.params
+      ? queryAjv.compile({ type: 'object', properties: spec.params, required: Object.keys(spec.params) })
+      : undefined;
+    this.routes.push({
+      spec: spec as RouteSpec,
+      query: spec.query ? queryAjv.compile(spec.query) : undefined,
+      body: spec.body ? bodyAjv.compile(spec.body) : undefined,
+      params,
+    });
+  }
+
+  /** Express router; `authenticate`, then the `afterAuth` hooks, run before every route with auth on. */
+  router(authenticate: RequestHandler, afterAuth: AfterAuth[] = []): Router {
+    const router = Router();
+    const byPath = new Map<string, Compiled[]>();
+    for (const route of this.routes) byPath.set(route.spec.path, [...(byPath.get(route.spec.path) ?? []), route]);
+    for (const [path, routes] of byPath) {
+      for (const route of routes) {
+        const chain: RequestHandler[] = route.spec.auth === false ? [] : [authenticate, ...afterAuth.map((hook) => hook(route.spec))];
+        router[route.spec.method](path, ...chain, this.handle(route));
+      }
+      const allowed = routes.map((r) => r.spec.method.toUpperCase());
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      router.all(path, (req, res, next) => {
+        res.setHeader('Allow', allowed.join(', '));
+        next(new ApiError(405, [`method ${req.method} not allowed; allowed: ${allowed.join(', ')}`]));
+      });
+    }
+    return router;
+  }
+
+  private handle(route: Compiled): RequestHandler {
+    return async (req, res, next) => {
+      try {
+        const accept = negotiate(req, route.spec.produces ?? ['application/json']);
+        const params = { ...req.params } as Record<string, string>;
+        if (route.params && !route.params(params)) throw badParameters(describeErrors(route.params.errors!, 'path'));
+        const query = { ...(req.query as Record<string, unknown>) };
+        if (route.query && !route.query(query)) throw badParameters(describeErrors(route.query.errors!, 'query'));
+        let body: unknown = req.body;
+        if (route.body) {
+          if (body === undefined || body === null || typeof body !== 'object') {
+            throw badParameters(['body: a JSON object is required (Content-Type: application/json)']);
+          }
+          body = structuredClone(body);
+          if (!route.body(body)) throw badParameters(describeErrors(route.body.errors!, 'body'));
+        }
+        const reply = await route.spec.handler({
+          req, params, query, body, accept, principal: (req as Request & { principal: Principal }).principal,
+        });
+        send(res, reply, accept);
+      } catch (err) {
+        const status = route.spec.validationStatus;
+        next(status && err instanceof ApiError && err.kind === 'validation' ? new ApiError(status, err.messages) : err);
+      }
+    };
+  }
+
+  openapi(info: { title: string; version: string }): unknown {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const { spec } of this.routes) {
+      const oaPath = spec.path.replace(/:(\w+)/g, '{$1}');
+      const parameters: unknown[] = [];
+      for (const [name, schema] of Object.entries(spec.params ?? {})) parameters.push({ name, in: 'path', required: true, schema });
+      const query = spec.query as { properties?: Record<string, JsonSchema>; patternProperties?: Record<string, JsonSchema>; required?: string[] } | undefined;
+      for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+        parameters.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema, description: schema.description });
+      }
+      for (const [pattern, schema] of Object.entries(query?.patternProperties ?? {})) {
+        parameters.push({ name: pattern, in: 'query', required: false, schema, description: `${schema.description ?? ''} (parameter name matches ${pattern})`.trim() });
+      }
+      const responses: Record<string, unknown> = {};
+      for (const [code, description] of Object.entries(spec.responses ?? { 200: 'OK' })) {
+        responses[code] = code.startsWith('2')
+          ? { description, content: Object.fromEntries((spec.produces ?? ['application/json']).map((t) => [t, {}])) }
+          : { description };
+      }
+      paths[oaPath] = {
+        ...paths[oaPath],
+        [spec.method]: {
+          summary: spec.summary,
+          tags: [spec.tag],
+          security: spec.auth === false ? [] : [{ bearer: [] }],
+          parameters,
+          ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+          responses,
+        },
+      };
+    }
+    return {
+      openapi: '3.1.0',
+      info,
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      paths,
+    };
+  }
+}
+
+/** The response type for the request's Accept header; 415 when none of `produces` is acceptable. */
+function negotiate(req: Request, produces: string[]): string {
+  if (!req.headers.accept) return produces[0];
+  const chosen = req.accepts(produces);
+  if (!chosen) throw notAcceptable(produces);
+  return chosen;
+}
+
+function send(res: Response, reply: Reply, accept: string): void {
+  res.status(reply.status ?? 200);
+  if (reply.status === 204) {
+    res.end();
+    return;
+  }
+  const type = reply.contentType ?? accept;
+  if (type === 'application/json') {
+    res.type('application/json').send(JSON.stringify(reply.body));
+  } else {
+    res.type(type).send(reply.body as string);
+  }
+}

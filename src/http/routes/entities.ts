@@ -1,0 +1,171 @@
+/** /entity, /entity_summary, /record, /source, /sources and their /v1 forms. Thin: parse, call, shape. */
+import { stringify } from 'csv-stringify/sync';
+import { ATTRIBUTE_FIELDS } from '../../domain/attributes';
+import { RELATIONSHIP_TYPES } from '../../domain/relationships';
+import type { EntityService } from '../../services/entities';
+import type { TraversalService } from '../../services/traversal';
+import { entityTraversalBlocks } from './traversal';
+import { MAX_PAGE, Paging, tokenPaging } from '../../services/paging';
+import type { JsonSchema, RouteRegistry } from '../registry';
+
+const idParam = { id: { type: 'string', minLength: 1, maxLength: 512 } };
+const offset = { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 };
+const limit = (max = MAX_PAGE, def = MAX_PAGE) => ({ type: 'integer', minimum: 0, maximum: max, default: def });
+const token = { type: 'string', minLength: 1, maxLength: 512 };
+const alternation = (values: readonly string[]) => values.map((v) => v.replace(/[^a-z0-9_]/g, '')).join('|');
+const ATTR = alternation(ATTRIBUTE_FIELDS);
+const RELS = alternation(RELATIONSHIP_TYPES);
+
+type Query = Record<string, unknown>;
+const paging = (q: Query, prefix: string): Paging => ({
+  offset: (q[`${prefix}.offset`] as number | undefined) ?? 0,
+  limit: (q[`${prefix}.limit`] as number | undefined) ?? MAX_PAGE,
+});
+const perField = (q: Query, prefix: string): Record<string, Paging> => {
+  const out: Record<string, Paging> = {};
+  for (const key of Object.keys(q)) {
+    const m = new RegExp(`^${prefix.replace('.', '\\.')}\\.([a-z_]+)\\.(offset|limit)$`).exec(key);
+    if (m) out[m[1]] = paging(q, `${prefix}.${m[1]}`);
+  }
+  return out;
+};
+
+const legacyEntityQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    'possibly_same_as.offset': offset, 'possibly_same_as.limit': limit(),
+    'referenced_by.offset': offset, 'referenced_by.limit': limit(),
+  },
+  patternProperties: {
+    [`^attributes\\.(${ATTR})\\.offset$`]: { ...offset, description: 'offset of one attribute field' },
+    [`^attributes\\.(${ATTR})\\.limit$`]: { ...limit(), description: 'page size of one attribute field (0 drops it)' },
+    [`^relationships\\.(${RELS})\\.offset$`]: { ...offset, description: 'offset of one relationship type' },
+    [`^relationships\\.(${RELS})\\.limit$`]: { ...limit(), description: 'page size of one relationship type (0 drops it)' },
+    '^traversals\\.[0-9]\\.max_depth$': { type: 'integer', minimum: 1, maximum: 10, description: 'embed traversal block <n> (0-9) with this depth' },
+    '^traversals\\.[0-9]\\.relationships$': { type: 'array', items: { type: 'string', enum: RELATIONSHIP_TYPES }, description: 'relationship types of traversal block <n>' },
+  },
+};
+
+/** `traversals.<n>.max_depth|relationships` as blocks in order of <n>. */
+function traversalBlocks(q: Query): { maxDepth: number; relationships: string[] }[] {
+  const indexes = new Set<number>();
+  for (const key of Object.keys(q)) {
+    const m = /^traversals\.([0-9])\./.exec(key);
+    if (m) indexes.add(Number(m[1]));
+  }
+  return [...indexes].sort().map((n) => ({
+    maxDepth: (q[`traversals.${n}.max_depth`] as number | undefined) ?? 1,
+    relationships: (q[`traversals.${n}.relationships`] as string[] | undefined) ?? [...RELATIONSHIP_TYPES],
+  }));
+}
+
+const v1EntityQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    'relationships.next': token, 'relationships.prev': token, 'relationships.limit': limit(),
+    'relationships.type': { type: 'array', items: { type: 'string', enum: RELATIONSHIP_TYPES }, description: 'only these relationship types' },
+    'possibly_same_as.next': token, 'possibly_same_as.prev': token, 'possibly_same_as.limit': limit(),
+    'referenced_by.next': token, 'referenced_by.prev': token, 'referenced_by.limit': limit(),
+  },
+  patternProperties: {
+    [`^attributes\\.(${ATTR})\\.(next|prev)$`]: { ...token, description: 'page token of one attribute field' },
+    [`^attributes\\.(${ATTR})\\.limit$`]: { ...limit(), description: 'page size of one attribute field (0 drops it)' },
+  },
+};
+
+const v1Paging = (q: Query, field: string): Paging =>
+  tokenPaging(field, { next: q[`${field}.next`] as string | undefined, prev: q[`${field}.prev`] as string | undefined, limit: (q[`${field}.limit`] as number | undefined) ?? MAX_PAGE }, field);
+
+export function registerEntityRoutes(registry: RouteRegistry, entities: EntityService, traversal: TraversalService): void {
+  registry.add<Query>({
+    method: 'get', path: '/entity/:id', tag: 'entity', summary: 'Entity with per-field offset paging',
+    params: idParam, query: legacyEntityQuery, produces: ['application/json', 'text/csv'],
+    responses: { 200: 'Entity', 404: 'unknown id', 406: 'bad parameter', 415: 'unsupported Accept' },
+    handler: async ({ params, query, accept }) => {
+      const body = await entities.legacyEntity(params.id, {
+        attributes: perField(query, 'attributes'),
+        attributeDefault: { offset: 0, limit: MAX_PAGE },
+        relationships: perField(query, 'relationships'),
+        relationshipDefault: { offset: 0, limit: MAX_PAGE },
+        possiblySameAs: paging(query, 'possibly_same_as'),
+        referencedBy: paging(query, 'referenced_by'),
+      });
+      const blocks = traversalBlocks(query);
+      if (blocks.length) body.traversals = await entityTraversalBlocks(traversal, params.id, blocks);
+      return accept === 'text/csv' ? { body: entityCsv(body), contentType: 'text/csv' } : { body };
+    },
+  });
+
+  registry.add<Query>({
+    method: 'get', path: '/v1/entity/:id', tag: 'entity', summary: 'Entity with per-field token paging',
+    params: idParam, query: v1EntityQuery,
+    responses: { 200: 'Entity', 400: 'bad parameter or page token', 404: 'unknown id' },
+    handler: async ({ params, query }) => {
+      const attributes: Record<string, Paging> = {};
+      for (const key of Object.keys(query)) {
+        const m = /^attributes\.([a-z_]+)\.(next|prev|limit)$/.exec(key);
+        if (m) attributes[m[1]] = v1Paging(query, `attributes.${m[1]}`);
+      }
+      return {
+        body: await entities.v1Entity(params.id, {
+          attributes,
+          attributeDefault: { offset: 0, limit: MAX_PAGE },
+          relationships: { ...v1Paging(query, 'relationships'), types: query['relationships.type'] as string[] | undefined },
+          possiblySameAs: v1Paging(query, 'possibly_same_as'),
+          referencedBy: v1Paging(query, 'referenced_by'),
+        }),
+      };
+    },
+  });
+
+  for (const surface of ['legacy', 'v1'] as const) {
+    const prefix = surface === 'v1' ? '/v1' : '';
+    registry.add({
+      method: 'get', path: `${prefix}/entity_summary/:id`, tag: 'entity',
+      summary: 'Reduced entity: 50 values per listed attribute, 50 possibly-same-as, 100 records',
+      params: idParam, query: { type: 'object', additionalProperties: false, properties: {} },
+      handler: async ({ params }) => ({ body: await entities.summary(params.id, surface) }),
+    });
+    registry.add<Query>({
+      method: 'get', path: `${prefix}/record/:id`, tag: 'record', summary: 'Record with paged references',
+      params: idParam,
+      query: { type: 'object', additionalProperties: false, properties: { 'references.offset': offset, 'references.limit': limit() } },
+      handler: async ({ params, query }) => ({ body: await entities.record(params.id, paging(query, 'references'), surface) }),
+    });
+    registry.add({
+      method: 'get', path: `${prefix}/source/:id`, tag: 'source', summary: 'One data source',
+      params: idParam, query: { type: 'object', additionalProperties: false, properties: {} },
+      handler: async ({ params }) => ({ body: await entities.source(params.id) }),
+    });
+    registry.add<{ offset: number; limit: number }>({
+      method: 'get', path: `${prefix}/sources`, tag: 'source', summary: 'Page of data sources',
+      query: {
+        type: 'object', additionalProperties: false,
+        properties: { offset, limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: MAX_PAGE } },
+      },
+      handler: async ({ query }) => ({ body: await entities.sources({ offset: query.offset, limit: query.limit }) }),
+    });
+  }
+}
+
+/** text/csv form of an entity: one row per summary field, attribute value, relationship and record. */
+function entityCsv(entity: Record<string, any>): string {
+  const rows: (string | number)[][] = [['section', 'field', 'value', 'type', 'target_id', 'records']];
+  for (const key of ['id', 'label', 'type', 'countries', 'pep', 'sanctioned', 'closed', 'degree', 'date_of_birth']) {
+    if (entity[key] !== undefined) rows.push(['entity', key, Array.isArray(entity[key]) ? entity[key].join(';') : String(entity[key]), '', '', '']);
+  }
+  for (const [field, page] of Object.entries<any>(entity.attributes ?? {})) {
+    for (const item of page.data) rows.push(['attribute', field, item.properties.value ?? '', item.properties.type ?? '', '', item.record.join(';')]);
+  }
+  for (const [type, page] of Object.entries<any>(entity.relationships ?? {})) {
+    for (const item of page.data) {
+      const facts = Object.values<any[]>(item.types).flat();
+      rows.push(['relationship', type, item.target.label, item.target.type, item.target.id, facts.map((f) => f.record).filter(Boolean).join(';')]);
+    }
+  }
+  for (const item of entity.possibly_same_as?.data ?? []) rows.push(['possibly_same_as', 'entity', item.entity.label, item.entity.type, item.entity.id, '']);
+  for (const item of entity.referenced_by?.data ?? []) rows.push(['referenced_by', item.type, item.record.label, item.record.source, '', item.record.id]);
+  return stringify(rows);
+}

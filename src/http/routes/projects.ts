@@ -1,0 +1,152 @@
+/**
+ * /v1/projects: projects, project entities, matches and supply-chain snapshots. Thin: parse,
+ * call ProjectService, shape. Access rules and status codes: src/services/access.ts and
+ * src/services/projects.ts. Routes are registered before any route whose path could swallow
+ * theirs (`entities/create` before `entities/:project_entity_id`).
+ */
+import { ROLES } from '../../services/access';
+import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects';
+import type { RouteRegistry } from '../registry';
+
+const id = { type: 'string', minLength: 1, maxLength: 128 };
+const projectParams = { project_id: id };
+const entityParams = { project_id: id, project_entity_id: id };
+const snapshotParams = { ...entityParams, snapshot_id: id };
+const token = { type: 'string', minLength: 1, maxLength: 1024 };
+const entityId = { type: 'string', minLength: 1, maxLength: 512 };
+const errors = { 400: 'bad parameter', 401: 'no valid token', 403: 'role too low for this change', 404: 'project (or project entity, snapshot) not found or not visible', 409: 'project archived', 429: 'rate limit exceeded' };
+
+interface CursorQuery { limit: number; next?: string; prev?: string }
+
+export function registerProjectRoutes(registry: RouteRegistry, projects: ProjectService): void {
+  registry.add<unknown, { label: string; type: 'network' | 'supply_chain'; share?: { org: (typeof ROLES)[number] } }>({
+    method: 'post', path: '/v1/projects', tag: 'projects', summary: 'Create a project', credits: 0,
+    body: {
+      type: 'object', additionalProperties: false, required: ['label'],
+      properties: {
+        label: { type: 'string', minLength: 1, maxLength: 256, pattern: '\\S', description: 'project name' },
+        type: { type: 'string', enum: PROJECT_TYPES, default: 'network' },
+        share: {
+          type: 'object', additionalProperties: false, required: ['org'],
+          properties: { org: { type: 'string', enum: ROLES, description: 'role of the members of your organisation' } },
+        },
+      },
+    },
+    responses: { 200: '{data: Project}', ...errors },
+    handler: async ({ principal, body }) => ({ body: { data: await projects.create(principal, { label: body.label.trim(), type: body.type, share: body.share }) } }),
+  });
+
+  registry.add<CursorQuery & { archived: boolean }>({
+    method: 'get', path: '/v1/projects', tag: 'projects', summary: 'Projects visible to the caller, newest first', credits: 0,
+    query: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        next: token, prev: token,
+        limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
+        archived: { type: 'boolean', default: false, description: 'list archived projects instead of active ones' },
+      },
+    },
+    responses: { 200: '{limit, next?, prev?, first, last, data: ProjectWithMembers[]}', ...errors },
+    handler: async ({ principal, query }) => ({ body: await projects.list(principal, query) }),
+  });
+
+  registry.add({
+    method: 'get', path: '/v1/projects/:project_id', tag: 'projects', summary: 'One project', credits: 0,
+    params: projectParams, responses: { 200: '{data: ProjectWithMembers}', ...errors },
+    handler: async ({ principal, params }) => ({ body: { data: await projects.get(principal, params.project_id) } }),
+  });
+
+  registry.add({
+    method: 'delete', path: '/v1/projects/:project_id', tag: 'projects', summary: 'Archive a project (soft delete; admin)', credits: 0,
+    params: projectParams, responses: { 200: '{data: Project}', ...errors },
+    handler: async ({ principal, params }) => ({ body: { data: await projects.archive(principal, params.project_id) } }),
+  });
+
+  registry.add<unknown, { entity_ids: string[] }>({
+    method: 'post', path: '/v1/projects/:project_id/entities/create', tag: 'projects', summary: 'Add an entity to a project (editor)', credits: 0,
+    params: projectParams,
+    body: {
+      type: 'object', additionalProperties: false, required: ['entity_ids'],
+      properties: {
+        entity_ids: { type: 'array', items: entityId, minItems: 1, maxItems: MAX_MATCHES, uniqueItems: true, description: 'graph entity ids, the matches of the new project entity; the first is its primary entity' },
+      },
+    },
+    responses: { 200: '{data: ProjectEntity}', ...errors },
+    handler: async ({ principal, params, body }) => ({ body: { data: await projects.addEntity(principal, params.project_id, body.entity_ids) } }),
+  });
+
+  const listEntities = (path: string, summary: string, maxLimit: number, defaultLimit: number) =>
+    registry.add<CursorQuery>({
+      method: 'get', path, tag: 'projects', summary, credits: 0, params: projectParams,
+      query: {
+        type: 'object', additionalProperties: false,
+        properties: { next: token, prev: token, limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } },
+      },
+      responses: { 200: '{limit, size, next?, prev?, first, last, data: ProjectEntity[]}', ...errors },
+      handler: async ({ principal, params, query }) => {
+        const page = await projects.listEntities(principal, params.project_id, query);
+        return { body: path.endsWith('/contents/entity') ? { ...page, aggregations: {} } : page };
+      },
+    });
+  listEntities('/v1/projects/:project_id/entities', 'Entities of a project, oldest first', 100, 100);
+  listEntities('/v1/projects/:project_id/contents/entity', 'Entities of a project (published client path; paging only)', 10_000, 1000);
+
+  registry.add({
+    method: 'get', path: '/v1/projects/:project_id/entities/:project_entity_id', tag: 'projects', summary: 'One project entity', credits: 0,
+    params: entityParams, responses: { 200: '{data: ProjectEntity}', ...errors },
+    handler: async ({ principal, params }) => ({ body: { data: await projects.getEntity(principal, params.project_id, params.project_entity_id) } }),
+  });
+
+  registry.add({
+    method: 'delete', path: '/v1/projects/:project_id/entities/:project_entity_id', tag: 'projects', summary: 'Delete a project entity and its snapshots (admin)', credits: 0,
+    params: entityParams, responses: { 200: '{data: ProjectEntity} as it was', ...errors },
+    handler: async ({ principal, params }) => ({ body: { data: await projects.deleteEntity(principal, params.project_id, params.project_entity_id) } }),
+  });
+
+  registry.add<unknown, { entity_ids: string[]; override_deleted: boolean; limit: number }>({
+    method: 'patch', path: '/v1/projects/:project_id/entities/:project_entity_id/matches', tag: 'projects',
+    summary: 'Replace the matches of a project entity (editor)', credits: 0, params: entityParams,
+    body: {
+      type: 'object', additionalProperties: false, required: ['entity_ids'],
+      properties: {
+        entity_ids: { type: 'array', items: entityId, maxItems: 1000, uniqueItems: true, description: 'the new matches, in order; matches left out are remembered as deleted' },
+        override_deleted: { type: 'boolean', default: false, description: 'also re-add entity ids whose match was deleted (otherwise they are skipped)' },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_MATCHES, default: 10, description: 'at most this many matches are kept (the first ones)' },
+      },
+    },
+    responses: { 200: '{data: entity ids now matched}', ...errors },
+    handler: async ({ principal, params, body }) => ({
+      body: { data: await projects.replaceMatches(principal, params.project_id, params.project_entity_id, body) },
+    }),
+  });
+
+  const snapshots = '/v1/projects/:project_id/entities/:project_entity_id/supply_chain/snapshots';
+  registry.add({
+    method: 'post', path: snapshots, tag: 'projects', summary: 'Snapshot the upstream supply chain (ownership) of a project entity (editor)', credits: 1,
+    params: entityParams, responses: { 200: '{data: Snapshot with data}', ...errors },
+    handler: async ({ principal, params }) => ({ body: { data: await projects.createSnapshot(principal, params.project_id, params.project_entity_id) } }),
+  });
+
+  registry.add<{ offset: number; limit: number }>({
+    method: 'get', path: snapshots, tag: 'projects', summary: 'Snapshots of a project entity, newest first (without their data)', credits: 0,
+    params: entityParams,
+    query: {
+      type: 'object', additionalProperties: false,
+      properties: { offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 } },
+    },
+    responses: { 200: '{offset, limit, next, size, data: Snapshot[]}', ...errors },
+    handler: async ({ principal, params, query }) => ({ body: await projects.listSnapshots(principal, params.project_id, params.project_entity_id, query) }),
+  });
+
+  registry.add({
+    method: 'get', path: `${snapshots}/:snapshot_id`, tag: 'projects', summary: 'One snapshot with its data', credits: 0,
+    params: snapshotParams, responses: { 200: '{data: Snapshot with data}', ...errors },
+    handler: async ({ principal, params }) => ({ body: { data: await projects.getSnapshot(principal, params.project_id, params.project_entity_id, params.snapshot_id) } }),
+  });
+
+  registry.add({
+    method: 'delete', path: `${snapshots}/:snapshot_id`, tag: 'projects', summary: 'Delete one supply-chain snapshot (admin)', credits: 0,
+    params: snapshotParams, responses: { 200: '{data: Snapshot} as it was', ...errors },
+    handler: async ({ principal, params }) => ({ body: { data: await projects.deleteSnapshot(principal, params.project_id, params.project_entity_id, params.snapshot_id) } }),
+  });
+}

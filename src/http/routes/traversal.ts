@@ -1,0 +1,186 @@
+/** /traversal, /ubo, /downstream, /watchlist (legacy and /v1), /v1/shortest_path. Thin: parse, call, shape. */
+import { COUNTRY_IDS } from '../../domain/countries';
+import { ENTITY_TYPES } from '../../domain/entityTypes';
+import { badParameter } from '../../domain/errors';
+import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, UBO_TYPES } from '../../domain/relationships';
+import { RISK_CATEGORIES } from '../../domain/risk';
+import { embeddedEntity } from '../../graph/mappers';
+import {
+  TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacySegment, v1Segment,
+} from '../../services/traversal';
+import type { JsonSchema, RouteRegistry } from '../registry';
+
+export const RISK_FLAGS = [
+  'eu_high_risk_third', 'reputational_risk_modern_slavery', 'state_owned', 'formerly_sanctioned', 'reputational_risk_terrorism',
+  'reputational_risk_organized_crime', 'reputational_risk_financial_crime', 'reputational_risk_bribery_and_corruption',
+  'reputational_risk_other', 'reputational_risk_cybercrime', 'regulatory_action', 'law_enforcement_action', 'xinjiang_geospatial',
+];
+
+const idParam = { id: { type: 'string', minLength: 1, maxLength: 512 } };
+const list = (values: readonly string[], description: string) => ({ type: 'array', items: { type: 'string', enum: values }, maxItems: 300, description });
+const bool = (def: boolean | undefined, description: string) => ({ type: 'boolean', ...(def === undefined ? {} : { default: def }), description });
+
+type Variant = { path: string; relationships: string[]; watchlist: boolean; summary: string };
+const VARIANTS: Variant[] = [
+  { path: 'traversal', relationships: RELATIONSHIP_TYPES as string[], watchlist: false, summary: 'Paths from an entity over the requested relationship types' },
+  { path: 'ubo', relationships: UBO_TYPES, watchlist: false, summary: 'Paths to the beneficial owners of an entity' },
+  { path: 'downstream', relationships: DOWNSTREAM_TYPES, watchlist: false, summary: 'Paths to the entities an entity owns' },
+  { path: 'watchlist', relationships: RELATIONSHIP_TYPES as string[], watchlist: true, summary: 'Paths to sanctioned or PEP entities' },
+];
+
+const commonQuery = (variant: Variant) => ({
+  relationships: list(RELATIONSHIP_TYPES, `relationship types to follow; default ${variant.path === 'ubo' || variant.path === 'downstream' ? variant.relationships.join(', ') : 'all'}`),
+  countries: list(COUNTRY_IDS, 'keep only paths ending at an entity of these countries'),
+  types: list(ENTITY_TYPES, 'keep only paths ending at an entity of these types'),
+  name: { type: 'string', minLength: 1, maxLength: 500, description: 'substring of the end entity name (case-insensitive)' },
+});
+
+function legacyQuery(variant: Variant): JsonSchema {
+  return {
+    type: 'object', additionalProperties: false,
+    properties: {
+      offset: { type: 'integer', minimum: 0, maximum: 1000, default: 0 },
+      limit: { type: 'integer', minimum: 1, maximum: 50, default: 50 },
+      min_depth: { type: 'integer', minimum: 0, maximum: 10, default: 0 },
+      max_depth: { type: 'integer', minimum: 1, maximum: 10, default: 10 },
+      psa: bool(false, 'also traverse possibly-same-as links'),
+      watchlist: bool(undefined, 'end entity on a watchlist or PEP list'),
+      ...commonQuery(variant),
+    },
+  };
+}
+
+function v1Query(variant: Variant): JsonSchema {
+  return {
+    type: 'object', additionalProperties: false,
+    properties: {
+      offset: { type: 'integer', minimum: 0, maximum: 1000, default: 0 },
+      limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+      min_depth: { type: 'integer', minimum: 0, maximum: 10, default: 1 },
+      max_depth: { type: 'integer', minimum: 1, maximum: 10, default: 4 },
+      psa: bool(true, 'also traverse possibly-same-as links'),
+      sanctioned: bool(undefined, 'keep only paths ending at a sanctioned entity'),
+      pep: bool(undefined, 'keep only paths ending at a PEP'),
+      min_shares: { type: 'integer', minimum: 0, maximum: 100, default: 0, description: 'minimum share percentage on share-bearing steps' },
+      include_unknown_shares: bool(true, 'also traverse share-bearing steps of unknown percentage'),
+      exclude_former_relationships: bool(true, 'skip relationships that ended in the past'),
+      exclude_closed_entities: bool(false, 'no closed entity on the path'),
+      risk_categories: list(Object.keys(RISK_CATEGORIES), 'keep paths through an entity with a factor of these categories'),
+      ...Object.fromEntries(RISK_FLAGS.map((f) => [f, bool(undefined, `keep paths through an entity flagged ${f}`)])),
+      ...commonQuery(variant),
+    },
+  };
+}
+
+type Query = Record<string, any>;
+
+function toRequest(id: string, q: Query, variant: Variant, surface: 'legacy' | 'v1'): TraversalRequest {
+  if (q.min_depth > q.max_depth) throw badParameter('min_depth', `must not exceed max_depth (${q.max_depth})`);
+  const flags = RISK_FLAGS.filter((f) => q[f] === true);
+  const riskFactors = [...new Set([...factorsForCategories(q.risk_categories ?? []), ...flags.flatMap(factorsForFlag)])];
+  return {
+    id,
+    offset: q.offset,
+    limit: q.limit,
+    minDepth: q.min_depth,
+    maxDepth: q.max_depth,
+    relationships: q.relationships ?? variant.relationships,
+    psa: q.psa,
+    countries: q.countries ?? [],
+    types: q.types ?? [],
+    name: q.name,
+    sanctioned: q.sanctioned === true,
+    pep: q.pep === true,
+    watchlist: variant.watchlist || q.watchlist === true,
+    minShares: surface === 'v1' ? q.min_shares : 0,
+    includeUnknownShares: surface === 'v1' ? q.include_unknown_shares : true,
+    // The legacy surface has no such parameters: it follows every relationship, former or not.
+    excludeFormerRelationships: surface === 'v1' ? q.exclude_former_relationships : false,
+    excludeClosedEntities: surface === 'v1' ? q.exclude_closed_entities : false,
+    riskFactors,
+  };
+}
+
+function legacyBody(request: TraversalRequest, result: TraversalResult) {
+  return {
+    min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, countries: request.countries,
+    types: request.types, name: request.name ?? '', watchlist: request.watchlist, psa: request.psa,
+    offset: request.offset, limit: request.limit, next: result.next,
+    data: result.hits.map((h) => ({ target: embeddedEntity(h.target, 'legacy'), path: h.steps.map(legacySegment) })),
+    explored_count: result.explored,
+    partial_results: result.partial,
+  };
+}
+
+async function v1Body(service: TraversalService, request: TraversalRequest, result: TraversalResult, q: Query) {
+  const facts = await service.stepFacts(result.hits);
+  return {
+    min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, countries: request.countries,
+    types: request.types, name: request.name ?? '', psa: request.psa, sanctioned: request.sanctioned, pep: request.pep,
+    watchlist: request.watchlist, min_shares: request.minShares, include_unknown_shares: request.includeUnknownShares,
+    exclude_former_relationships: request.excludeFormerRelationships, exclude_closed_entities: request.excludeClosedEntities,
+    risk_categories: q.risk_categories ?? [], ...Object.fromEntries(RISK_FLAGS.filter((f) => q[f] !== undefined).map((f) => [f, q[f]])),
+    offset: request.offset, limit: request.limit, next: result.next,
+    data: result.hits.map((h) => ({
+      source: request.id,
+      target: embeddedEntity(h.target, 'v1', true),
+      path: h.steps.map((s) => v1Segment(s, facts.get(`${s.from.id}\u0000${s.to.id}`))),
+    })),
+    explored_count: result.explored,
+    partial_results: result.partial,
+  };
+}
+
+export function registerTraversalRoutes(registry: RouteRegistry, traversal: TraversalService): void {
+  for (const variant of VARIANTS) {
+    registry.add<Query>({
+      method: 'get', path: `/${variant.path}/:id`, tag: 'traversal', summary: `${variant.summary} (legacy)`,
+      params: idParam, query: legacyQuery(variant),
+      handler: async ({ params, query }) => {
+        const request = toRequest(params.id, query, variant, 'legacy');
+        return { body: legacyBody(request, await traversal.traverse(request)) };
+      },
+    });
+    registry.add<Query>({
+      method: 'get', path: `/v1/${variant.path}/:id`, tag: 'traversal', summary: variant.summary,
+      params: idParam, query: v1Query(variant),
+      responses: { 200: 'traversal', 400: 'bad parameter', 404: 'unknown entity' },
+      handler: async ({ params, query }) => {
+        const request = toRequest(params.id, query, variant, 'v1');
+        return { body: await v1Body(traversal, request, await traversal.traverse(request), query) };
+      },
+    });
+  }
+
+  registry.add<{ entities: string[] }>({
+    method: 'get', path: '/v1/shortest_path', tag: 'traversal', summary: 'Shortest path between two entities over every relationship type',
+    query: {
+      type: 'object', additionalProperties: false, required: ['entities'],
+      properties: { entities: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 512 }, minItems: 2, maxItems: 2, description: 'exactly two entity ids: entities=A&entities=B' } },
+    },
+    handler: async ({ query }) => {
+      const [a, b] = query.entities;
+      const found = await traversal.shortestPath(a, b);
+      if (!found) return { body: { entities: query.entities, data: [] } };
+      const facts = await traversal.stepFacts([found]);
+      return {
+        body: {
+          entities: query.entities,
+          data: [{ source: a, target: embeddedEntity(found.target, 'v1', true), path: found.steps.map((s) => v1Segment(s, facts.get(`${s.from.id}\u0000${s.to.id}`))) }],
+        },
+      };
+    },
+  });
+}
+
+/** Traversal blocks embedded in GET /entity/:id (`traversals.<n>.max_depth|relationships`). */
+export async function entityTraversalBlocks(traversal: TraversalService, id: string, blocks: { maxDepth: number; relationships: string[] }[]) {
+  const out = [];
+  for (const block of blocks) {
+    const request = toRequest(id, { offset: 0, limit: 50, min_depth: 1, max_depth: block.maxDepth, psa: false, relationships: block.relationships }, VARIANTS[0], 'legacy');
+    const result = await traversal.traverse(request);
+    const body = legacyBody(request, result);
+    out.push({ min_depth: body.min_depth, max_depth: body.max_depth, relationships: body.relationships, offset: body.offset, limit: body.limit, next: body.next, data: body.data });
+  }
+  return out;
+}

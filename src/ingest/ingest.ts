@@ -1,0 +1,293 @@
+/**
+ * `graph-api ingest`: check a whole file, then write it in batched UNWIND statements.
+ *
+ * Pass 1 parses and validates every line and collects the ids it defines and references;
+ * ids neither defined in the file nor present in the graph make the lines naming them bad.
+ * A file with any bad line loads nothing unless skipInvalid is set. Pass 2 writes, by
+ * default inside one transaction per file, so a failure leaves the graph as it was.
+ */
+import type { ManagedTransaction, Transaction } from 'neo4j-driver';
+import { cypher } from '../graph/cypherFiles';
+import type { Graph } from '../graph/neo4j';
+import { inverseRelationship, neo4jRelType } from '../domain/relationships';
+import { isDirectRiskFactor } from '../domain/risk';
+import { readLines } from './reader';
+import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from './rows';
+import { IngestLine, parseLine } from './validate';
+import { refreshSummaries } from './summaries';
+
+export interface BadLine { file: string; line: number; reason: string }
+
+export interface IngestOptions {
+  batchSize: number;
+  /** Load the good lines of a file that has bad ones, reporting the rest. */
+  skipInvalid?: boolean;
+  /**
+   * true: one transaction per file (default). false: commit every batch. A number: one
+   * transaction when the file has at most that many lines, else commit per batch, since
+   * Neo4j holds a whole transaction's changes in memory.
+   */
+  atomic?: boolean | number;
+  onProgress?: (p: { file: string; phase: 'check' | 'write'; lines: number; rowsPerSecond: number }) => void;
+  /** Called once the file is committed, with every entity whose data or summary changed. */
+  onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
+}
+
+export interface IngestReport {
+  file: string;
+  lines: number;
+  loaded: Record<IngestLine['kind'], number>;
+  bad: BadLine[];
+  touchedEntities: number;
+  /** Whether the file was written in one transaction. */
+  atomic: boolean;
+  seconds: number;
+  /** Where the time went: checking, writing, refreshing summaries. */
+  phases: { check: number; write: number; summaries: number };
+  rowsPerSecond: number;
+}
+
+export class IngestError extends Error {
+  constructor(readonly file: string, readonly bad: BadLine[]) {
+    const shown = bad.slice(0, 20).map((b) => `  ${b.file}:${b.line}: ${b.reason}`);
+    const more = bad.length > shown.length ? [`  ... and ${bad.length - shown.length} more`] : [];
+    super([`${file}: ${bad.length} bad line(s); nothing was loaded from this file`, ...shown, ...more].join('\n'));
+  }
+}
+
+type Kind = 'entity' | 'record' | 'source';
+interface Ref { kind: Kind; id: string }
+
+function definedBy(line: IngestLine): Ref | undefined {
+  if (line.kind === 'entity' || line.kind === 'record' || line.kind === 'source') return { kind: line.kind, id: line.id };
+  return undefined;
+}
+
+function* referencedBy(line: IngestLine): Generator<Ref> {
+  switch (line.kind) {
+    case 'record':
+      yield { kind: 'source', id: line.source };
+      for (const r of line.references ?? []) yield { kind: 'entity', id: r.entity };
+      break;
+    case 'entity':
+      for (const a of line.attributes ?? []) for (const id of a.records ?? []) yield { kind: 'record', id };
+      for (const r of line.risk ?? []) for (const id of r.records ?? []) yield { kind: 'record', id };
+      break;
+    case 'relationship':
+      yield { kind: 'entity', id: line.from };
+      yield { kind: 'entity', id: line.to };
+      if (line.record) yield { kind: 'record', id: line.record };
+      break;
+    case 'possibly_same_as':
+      yield { kind: 'entity', id: line.a };
+      yield { kind: 'entity', id: line.b };
+      break;
+  }
+}
+
+const EXISTING: Record<Kind, string> = { entity: 'existing-entities', record: 'existing-records', source: 'existing-sources' };
+
+/** Pass 1: every line checked; returns the bad lines (all of them, for the report). */
+async function check(graph: Graph, file: string, options: IngestOptions): Promise<{ lines: number; bad: Map<number, string> }> {
+  const bad = new Map<number, string>();
+  const defined: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
+  const referenced: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
+  let lines = 0;
+  const started = Date.now();
+  let lastReport = started;
+  for await (const { no, text } of readLines(file)) {
+    lines += 1;
+    const parsed = parseLine(text);
+    if ('error' in parsed) {
+      bad.set(no, parsed.error);
+      continue;
+    }
+    const def = definedBy(parsed.line);
+    if (def) defined[def.kind].add(def.id);
+    for (const ref of referencedBy(parsed.line)) referenced[ref.kind].add(ref.id);
+    if (options.onProgress && Date.now() - lastReport > 2000) {
+      lastReport = Date.now();
+      options.onProgress({ file, phase: 'check', lines, rowsPerSecond: (lines * 1000) / (lastReport - started) });
+    }
+  }
+
+  // Ids referenced but not defined here must already be in the graph.
+  const inGraph: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
+  for (const kind of Object.keys(referenced) as Kind[]) {
+    const outside = [...referenced[kind]].filter((id) => !defined[kind].has(id));
+    for (let i = 0; i < outside.length; i += 10_000) {
+      const rows = await graph.read(cypher('ingest', EXISTING[kind]), { ids: outside.slice(i, i + 10_000) });
+      for (const row of rows) inGraph[kind].add(row.get('id'));
+    }
+  }
+  const known = (ref: Ref) => defined[ref.kind].has(ref.id) || inGraph[ref.kind].has(ref.id);
+  const anyMissing = (Object.keys(referenced) as Kind[]).some((k) => [...referenced[k]].some((id) => !known({ kind: k, id })));
+  if (!anyMissing && bad.size === 0) return { lines, bad };
+
+  // Name the lines with dangling references. A bad line defines nothing, which may leave
+  // further lines dangling, so repeat until nothing changes.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for await (const { no, text } of readLines(file)) {
+      if (bad.has(no)) continue;
+      const parsed = parseLine(text);
+      if ('error' in parsed) continue;
+      const missing = [...referencedBy(parsed.line)].find((ref) => !known(ref));
+      if (!missing) continue;
+      bad.set(no, `unknown ${missing.kind} "${missing.id}": not defined in this file nor in the graph`);
+      const def = definedBy(parsed.line);
+      if (def) {
+        defined[def.kind].delete(def.id);
+        changed = true;
+      }
+    }
+  }
+  return { lines, bad };
+}
+
+type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
+
+/** Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing. */
+async function write(run: Runner, file: string, skip: Map<number, string>, options: IngestOptions, loaded: IngestReport['loaded']) {
+  const touched = new Set<string>();
+  const buffers = new Map<string, { query: string; rows: unknown[] }>();
+  const started = Date.now();
+  let lastReport = started;
+  let written = 0;
+
+  // One batch is in Neo4j while the next is parsed and built here: the two overlap, and
+  // statements still run one at a time (a transaction takes one statement at a time).
+  let inflight: Promise<void> = Promise.resolve();
+  const flush = async (key: string) => {
+    const buffer = buffers.get(key);
+    if (!buffer || buffer.rows.length === 0) return;
+    const rows = buffer.rows;
+    buffer.rows = [];
+    await inflight;
+    inflight = (async () => {
+      if (key === 'entity') await keepDerivedRisk(run, rows as EntityRow[]);
+      const result = await run(buffer.query, { rows });
+      if (key === 'record') for (const row of result) for (const id of row.get('previous') as string[]) touched.add(id);
+    })();
+    // Surface a failure at the next await rather than as an unhandled rejection.
+    inflight.catch(() => undefined);
+  };
+  const add = async (key: string, query: () => string, row: unknown) => {
+    let buffer = buffers.get(key);
+    if (!buffer) buffers.set(key, (buffer = { query: query(), rows: [] }));
+    buffer.rows.push(row);
+    if (buffer.rows.length >= options.batchSize) await flush(key);
+  };
+
+  for await (const { no, text } of readLines(file)) {
+    if (skip.has(no)) continue;
+    // Pass 1 validated every line not in `skip`; parsing is all that is left to do.
+    const line = JSON.parse(text) as IngestLine;
+    loaded[line.kind] += 1;
+    written += 1;
+    switch (line.kind) {
+      case 'source':
+        await add('source', () => cypher('ingest', 'upsert-sources'), sourceRow(line));
+        break;
+      case 'record': {
+        const row = recordRow(line);
+        for (const ref of [...row.about, ...row.mentions]) touched.add(ref.entity);
+        await add('record', () => cypher('ingest', 'upsert-records'), row);
+        break;
+      }
+      case 'entity':
+        touched.add(line.id);
+        await add('entity', () => cypher('ingest', 'upsert-entities'), entityRow(line));
+        break;
+      case 'relationship':
+        touched.add(line.from);
+        touched.add(line.to);
+        await add(`rel:${line.type}`, () => relationshipQuery(line.type), relationshipRow(line));
+        break;
+      case 'possibly_same_as':
+        touched.add(line.a);
+        touched.add(line.b);
+        await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line));
+        break;
+    }
+    if (options.onProgress && Date.now() - lastReport > 2000) {
+      lastReport = Date.now();
+      options.onProgress({ file, phase: 'write', lines: written, rowsPerSecond: (written * 1000) / (lastReport - started) });
+    }
+  }
+  for (const key of buffers.keys()) await flush(key);
+  await inflight;
+  return touched;
+}
+
+type EntityRow = ReturnType<typeof entityRow>;
+
+/**
+ * Ingest carries direct risk factors only; derived ones (adjacent, ownership, psa_...) are
+ * the worker's. Keep the worker's last derived factors on re-ingested entities, so reads
+ * and traversal filters do not lose them until the worker re-scores the entity.
+ */
+async function keepDerivedRisk(run: Runner, rows: EntityRow[]): Promise<void> {
+  const states = await run(cypher('ingest', 'derived-risk'), { ids: rows.map((r) => r.id) });
+  if (states.length === 0) return;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const state of states) {
+    const row = byId.get(state.get('id') as string)!;
+    const previous = JSON.parse((state.get('risk') as string) || '{}') as Record<string, unknown>;
+    const direct = JSON.parse(row.props.risk as string) as Record<string, unknown>;
+    const derived = Object.fromEntries(Object.entries(previous).filter(([factor]) => !isDirectRiskFactor(factor)));
+    const risk = { ...derived, ...direct };
+    row.props.risk = JSON.stringify(risk);
+    row.props.risk_factors = Object.keys(risk);
+  }
+}
+
+function relationshipQuery(type: string): string {
+  return cypher('ingest', 'upsert-relationships')
+    .replaceAll('__TYPE__', neo4jRelType(type))
+    .replaceAll('__INVERSE__', neo4jRelType(inverseRelationship(type)));
+}
+
+const runnerFor = (tx: Transaction | ManagedTransaction): Runner => async (query, params) => (await tx.run(query, params)).records;
+
+export async function ingestFile(graph: Graph, file: string, options: IngestOptions): Promise<IngestReport> {
+  const started = Date.now();
+  const { lines, bad } = await check(graph, file, options);
+  const checked = Date.now();
+  let wrote = 0;
+  const badLines = [...bad.entries()].sort((a, b) => a[0] - b[0]).map(([line, reason]) => ({ file, line, reason }));
+  if (badLines.length > 0 && !options.skipInvalid) throw new IngestError(file, badLines);
+
+  const loaded: IngestReport['loaded'] = { source: 0, record: 0, entity: 0, relationship: 0, possibly_same_as: 0 };
+  let touched: Set<string>;
+  const atomic = typeof options.atomic === 'number' ? lines <= options.atomic : options.atomic !== false;
+  if (!atomic) {
+    const runner: Runner = async (query, params) => graph.write(query, params);
+    touched = await write(runner, file, bad, options, loaded);
+    wrote = Date.now();
+    await refreshSummaries(runner, touched, options.batchSize);
+  } else {
+    const session = graph.session('WRITE');
+    const tx = session.beginTransaction();
+    try {
+      const runner = runnerFor(tx);
+      touched = await write(runner, file, bad, options, loaded);
+      wrote = Date.now();
+      await refreshSummaries(runner, touched, options.batchSize);
+      await tx.commit();
+    } catch (err) {
+      if (tx.isOpen()) await tx.rollback();
+      throw err;
+    } finally {
+      await session.close();
+    }
+  }
+  const committed = Date.now();
+  await options.onCommitted?.([...touched]);
+  const seconds = (Date.now() - started) / 1000;
+  const rows = Object.values(loaded).reduce((a, b) => a + b, 0);
+  return {
+    file, lines, loaded, bad: badLines, touchedEntities: touched.size, atomic, seconds, rowsPerSecond: rows / Math.max(seconds, 0.001),
+    phases: { check: (checked - started) / 1000, write: (wrote - checked) / 1000, summaries: (committed - wrote) / 1000 },
+  };
+}

@@ -1,0 +1,39 @@
+/** Line sources for ingest: a file (plain or gzip, detected by its magic bytes) or stdin. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+
+export interface NumberedLine { no: number; text: string }
+
+function isGzip(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const magic = Buffer.alloc(2);
+    return fs.readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Non-blank lines of `file`, numbered from 1 as an editor shows them. */
+export async function* readLines(file: string): AsyncGenerator<NumberedLine> {
+  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+  const input = isGzip(file) ? raw.pipe(zlib.createGunzip()) : raw;
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  let no = 0;
+  for await (const text of lines) {
+    no += 1;
+    if (text.trim() !== '') yield { no, text };
+  }
+}
+
+/** Ingest reads a file twice (check, then write), so stdin is first copied to a temporary file. */
+export async function spoolStdin(): Promise<{ file: string; cleanup: () => void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-ingest-'));
+  const file = path.join(dir, 'stdin.ndjson');
+  await pipeline(process.stdin, fs.createWriteStream(file));
+  return { file, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,106 @@
+/**
+ * Search fields: the API names (`fields` parameter, advanced `name.value:` syntax, `matches`
+ * keys) and the derived values both backends index for them. Every value is normalised with
+ * src/domain/names.ts before it is indexed, and so is every query term.
+ */
+import { analyze, compactIdentifier, skeleton } from '../domain/names';
+
+/** Internal field keys of entities; the first seven are the API's `fields` values. */
+export const ENTITY_SEARCH_FIELDS = ['name', 'identifier', 'address', 'business_purpose', 'date_of_birth', 'contact', 'position'] as const;
+export type EntitySearchField = (typeof ENTITY_SEARCH_FIELDS)[number];
+export const ENTITY_TYPE_FIELDS = ['identifier_type', 'contact_type'] as const;
+export type IndexField = EntitySearchField | (typeof ENTITY_TYPE_FIELDS)[number] | 'label';
+
+/** Advanced-syntax field names (spec) to index fields. */
+export const ADVANCED_ENTITY_FIELDS: Readonly<Record<string, IndexField>> = {
+  'name.value': 'name',
+  'identifier.value': 'identifier',
+  'identifier.type': 'identifier_type',
+  'address.value': 'address',
+  'business_purpose.value': 'business_purpose',
+  'date_of_birth.value': 'date_of_birth',
+  'contact.value': 'contact',
+  'contact.type': 'contact_type',
+  'position.value': 'position',
+};
+export const ADVANCED_RECORD_FIELDS: Readonly<Record<string, IndexField>> = { label: 'label', 'label.value': 'label' };
+
+/** Attribute field each index field's values come from, and whether it holds the attribute's `type`. */
+export const FIELD_SOURCE: Readonly<Record<Exclude<IndexField, 'label'>, { attribute: string; part: 'value' | 'type' }>> = {
+  name: { attribute: 'name', part: 'value' },
+  identifier: { attribute: 'identifier', part: 'value' },
+  identifier_type: { attribute: 'identifier', part: 'type' },
+  address: { attribute: 'address', part: 'value' },
+  business_purpose: { attribute: 'business_purpose', part: 'value' },
+  date_of_birth: { attribute: 'date_of_birth', part: 'value' },
+  contact: { attribute: 'contact', part: 'value' },
+  contact_type: { attribute: 'contact', part: 'type' },
+  position: { attribute: 'position', part: 'value' },
+};
+
+/** Attribute fields read for search documents and highlights. */
+export const SEARCH_ATTRIBUTE_FIELDS = ['name', 'identifier', 'address', 'business_purpose', 'date_of_birth', 'contact', 'position'];
+
+/** Only names get company-form canonicalisation (LIMITED -> ltd ...). */
+export const usesCompanyForms = (field: IndexField): boolean => field === 'name';
+
+/** Match tokens of one value of a field. */
+export function fieldTokens(field: IndexField, value: string): string[] {
+  return analyze(value, { companyForms: usesCompanyForms(field) }).map((t) => t.text);
+}
+
+/** Neo4j property of an index field. */
+export const sxProperty = (field: IndexField): string => `sx_${field}`;
+
+export interface AttributeValue { field: string; value: string; type?: string | null }
+
+/** Original values of each index field (for highlights), from an entity's label and attributes. */
+export function fieldValues(label: string | undefined, attributes: AttributeValue[]): Record<Exclude<IndexField, 'label'>, string[]> {
+  const out = {} as Record<Exclude<IndexField, 'label'>, string[]>;
+  for (const [field, src] of Object.entries(FIELD_SOURCE) as [Exclude<IndexField, 'label'>, { attribute: string; part: 'value' | 'type' }][]) {
+    const values = attributes
+      .filter((a) => a.field === src.attribute)
+      .map((a) => (src.part === 'value' ? a.value : a.type))
+      .filter((v): v is string => typeof v === 'string' && v !== '');
+    out[field] = [...new Set(values)];
+  }
+  if (label && !out.name.includes(label)) out.name.unshift(label);
+  return out;
+}
+
+/** Indexed text of one field: each value's tokens joined by spaces, values by newlines. Identifiers add their compact form. */
+export function indexedText(field: Exclude<IndexField, 'label'>, values: string[]): string {
+  return values
+    .map((v) => {
+      const tokens = fieldTokens(field, v);
+      if (field === 'identifier') {
+        const compact = compactIdentifier(v);
+        if (tokens.length > 1 && compact) tokens.push(compact);
+      }
+      return tokens.join(' ');
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * The derived `sx_*` properties of an Entity node that the `entity_search` full-text index
+ * covers. Set at ingest (src/ingest/rows.ts) and by `graph-api reindex`.
+ */
+export function entitySearchProps(entity: { type?: string; label?: string | null; countries?: string[] }, attributes: AttributeValue[]): Record<string, string> {
+  const values = fieldValues(entity.label ?? undefined, attributes);
+  const props: Record<string, string> = {};
+  for (const field of Object.keys(values) as Exclude<IndexField, 'label'>[]) props[sxProperty(field)] = indexedText(field, values[field]);
+  props.sx_name_sk = [...new Set(props.sx_name.split(/\s+/).filter(Boolean).map(skeleton))].join(' ');
+  const countries = entity.countries ?? [...new Set(attributes.filter((a) => a.field === 'country').map((a) => a.value))];
+  props.sx_country = countries.map((c) => c.toLowerCase()).join(' ');
+  props.sx_type = (entity.type ?? 'unknown').toLowerCase();
+  return props;
+}
+
+/** Convenience for ingest: the search properties of an ingest line. */
+export function entityLineSearchProps(line: { type: string; label?: string; attributes?: { field: string; value: unknown; type?: string }[] }): Record<string, string> {
+  const attributes = (line.attributes ?? []).map((a) => ({ field: a.field, value: String(a.value), type: a.type }));
+  const names = attributes.filter((a) => a.field === 'name').map((a) => a.value);
+  return entitySearchProps({ type: line.type, label: line.label ?? names[0] }, attributes);
+}

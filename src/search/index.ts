@@ -1,0 +1,75 @@
+/**
+ * The configured SearchIndex: Meilisearch when MEILI_URL is set, else Neo4j's full-text
+ * indexes. Also the graph-to-index sync used by the BullMQ job and `graph-api reindex`.
+ */
+import neo4j from 'neo4j-driver';
+import type { Config } from '../config';
+import { cypher } from '../graph/cypherFiles';
+import type { Props } from '../graph/mappers';
+import type { Graph } from '../graph/neo4j';
+import { entityDocument, recordDocument } from './documents';
+import { AttributeValue, SEARCH_ATTRIBUTE_FIELDS, entitySearchProps } from './fields';
+import { MeiliSearchIndex } from './meilisearch';
+import { Neo4jFulltextIndex } from './neo4jFulltext';
+import type { SearchIndex } from './port';
+
+export function createSearchIndex(config: Config, graph: Graph): SearchIndex {
+  return config.meili ? new MeiliSearchIndex({ url: config.meili.url, key: config.meili.key }) : new Neo4jFulltextIndex(graph);
+}
+
+/** Records re-indexed per sync job at most (a hub entity may be referenced by very many). */
+const RECORDS_PER_SYNC = 5000;
+
+/** Copies the given entities (and records referencing them) into Meilisearch; ids gone from the graph are deleted. */
+export async function syncEntities(graph: Graph, meili: MeiliSearchIndex, ids: string[]): Promise<{ upserted: number; deleted: number; records: number }> {
+  const rows = await graph.read(cypher('search', 'entities-by-id'), { ids, attributeFields: SEARCH_ATTRIBUTE_FIELDS });
+  const docs = rows.map((r) => entityDocument(r.get('entity') as Props, r.get('attributes') as AttributeValue[], r.get('sources') as [string, string | null][]));
+  const found = new Set(docs.map((d) => d.id));
+  const gone = ids.filter((id) => !found.has(id));
+  await meili.upsertEntities(docs);
+  await meili.deleteEntities(gone);
+  const recordRows = await graph.read(cypher('search', 'records-of-entities'), { ids, limit: neo4j.int(RECORDS_PER_SYNC) });
+  await meili.upsertRecords(recordRows.map((r) => recordDocument(r.get('record') as Props, r.get('source') as Props | null, r.get('entityTypes') as string[])));
+  return { upserted: docs.length, deleted: gone.length, records: recordRows.length };
+}
+
+/**
+ * Full reindex: recomputes the sx_* search properties of every entity in the graph (the
+ * source of the Neo4j full-text index; useful after a change of normalisation rules) and,
+ * when `meili` is given, rebuilds its documents.
+ */
+export async function reindexAll(graph: Graph, meili: MeiliSearchIndex | undefined, log: (msg: string) => void, batch = 2000): Promise<{ entities: number; records: number }> {
+  if (meili) await meili.clear();
+  let after = '';
+  let entities = 0;
+  for (;;) {
+    const rows = await graph.read(cypher('search', 'reindex-entity-page'), { after, limit: neo4j.int(batch), attributeFields: SEARCH_ATTRIBUTE_FIELDS });
+    if (rows.length === 0) break;
+    const writes = [];
+    const docs = [];
+    for (const r of rows) {
+      const e = r.get('entity') as Props;
+      const attributes = r.get('attributes') as AttributeValue[];
+      writes.push({ id: e.id, props: entitySearchProps({ type: e.type as string, label: e.label as string, countries: e.countries as string[] }, attributes) });
+      if (meili) docs.push(entityDocument(e, attributes, r.get('sources') as [string, string | null][]));
+    }
+    await graph.write(cypher('search', 'reindex-entity-write'), { rows: writes });
+    if (meili) await meili.upsertEntities(docs);
+    entities += rows.length;
+    after = (rows[rows.length - 1].get('entity') as Props).id as string;
+    log(`reindex: ${entities} entities`);
+  }
+  let records = 0;
+  if (meili) {
+    after = '';
+    for (;;) {
+      const rows = await graph.read(cypher('search', 'records-page'), { after, limit: neo4j.int(batch) });
+      if (rows.length === 0) break;
+      await meili.upsertRecords(rows.map((r) => recordDocument(r.get('record') as Props, r.get('source') as Props | null, r.get('entityTypes') as string[])));
+      records += rows.length;
+      after = (rows[rows.length - 1].get('record') as Props).id as string;
+      log(`reindex: ${records} records`);
+    }
+  }
+  return { entities, records };
+}

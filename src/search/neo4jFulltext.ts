@@ -1,0 +1,173 @@
+/**
+ * SearchIndex adapter on Neo4j's Lucene full-text indexes (cypher/schema-search.cypher):
+ * `entity_search` over the derived, pre-normalised sx_* properties and `record_search` over
+ * record labels and sources. The match tree becomes a Lucene query; filters become Lucene
+ * clauses where the index holds them (country, type, source id) so counts stay exact. Every
+ * statement reads at most MAX_RESULTS + 1 index hits.
+ */
+import neo4j from 'neo4j-driver';
+import { cypher } from '../graph/cypherFiles';
+import type { Props } from '../graph/mappers';
+import type { Graph } from '../graph/neo4j';
+import { IndexField, SEARCH_ATTRIBUTE_FIELDS, fieldValues, sxProperty } from './fields';
+import { luceneEscape, toLucene } from './query';
+import {
+  Candidate, CandidateRequest, FacetBucket, Facets, MAX_RESULTS, SearchHit, SearchIndex, SearchRequest, SearchResult,
+} from './port';
+import { REGION_OF } from './regions';
+import { allowedEdits } from '../domain/names';
+
+const FACET_SIZE = 250;
+const POOL = MAX_RESULTS + 1;
+
+const orClause = (property: string, values: string[]): string =>
+  `+${property}:(${values.map((v) => `"${luceneEscape(v.toLowerCase())}"`).join(' OR ')})`;
+
+/** Lucene query of an entity search: the match tree plus filter clauses. */
+export function entityLucene(request: Pick<SearchRequest, 'query' | 'filters'>): string {
+  const parts = [`+${toLucene(request.query, sxProperty)}`];
+  const { country, entity_type: types, source } = request.filters;
+  if (country?.length) parts.push(orClause('sx_country', country));
+  if (types?.length) parts.push(orClause('sx_type', types));
+  // source_count's JSON keys are the source ids (one token each under the standard analyzer);
+  // the graph check in the statement keeps the result exact.
+  if (source?.length) parts.push(orClause('source_count', source));
+  return parts.join(' ');
+}
+
+export function recordLucene(request: Pick<SearchRequest, 'query'>, sources: string[] | undefined): string {
+  const parts = [`+${toLucene(request.query, (f) => (f === 'label' ? 'label' : sxProperty(f)))}`];
+  if (sources?.length) parts.push(orClause('source', sources));
+  return parts.join(' ');
+}
+
+/** Lucene query of resolution candidates: any name token (fuzzy), skeleton, identifier or address token. */
+export function candidateLucene(request: CandidateRequest): string {
+  const clauses: string[] = [];
+  const nameTokens = [...new Set(request.names.flat())];
+  for (const t of nameTokens) {
+    const edits = allowedEdits(t.length, request.fuzziness);
+    clauses.push(`sx_name:${luceneEscape(t)}${edits ? `~${Math.min(edits, 2)}` : ''}`);
+  }
+  for (const s of new Set(request.skeletons)) clauses.push(`sx_name_sk:${luceneEscape(s)}`);
+  for (const id of new Set(request.identifiers)) if (id) clauses.push(`sx_identifier:${luceneEscape(id)}^8`);
+  for (const t of new Set(request.addresses.flat())) clauses.push(`sx_address:${luceneEscape(t)}^0.3`);
+  if (clauses.length === 0) return '';
+  const q = `+(${clauses.join(' ')})`;
+  return request.types?.length ? `${q} ${orClause('sx_type', request.types)}` : q;
+}
+
+const facetList = (v: unknown): FacetBucket[] => (v as FacetBucket[]) ?? [];
+
+function facetsOf(row: { get(k: string): unknown }): Facets {
+  return {
+    country: facetList(row.get('country')),
+    entity_type: facetList(row.get('entity_type')),
+    source: facetList(row.get('source')),
+    source_type: facetList(row.get('source_type')),
+    region: facetList(row.get('region')),
+  };
+}
+
+export class Neo4jFulltextIndex implements SearchIndex {
+  readonly backend = 'neo4j' as const;
+
+  constructor(private readonly graph: Graph) {}
+
+  async search(request: SearchRequest): Promise<SearchResult> {
+    return request.target === 'entity' ? this.searchEntities(request) : this.searchRecords(request);
+  }
+
+  private window(request: SearchRequest) {
+    const offset = Math.min(request.offset, MAX_RESULTS);
+    const end = Math.min(offset + request.limit, MAX_RESULTS);
+    return { offset: neo4j.int(offset), end: neo4j.int(end), pool: neo4j.int(POOL), facetPool: neo4j.int(MAX_RESULTS), facetSize: neo4j.int(FACET_SIZE) };
+  }
+
+  private async searchEntities(request: SearchRequest): Promise<SearchResult> {
+    const statement = cypher('search', request.facets ? 'entity-search-facets' : 'entity-search');
+    const rows = await this.graph.read(statement, {
+      lucene: entityLucene(request),
+      sources: request.filters.source?.length ? request.filters.source : null,
+      attributeFields: SEARCH_ATTRIBUTE_FIELDS,
+      regions: REGION_OF,
+      ...this.window(request),
+    });
+    const row = rows[0];
+    const total = row.get('total') as number;
+    const hits: SearchHit[] = (row.get('items') as { score: number; entity: Props; attributes: [string, string, string | null][] }[]).map((item) => ({
+      id: item.entity.id as string,
+      score: item.score,
+      props: item.entity,
+      values: fieldValues(item.entity.label as string, item.attributes.map(([field, value, type]) => ({ field, value, type }))),
+    }));
+    return { total, lowerBound: total > MAX_RESULTS, hits, ...(request.facets ? { facets: facetsOf(row) } : {}) };
+  }
+
+  private async searchRecords(request: SearchRequest): Promise<SearchResult> {
+    let sources = request.filters.source?.length ? [...request.filters.source] : undefined;
+    if (request.filters.country?.length) {
+      const [row] = await this.graph.read(cypher('search', 'source-ids-of-countries'), { countries: request.filters.country });
+      const ofCountries = row.get('ids') as string[];
+      sources = sources ? sources.filter((s) => ofCountries.includes(s)) : ofCountries;
+    }
+    if (sources && sources.length === 0) {
+      const none = { country: [], entity_type: [], source: [], source_type: [], region: [] };
+      return { total: 0, lowerBound: false, hits: [], ...(request.facets ? { facets: none } : {}) };
+    }
+    const statement = cypher('search', request.facets ? 'record-search-facets' : 'record-search');
+    const rows = await this.graph.read(statement, {
+      lucene: recordLucene(request, sources),
+      entityTypes: request.filters.entity_type?.length ? request.filters.entity_type : null,
+      regions: REGION_OF,
+      ...this.window(request),
+    });
+    const row = rows[0];
+    const total = row.get('total') as number;
+    const hits: SearchHit[] = (row.get('items') as { score: number; record: Props }[]).map((item) => ({
+      id: item.record.id as string,
+      score: item.score,
+      props: item.record,
+      values: { label: [item.record.label as string] } as Partial<Record<IndexField, string[]>>,
+    }));
+    return { total, lowerBound: total > MAX_RESULTS, hits, ...(request.facets ? { facets: facetsOf(row) } : {}) };
+  }
+
+  async candidates(request: CandidateRequest): Promise<Candidate[]> {
+    const lucene = candidateLucene(request);
+    if (!lucene) return [];
+    const rows = await this.graph.read(cypher('search', 'resolve-candidates'), { lucene, pool: neo4j.int(request.pool) });
+    return rows.map((r) => candidateOf(r.get('entity') as Props));
+  }
+
+  async close(): Promise<void> {
+    // The graph is owned by the caller.
+  }
+}
+
+const parseJson = <T>(v: unknown, fallback: T): T => {
+  if (typeof v !== 'string' || !v) return fallback;
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** A candidate from entity properties (search_names, identifiers JSON, sx_date_of_birth tokens). */
+export function candidateOf(e: Props): Candidate {
+  const names = typeof e.search_names === 'string' && e.search_names ? e.search_names.split('\n') : [String(e.label ?? e.id)];
+  const dobs = typeof e.sx_date_of_birth === 'string' && e.sx_date_of_birth
+    ? e.sx_date_of_birth.split('\n').map((d) => d.trim().split(/\s+/).join('-'))
+    : e.date_of_birth ? [String(e.date_of_birth)] : [];
+  return {
+    id: e.id as string,
+    props: e,
+    names,
+    identifiers: parseJson<{ type: string; value: string }[]>(e.identifiers, []),
+    datesOfBirth: dobs,
+    countries: (e.countries as string[]) ?? [],
+    addresses: (e.addresses as string[]) ?? [],
+    sources: Object.keys(parseJson<Record<string, unknown>>(e.source_count, {})),
+  };
+}

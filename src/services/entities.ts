@@ -1,0 +1,211 @@
+/**
+ * Use cases behind /entity, /entity_summary, /record, /source and /sources (legacy and /v1).
+ * Each read is one read transaction; every value is a query parameter and relationship
+ * types reach a pattern only through the domain table.
+ */
+import type { ManagedTransaction } from 'neo4j-driver';
+import { SUMMARY_ATTRIBUTE_FIELDS } from '../domain/attributes';
+import { isPast, todayUtc } from '../domain/dates';
+import { notFound } from '../domain/errors';
+import { apiRelType, neo4jRelType } from '../domain/relationships';
+import { cypher } from '../graph/cypherFiles';
+import {
+  Props, Surface, attributeItem, embeddedEntity, embeddedRecord, record as recordFields, relationshipFact, source,
+} from '../graph/mappers';
+import type { Graph } from '../graph/neo4j';
+import { Paging, legacyPage, skipLimit, tokenPage } from './paging';
+
+export interface LegacyEntityQuery {
+  /** Paging per attribute field; fields not named use `attributeDefault`. */
+  attributes: Record<string, Paging>;
+  attributeDefault: Paging;
+  relationships: Record<string, Paging>;
+  relationshipDefault: Paging;
+  possiblySameAs: Paging;
+  referencedBy: Paging;
+}
+
+export interface V1EntityQuery {
+  attributes: Record<string, Paging>;
+  attributeDefault: Paging;
+  relationships: Paging & { types?: string[] };
+  possiblySameAs: Paging;
+  referencedBy: Paging;
+}
+
+const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
+const props = (row: { get(k: string): unknown }, key: string) => row.get(key) as Props;
+
+export class EntityService {
+  constructor(private readonly graph: Graph) {}
+
+  private async node(tx: ManagedTransaction, id: string): Promise<Props> {
+    const rows = (await tx.run(cypher('entity', 'entity-node'), { id })).records;
+    if (rows.length === 0) throw notFound(`entity ${JSON.stringify(id)}`);
+    return props(rows[0], 'entity');
+  }
+
+  /** Attribute pages keyed by field, for the fields the entity has. */
+  private async attributes(tx: ManagedTransaction, entity: Props, query: { attributes: Record<string, Paging>; attributeDefault: Paging }, only?: readonly string[]) {
+    const counts = json<Record<string, number>>(entity.attribute_count, {});
+    const fields = Object.keys(counts)
+      .filter((field) => !only || only.includes(field))
+      .map((field) => ({ field, ...(query.attributes[field] ?? query.attributeDefault) }))
+      .filter((f) => f.limit > 0);
+    const rows = fields.length
+      ? (await tx.run(cypher('entity', 'entity-attributes'), { id: entity.id, fields })).records
+      : [];
+    const items = new Map(rows.map((r) => [r.get('field') as string, (r.get('items') as Props[]).map(attributeItem)]));
+    return fields.map((f) => ({ field: f.field, paging: { offset: f.offset, limit: f.limit }, total: counts[f.field], data: items.get(f.field) ?? [] }));
+  }
+
+  private async possiblySameAs(tx: ManagedTransaction, entity: Props, paging: Paging, surface: Surface) {
+    const rows = (await tx.run(cypher('entity', 'entity-possibly-same-as'), { id: entity.id, ...skipLimit(paging) })).records;
+    return rows.map((r) => ({ entity: embeddedEntity(props(r, 'entity'), surface), matches: json(r.get('matches'), {}) }));
+  }
+
+  private async referencedBy(tx: ManagedTransaction, entity: Props, paging: Paging, surface: Surface) {
+    const rows = (await tx.run(cypher('entity', 'entity-referenced-by'), { id: entity.id, ...skipLimit(paging) })).records;
+    return rows.map((r) => ({ record: embeddedRecord(props(r, 'record'), surface), type: r.get('type') as string }));
+  }
+
+  async legacyEntity(id: string, query: LegacyEntityQuery) {
+    return this.graph.readTx(async (tx) => {
+      const entity = await this.node(tx, id);
+      const body: Record<string, unknown> = { ...embeddedEntity(entity, 'legacy') };
+
+      const attributes: Record<string, unknown> = {};
+      for (const a of await this.attributes(tx, entity, query)) attributes[a.field] = legacyPage(a.paging, a.total, a.data);
+      body.attributes = attributes;
+
+      const relationships: Record<string, unknown> = {};
+      const paging = Object.fromEntries(Object.entries(query.relationships).map(([type, p]) => [neo4jRelType(type), p]));
+      const pages = (await tx.run(cypher('entity', 'entity-relationship-pages'), { id, paging, defaultPaging: query.relationshipDefault })).records;
+      for (const row of pages) {
+        const type = apiRelType(row.get('type') as string);
+        const data = (row.get('items') as { target: Props; facts: Props[] }[]).map((item) => ({
+          target: embeddedEntity(item.target, 'legacy'),
+          types: { [type]: item.facts.map(relationshipFact) },
+        }));
+        relationships[type] = legacyPage(query.relationships[type] ?? query.relationshipDefault, row.get('total') as number, data);
+      }
+      body.relationships = relationships;
+
+      if (query.possiblySameAs.limit > 0) {
+        const data = await this.possiblySameAs(tx, entity, query.possiblySameAs, 'legacy');
+        body.possibly_same_as = legacyPage(query.possiblySameAs, (entity.psa_count as number) ?? 0, data);
+      }
+      if (query.referencedBy.limit > 0) {
+        const data = await this.referencedBy(tx, entity, query.referencedBy, 'legacy');
+        body.referenced_by = legacyPage(query.referencedBy, (entity.references_count as number) ?? 0, data);
+      }
+      return body;
+    });
+  }
+
+  async v1Entity(id: string, query: V1EntityQuery) {
+    return this.graph.readTx(async (tx) => {
+      const entity = await this.node(tx, id);
+      const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1', true) };
+
+      const attributes: Record<string, unknown> = {};
+      for (const a of await this.attributes(tx, entity, query)) attributes[a.field] = tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data);
+      body.attributes = attributes;
+
+      const rel = query.relationships;
+      if (rel.limit > 0) {
+        const types = rel.types ? rel.types.map(neo4jRelType) : null;
+        const count = (await tx.run(cypher('entity', 'entity-relationships-all-count'), { id, types })).records[0].get('count') as number;
+        const rows = (await tx.run(cypher('entity', 'entity-relationships-all'), { id, types, ...skipLimit(rel) })).records;
+        const data = rows.map((r) => v1RelationshipItem(props(r, 'target'), r.get('facts') as Props[]));
+        body.relationships = tokenPage('relationships', rel, count, data);
+      }
+      if (query.possiblySameAs.limit > 0) {
+        const data = await this.possiblySameAs(tx, entity, query.possiblySameAs, 'v1');
+        body.possibly_same_as = tokenPage('possibly_same_as', query.possiblySameAs, (entity.psa_count as number) ?? 0, data);
+      }
+      if (query.referencedBy.limit > 0) {
+        const data = await this.referencedBy(tx, entity, query.referencedBy, 'v1');
+        body.referenced_by = tokenPage('referenced_by', query.referencedBy, (entity.references_count as number) ?? 0, data);
+      }
+      return body;
+    });
+  }
+
+  /** Reduced entity: 50 values per summary attribute, 50 possibly-same-as, 100 records; no relationships. */
+  async summary(id: string, surface: Surface) {
+    return this.graph.readTx(async (tx) => {
+      const entity = await this.node(tx, id);
+      const body: Record<string, unknown> = { ...embeddedEntity(entity, surface, surface === 'v1') };
+      const caps = { attributes: {}, attributeDefault: { offset: 0, limit: 50 } };
+      const attributes: Record<string, unknown> = {};
+      for (const a of await this.attributes(tx, entity, caps, SUMMARY_ATTRIBUTE_FIELDS)) {
+        attributes[a.field] = surface === 'v1' ? tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data) : legacyPage(a.paging, a.total, a.data);
+      }
+      body.attributes = attributes;
+      const psaPaging = { offset: 0, limit: 50 };
+      const recordPaging = { offset: 0, limit: 100 };
+      const psa = await this.possiblySameAs(tx, entity, psaPaging, surface);
+      const records = await this.referencedBy(tx, entity, recordPaging, surface);
+      const psaTotal = (entity.psa_count as number) ?? 0;
+      const recordTotal = (entity.references_count as number) ?? 0;
+      body.possibly_same_as = surface === 'v1' ? tokenPage('possibly_same_as', psaPaging, psaTotal, psa) : legacyPage(psaPaging, psaTotal, psa);
+      body.referenced_by = surface === 'v1' ? tokenPage('referenced_by', recordPaging, recordTotal, records) : legacyPage(recordPaging, recordTotal, records);
+      return body;
+    });
+  }
+
+  async record(id: string, references: Paging, surface: Surface) {
+    return this.graph.readTx(async (tx) => {
+      const rows = (await tx.run(cypher('record', 'record-node'), { id })).records;
+      if (rows.length === 0) throw notFound(`record ${JSON.stringify(id)}`);
+      const record = props(rows[0], 'record');
+      const body: Record<string, unknown> = recordFields(record, surface);
+      if (references.limit > 0) {
+        const refs = (await tx.run(cypher('record', 'record-references'), { id, ...skipLimit(references) })).records;
+        const data = refs.map((r) => ({ entity: embeddedEntity(props(r, 'entity'), surface), type: r.get('type') as string }));
+        body.references = legacyPage(references, (record.references_count as number) ?? 0, data);
+      }
+      return body;
+    });
+  }
+
+  async source(id: string) {
+    const rows = await this.graph.read(cypher('record', 'source-node'), { id });
+    if (rows.length === 0) throw notFound(`source ${JSON.stringify(id)}`);
+    return source(props(rows[0], 'source'));
+  }
+
+  async sources(paging: Paging) {
+    return this.graph.readTx(async (tx) => {
+      const total = (await tx.run(cypher('record', 'sources-count'))).records[0].get('count') as number;
+      const rows = (await tx.run(cypher('record', 'sources-page'), skipLimit(paging))).records;
+      return legacyPage(paging, total, rows.map((r) => source(props(r, 'source'))));
+    });
+  }
+}
+
+/** A /v1 relationships item: the neighbour and its facts grouped by type. */
+function v1RelationshipItem(target: Props, facts: Props[]) {
+  const types: Record<string, unknown[]> = {};
+  const dates = new Set<string>();
+  let former = true;
+  const today = todayUtc();
+  for (const f of facts) {
+    const fact = relationshipFact(f);
+    const type = apiRelType(f.type as string);
+    const isFormer = typeof f.to_date === 'string' && isPast(f.to_date, today);
+    if (!isFormer) former = false;
+    for (const d of [f.date, f.from_date, f.to_date]) if (typeof d === 'string') dates.add(d);
+    (types[type] ??= []).push({ ...fact, acquisition_date: (f.acquisition_date as string) ?? '', publication_date: f.publication_date as string | undefined, former: isFormer });
+  }
+  const sorted = [...dates].sort();
+  return {
+    target: embeddedEntity(target, 'v1', true),
+    types,
+    dates: sorted,
+    ...(sorted.length ? { first_observed: sorted[0], last_observed: sorted[sorted.length - 1] } : {}),
+    former,
+  };
+}
+

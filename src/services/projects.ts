@@ -1,0 +1,427 @@
+/**
+ * Projects (/v1/projects...): projects, their entities (each a saved set of matched graph
+ * entities), match replacement with remembered deletions, and supply-chain snapshots (the
+ * upstream ownership traversal of a project entity's primary match, frozen at that moment).
+ *
+ * Access (src/services/access.ts) is checked inside the transaction that reads or changes the
+ * project; every write first takes the project's write lock, so an archive and a change of its
+ * entities cannot interleave. Every change appends a history event after it is committed.
+ *
+ * Status codes: 404 for a project, project entity or snapshot that does not exist or is not
+ * visible to the caller; 403 for a visible project and a too low role; 409 for a change to an
+ * archived project or a snapshot of a project entity without matches; 400 for unknown entity
+ * ids in a body (the addressed resource exists; the body is wrong).
+ */
+import { randomUUID } from 'node:crypto';
+import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from 'neo4j-driver';
+import { ApiError, badParameter, notFound } from '../domain/errors';
+import { UBO_TYPES } from '../domain/relationships';
+import { cypher } from '../graph/cypherFiles';
+import { Props, embeddedEntity } from '../graph/mappers';
+import type { Graph } from '../graph/neo4j';
+import type { HistoryEvent } from '../feeds/history';
+import type { Principal } from './auth';
+import { ProjectAccess, Role, requireRole } from './access';
+import { exact, skipLimit } from './paging';
+import { TraversalRequest, TraversalService, v1Segment } from './traversal';
+
+export const PROJECT_TYPES = ['network', 'supply_chain'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/** Where project changes are recorded (the history feed). */
+export interface AuditSink {
+  record(principal: Principal, event: HistoryEvent, data: Record<string, unknown>): Promise<unknown>;
+}
+
+export interface CreateProjectInput { label: string; type: ProjectType; share?: { org: Role } }
+export interface CursorRequest { limit: number; next?: string; prev?: string }
+export interface ReplaceMatchesInput { entity_ids: string[]; override_deleted: boolean; limit: number }
+
+/** Matches per project entity at creation (the PATCH limit's maximum). */
+export const MAX_MATCHES = 50;
+/** The snapshot traversal: upstream ownership as /v1/ubo with its defaults, up to 50 owners. */
+const SNAPSHOT_TRAVERSAL = { limit: 50, minDepth: 1, maxDepth: 4 };
+
+const archivedConflict = (id: string) => new ApiError(409, [`project ${JSON.stringify(id)} is archived; archived projects are read-only`]);
+const projectEntityNotFound = (id: string) => notFound(`project entity ${JSON.stringify(id)}`);
+const now = () => new Date().toISOString();
+
+function projectBody(p: Props, entityCount: number, withMembers = false) {
+  const type = (p.type as ProjectType) ?? 'network';
+  return {
+    id: p.id as string,
+    label: p.label as string,
+    type,
+    is_scrm: type === 'supply_chain',
+    archived: Boolean(p.archived),
+    created: p.created as string,
+    updated: p.updated as string,
+    counts: { entity: entityCount, graph: 0, search: 0, record: 0 },
+    ...(withMembers
+      ? {
+          members: [
+            { type: 'user', id: p.owner_user as string, role: 'admin' },
+            ...(p.share_org ? [{ type: 'org', id: p.share_org as string, role: p.share_role as string }] : []),
+          ],
+        }
+      : {}),
+  };
+}
+
+function projectEntityBody(row: Neo4jRecord) {
+  const pe = row.get('pe') as Props;
+  const matches = row.get('matches') as string[];
+  const primary = (row.get('primary') as Props[])[0];
+  return {
+    id: pe.id as string,
+    project: pe.project_id as string,
+    type: 'entity' as const,
+    entity_id: matches[0] ?? null,
+    entity_ids: matches,
+    deleted_entity_ids: row.get('deleted') as string[],
+    label: (primary?.label as string | undefined) ?? '',
+    created: pe.created as string,
+    updated: pe.updated as string,
+    updated_by: pe.updated_by as string,
+    version: (pe.version as number) ?? 1,
+    tag_ids: [] as string[],
+    snapshot_count: row.get('snapshot_count') as number,
+    summary: primary ? embeddedEntity(primary, 'v1', true) : null,
+  };
+}
+
+function snapshotBody(s: Props, withData: boolean) {
+  return {
+    id: s.id as string,
+    project_id: s.project_id as string,
+    project_entity_id: s.project_entity_id as string,
+    entity_id: s.entity_id as string,
+    created: s.created as string,
+    created_by: s.created_by as string,
+    ...(withData ? { data: JSON.parse((s.data as string) ?? 'null') as unknown } : {}),
+  };
+}
+
+// Keyset cursors: opaque tokens holding the (created, id) of the row they continue from.
+interface Key { created: string; id: string }
+function encodeCursor(kind: string, key: Key): string {
+  return Buffer.from(JSON.stringify({ k: kind, c: key.created, i: key.id })).toString('base64url');
+}
+function decodeCursor(kind: string, token: string, parameter: string): Key {
+  try {
+    const v = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { k?: unknown; c?: unknown; i?: unknown };
+    if (v.k === kind && typeof v.c === 'string' && typeof v.i === 'string') return { created: v.c, id: v.i };
+  } catch {
+    // fall through
+  }
+  throw badParameter(parameter, 'invalid page token');
+}
+
+interface CursorPage<T> { limit: number; next?: string; prev?: string; first: boolean; last: boolean; data: T[] }
+
+/**
+ * One page in list order. `forward(after, n)` returns up to n rows after the key (null: from
+ * the start); `backward(before, n)` up to n rows before it, nearest first.
+ */
+async function cursorPage<R extends { key: Key }>(
+  kind: string,
+  request: CursorRequest,
+  forward: (after: Key | null, n: number) => Promise<R[]>,
+  backward: (before: Key, n: number) => Promise<R[]>,
+): Promise<CursorPage<R>> {
+  if (request.next !== undefined && request.prev !== undefined) throw badParameter('next', 'cannot be combined with prev');
+  const { limit } = request;
+  if (request.prev !== undefined) {
+    const before = decodeCursor(kind, request.prev, 'prev');
+    const rows = await backward(before, limit + 1);
+    if (rows.length > limit) {
+      const data = rows.slice(0, limit).reverse();
+      return { limit, prev: encodeCursor(kind, data[0].key), next: encodeCursor(kind, data[data.length - 1].key), first: false, last: false, data };
+    }
+    // Back at the start: serve the first page, full.
+    return cursorPage(kind, { limit }, forward, backward);
+  }
+  const after = request.next !== undefined ? decodeCursor(kind, request.next, 'next') : null;
+  const rows = await forward(after, limit + 1);
+  const data = rows.slice(0, limit);
+  const more = rows.length > limit;
+  return {
+    limit,
+    ...(more ? { next: encodeCursor(kind, data[data.length - 1].key) } : {}),
+    ...(after && data.length ? { prev: encodeCursor(kind, data[0].key) } : {}),
+    first: after === null,
+    last: !more,
+    data,
+  };
+}
+
+export class ProjectService {
+  constructor(
+    private readonly graph: Graph,
+    private readonly traversal: TraversalService,
+    private readonly audit: AuditSink,
+    private readonly warn: (message: string, err: unknown) => void = () => undefined,
+  ) {}
+
+  private async writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    const session = this.graph.session('WRITE');
+    try {
+      return await session.executeWrite(work);
+    } finally {
+      await session.close();
+    }
+  }
+
+  private async recordEvent(principal: Principal, event: HistoryEvent, data: Record<string, unknown>): Promise<void> {
+    try {
+      await this.audit.record(principal, event, data);
+    } catch (err) {
+      // The change is committed; a history outage must not turn it into an error.
+      this.warn(`history event ${event} not recorded`, err);
+    }
+  }
+
+  /** Reads the project in `tx` and checks the caller's role (404 / 403). */
+  private async readProject(tx: ManagedTransaction, id: string, principal: Principal, needed: Role) {
+    const row = (await tx.run(cypher('projects', 'project-get'), { id })).records[0];
+    const project = row?.get('project') as (Props & ProjectAccess) | undefined;
+    requireRole(project, id, principal, needed);
+    return { project: project!, entityCount: row!.get('entity_count') as number };
+  }
+
+  /** Locks the project for a change by an editor or admin (404 / 403 / 409 when archived) and touches `updated`. */
+  private async lockProject(tx: ManagedTransaction, id: string, principal: Principal, needed: Role, at: string): Promise<Props> {
+    const row = (await tx.run(cypher('projects', 'project-lock'), { id, now: at })).records[0];
+    const project = row?.get('project') as (Props & ProjectAccess) | undefined;
+    requireRole(project, id, principal, needed);
+    if (project!.archived) throw archivedConflict(id);
+    return project!;
+  }
+
+  private async missingEntities(tx: ManagedTransaction, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const missing = (await tx.run(cypher('projects', 'entities-missing'), { ids })).records[0].get('missing') as string[];
+    if (missing.length) {
+      const shown = missing.slice(0, 10).map((m) => JSON.stringify(m)).join(', ');
+      throw badParameter('entity_ids', `unknown entity ids: ${shown}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`);
+    }
+  }
+
+  // ---- projects ----
+
+  async create(principal: Principal, input: CreateProjectInput) {
+    const id = randomUUID();
+    const [row] = await this.graph.write(cypher('projects', 'project-create'), {
+      id, label: input.label, type: input.type, now: now(), user: principal.user, org: principal.org,
+      shareOrg: input.share ? principal.org : null, shareRole: input.share?.org ?? null,
+    });
+    await this.recordEvent(principal, 'project.created', { project_id: id, label: input.label, type: input.type, share: input.share ?? null });
+    return projectBody(row.get('project') as Props, 0);
+  }
+
+  async get(principal: Principal, id: string) {
+    return this.graph.readTx(async (tx) => {
+      const { project, entityCount } = await this.readProject(tx, id, principal, 'viewer');
+      return projectBody(project, entityCount, true);
+    });
+  }
+
+  async list(principal: Principal, request: CursorRequest & { archived: boolean }) {
+    const params = { user: principal.user, org: principal.org, archived: request.archived };
+    const toRow = (r: Neo4jRecord) => {
+      const p = r.get('project') as Props;
+      return { key: { created: p.created as string, id: p.id as string }, body: projectBody(p, r.get('entity_count') as number, true) };
+    };
+    const page = await cursorPage(
+      'projects',
+      request,
+      async (after, n) => (await this.graph.read(cypher('projects', 'project-list-forward'), { ...params, after, limit: neo4j.int(n) })).map(toRow),
+      async (before, n) => (await this.graph.read(cypher('projects', 'project-list-backward'), { ...params, before, limit: neo4j.int(n) })).map(toRow),
+    );
+    return { ...page, data: page.data.map((r) => r.body) };
+  }
+
+  /** Archival (soft delete); admin. Archiving an archived project answers it unchanged. */
+  async archive(principal: Principal, id: string) {
+    let changed = false;
+    const body = await this.writeTx(async (tx) => {
+      const row0 = (await tx.run(cypher('projects', 'project-lock-unchanged'), { id })).records[0];
+      const project = row0?.get('project') as (Props & ProjectAccess) | undefined;
+      requireRole(project, id, principal, 'admin');
+      if (project!.archived) return projectBody(project!, row0.get('entity_count') as number);
+      changed = true;
+      const row = (await tx.run(cypher('projects', 'project-archive'), { id, now: now() })).records[0];
+      return projectBody(row.get('project') as Props, row.get('entity_count') as number);
+    });
+    if (changed) await this.recordEvent(principal, 'project.archived', { project_id: id });
+    return body;
+  }
+
+  // ---- project entities ----
+
+  private async readProjectEntity(tx: ManagedTransaction, projectId: string, id: string) {
+    const row = (await tx.run(cypher('projects', 'project-entity-get'), { projectId, id })).records[0];
+    if (!row) throw projectEntityNotFound(id);
+    return projectEntityBody(row);
+  }
+
+  async addEntity(principal: Principal, projectId: string, entityIds: string[]) {
+    const id = randomUUID();
+    const body = await this.writeTx(async (tx) => {
+      const at = now();
+      await this.lockProject(tx, projectId, principal, 'editor', at);
+      await this.missingEntities(tx, entityIds);
+      await tx.run(cypher('projects', 'project-entity-create'), { projectId, id, entityIds, now: at, user: principal.user });
+      return this.readProjectEntity(tx, projectId, id);
+    });
+    await this.recordEvent(principal, 'project_entity.created', { project_id: projectId, project_entity_id: id, entity_ids: entityIds });
+    return body;
+  }
+
+  async getEntity(principal: Principal, projectId: string, id: string) {
+    return this.graph.readTx(async (tx) => {
+      await this.readProject(tx, projectId, principal, 'viewer');
+      return this.readProjectEntity(tx, projectId, id);
+    });
+  }
+
+  async listEntities(principal: Principal, projectId: string, request: CursorRequest) {
+    return this.graph.readTx(async (tx) => {
+      await this.readProject(tx, projectId, principal, 'viewer');
+      const toRow = (r: Neo4jRecord) => {
+        const body = projectEntityBody(r);
+        return { key: { created: body.created, id: body.id }, body };
+      };
+      const total = (await tx.run(cypher('projects', 'project-entity-count'), { projectId })).records[0].get('total') as number;
+      const page = await cursorPage(
+        `project-entities:${projectId}`,
+        request,
+        async (after, n) => (await tx.run(cypher('projects', 'project-entity-list-forward'), { projectId, after, limit: neo4j.int(n) })).records.map(toRow),
+        async (before, n) => (await tx.run(cypher('projects', 'project-entity-list-backward'), { projectId, before, limit: neo4j.int(n) })).records.map(toRow),
+      );
+      return { ...page, size: exact(total), data: page.data.map((r) => r.body) };
+    });
+  }
+
+  /** Deletes a project entity with its snapshots; admin. Answers the entity as it was. */
+  async deleteEntity(principal: Principal, projectId: string, id: string) {
+    const body = await this.writeTx(async (tx) => {
+      await this.lockProject(tx, projectId, principal, 'admin', now());
+      const before = await this.readProjectEntity(tx, projectId, id);
+      await tx.run(cypher('projects', 'project-entity-delete'), { projectId, id });
+      return before;
+    });
+    await this.recordEvent(principal, 'project_entity.deleted', { project_id: projectId, project_entity_id: id });
+    return body;
+  }
+
+  /**
+   * PATCH .../matches: `entity_ids` (in order) replace the matches, capped at `limit`. A match
+   * that is dropped is remembered as deleted; a remembered deleted match named again is skipped
+   * unless `override_deleted`, which restores it. Answers the resulting match ids.
+   */
+  async replaceMatches(principal: Principal, projectId: string, id: string, input: ReplaceMatchesInput): Promise<string[]> {
+    let change: { added: string[]; removed: string[]; restored: string[] } = { added: [], removed: [], restored: [] };
+    const final = await this.writeTx(async (tx) => {
+      const at = now();
+      await this.lockProject(tx, projectId, principal, 'editor', at);
+      const row = (await tx.run(cypher('projects', 'project-entity-lock'), { projectId, id, now: at, user: principal.user })).records[0];
+      if (!row) throw projectEntityNotFound(id);
+      await this.missingEntities(tx, input.entity_ids);
+      const current = row.get('matches') as string[];
+      const deleted = new Set(row.get('deleted') as string[]);
+      const result = input.entity_ids.filter((e) => input.override_deleted || !deleted.has(e)).slice(0, input.limit);
+      await tx.run(cypher('projects', 'project-entity-set-matches'), { id, final: result, now: at, user: principal.user });
+      change = {
+        added: result.filter((e) => !current.includes(e)),
+        removed: current.filter((e) => !result.includes(e)),
+        restored: result.filter((e) => deleted.has(e)),
+      };
+      return result;
+    });
+    await this.recordEvent(principal, 'project_entity.matches_updated', { project_id: projectId, project_entity_id: id, entity_ids: final, ...change });
+    return final;
+  }
+
+  // ---- supply-chain snapshots ----
+
+  /** Freezes the upstream ownership traversal of the project entity's primary match; editor. */
+  async createSnapshot(principal: Principal, projectId: string, projectEntityId: string) {
+    const entityId = await this.graph.readTx(async (tx) => {
+      const { project } = await this.readProject(tx, projectId, principal, 'editor');
+      if (project.archived) throw archivedConflict(projectId);
+      const pe = await this.readProjectEntity(tx, projectId, projectEntityId);
+      if (!pe.entity_id) throw new ApiError(409, [`project entity ${JSON.stringify(projectEntityId)} has no matches to snapshot`]);
+      return pe.entity_id;
+    });
+    const data = await this.upstream(entityId);
+    const id = randomUUID();
+    const snapshot = await this.writeTx(async (tx) => {
+      const at = now();
+      await this.lockProject(tx, projectId, principal, 'editor', at);
+      const row = (await tx.run(cypher('projects', 'snapshot-create'), {
+        projectId, projectEntityId, id, now: at, user: principal.user, entityId, data: JSON.stringify(data),
+      })).records[0];
+      if (!row) throw projectEntityNotFound(projectEntityId);
+      return row.get('snapshot') as Props;
+    });
+    await this.recordEvent(principal, 'snapshot.created', { project_id: projectId, project_entity_id: projectEntityId, snapshot_id: id, entity_id: entityId });
+    return snapshotBody(snapshot, true);
+  }
+
+  /** The /v1/ubo answer for the entity (upstream ownership types, /v1 defaults, up to 50 owners). */
+  private async upstream(entityId: string) {
+    const request: TraversalRequest = {
+      id: entityId, offset: 0, limit: SNAPSHOT_TRAVERSAL.limit, minDepth: SNAPSHOT_TRAVERSAL.minDepth, maxDepth: SNAPSHOT_TRAVERSAL.maxDepth,
+      relationships: UBO_TYPES, psa: true, countries: [], types: [], sanctioned: false, pep: false, watchlist: false,
+      minShares: 0, includeUnknownShares: true, excludeFormerRelationships: true, excludeClosedEntities: false, riskFactors: [],
+    };
+    const result = await this.traversal.traverse(request);
+    const facts = await this.traversal.stepFacts(result.hits);
+    return {
+      min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, psa: request.psa,
+      exclude_former_relationships: request.excludeFormerRelationships, offset: 0, limit: request.limit, next: result.next,
+      explored_count: result.explored, partial_results: result.partial,
+      source: embeddedEntity(result.source, 'v1', true),
+      data: result.hits.map((h) => ({
+        source: entityId,
+        target: embeddedEntity(h.target, 'v1', true),
+        path: h.steps.map((s) => v1Segment(s, facts.get(`${s.from.id}\u0000${s.to.id}`))),
+      })),
+    };
+  }
+
+  async listSnapshots(principal: Principal, projectId: string, projectEntityId: string, paging: { offset: number; limit: number }) {
+    return this.graph.readTx(async (tx) => {
+      await this.readProject(tx, projectId, principal, 'viewer');
+      const row = (await tx.run(cypher('projects', 'snapshot-list'), { projectId, projectEntityId, ...skipLimit(paging) })).records[0];
+      if (!row) throw projectEntityNotFound(projectEntityId);
+      const total = row.get('total') as number;
+      const data = (row.get('page') as Props[]).map((s) => snapshotBody(s, false));
+      return { offset: paging.offset, limit: paging.limit, next: paging.offset + data.length < total, size: exact(total), data };
+    });
+  }
+
+  async getSnapshot(principal: Principal, projectId: string, projectEntityId: string, id: string) {
+    return this.graph.readTx(async (tx) => {
+      await this.readProject(tx, projectId, principal, 'viewer');
+      await this.readProjectEntity(tx, projectId, projectEntityId);
+      const row = (await tx.run(cypher('projects', 'snapshot-get'), { projectId, projectEntityId, id })).records[0];
+      if (!row) throw notFound(`snapshot ${JSON.stringify(id)}`);
+      return snapshotBody(row.get('snapshot') as Props, true);
+    });
+  }
+
+  /** Deletes one snapshot; admin. Answers it (without its data) as it was. */
+  async deleteSnapshot(principal: Principal, projectId: string, projectEntityId: string, id: string) {
+    const body = await this.writeTx(async (tx) => {
+      await this.lockProject(tx, projectId, principal, 'admin', now());
+      await this.readProjectEntity(tx, projectId, projectEntityId);
+      const row = (await tx.run(cypher('projects', 'snapshot-delete'), { projectId, projectEntityId, id })).records[0];
+      if (!row) throw notFound(`snapshot ${JSON.stringify(id)}`);
+      return snapshotBody(row.get('snapshot') as Props, false);
+    });
+    await this.recordEvent(principal, 'snapshot.deleted', { project_id: projectId, project_entity_id: projectEntityId, snapshot_id: id });
+    return body;
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Traversal engine behind /traversal, /ubo, /downstream, /watchlist (legacy and /v1),
+ * /v1/shortest_path and the traversal blocks of /entity.
+ *
+ * Semantics (ARCHITECTURE.md "Traversal semantics"): one result per distinct target, with a
+ * shortest path that satisfies every path filter and visits no entity twice; ordered by
+ * path length, then target id; offset/limit page over that order. The work is one native
+ * Cypher shortest-path search (cypher/traversal.cypher) bounded by a visit budget and a
+ * transaction timeout; past either, the best results found are returned with
+ * partial_results.
+ */
+import neo4j, { Neo4jError, Path } from 'neo4j-driver';
+import { todayUtc } from '../domain/dates';
+import { notFound, badParameter } from '../domain/errors';
+import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
+import { RISK_CATEGORIES, allRiskFactors } from '../domain/risk';
+import { cypher } from '../graph/cypherFiles';
+import { Props, Surface, embeddedEntity, relationshipFact } from '../graph/mappers';
+import type { Graph } from '../graph/neo4j';
+
+export interface TraversalRequest {
+  id: string;
+  offset: number;
+  limit: number;
+  minDepth: number;
+  maxDepth: number;
+  /** Relationship types to follow (validated against the domain table). */
+  relationships: string[];
+  psa: boolean;
+  countries: string[];
+  types: string[];
+  name?: string;
+  sanctioned: boolean;
+  pep: boolean;
+  watchlist: boolean;
+  minShares: number;
+  includeUnknownShares: boolean;
+  excludeFormerRelationships: boolean;
+  excludeClosedEntities: boolean;
+  /** Factor names: a path qualifies when some entity on it other than the source has one. */
+  riskFactors: string[];
+}
+
+export interface TraversalLimits { visitBudget: number; timeoutMs: number }
+
+interface Hit { target: Props; path: Path; length: number }
+
+export interface TraversalResult {
+  source: Props;
+  hits: { target: Props; steps: Step[] }[];
+  next: boolean;
+  explored: number;
+  partial: boolean;
+}
+
+export interface Step { type: string; from: Props; to: Props; fact: Props }
+
+/** Factor names a risk-category or a risk flag stands for. */
+export function factorsForCategories(categories: string[]): string[] {
+  const all = allRiskFactors();
+  return all.filter((f) => categories.some((c) => RISK_CATEGORIES[c]?.(f.startsWith('psa_') ? f.slice(4) : f)));
+}
+
+/** A boolean risk flag such as `reputational_risk_terrorism` covers its dated variants too. */
+export function factorsForFlag(flag: string): string[] {
+  return allRiskFactors().filter((f) => f === flag || f.startsWith(`${flag}_`));
+}
+
+const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);
+const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
+
+/** Whether Neo4j stopped the query for running past its time limit. */
+function isTimeout(err: unknown): boolean {
+  const code = (err as Neo4jError)?.code ?? '';
+  return code.includes('TransactionTimedOut') || code.includes('Transaction.Terminated') || code.includes('TransactionTimedOutClientConfiguration');
+}
+
+export class TraversalService {
+  constructor(private readonly graph: Graph, private readonly limits: TraversalLimits) {}
+
+  async source(id: string): Promise<Props> {
+    const rows = await this.graph.read(cypher('traversal', 'source-entity'), { id });
+    if (rows.length === 0) throw notFound(`entity ${JSON.stringify(id)}`);
+    return rows[0].get('entity') as Props;
+  }
+
+  async traverse(request: TraversalRequest): Promise<TraversalResult> {
+    const source = await this.source(request.id);
+    const includeSource = request.minDepth === 0 && passesEndFilters(source, request) && request.riskFactors.length === 0;
+    // The source, when it is a result, is first in the order (path length 0).
+    const offset = includeSource ? Math.max(0, request.offset - 1) : request.offset;
+    const limit = includeSource && request.offset === 0 ? request.limit - 1 : request.limit;
+
+    let maxDepth = request.maxDepth;
+    let partial = false;
+    for (;;) {
+      if (maxDepth < Math.max(1, request.minDepth)) {
+        // Not even the shortest depth finished in time.
+        return { source, hits: includeSource && request.offset === 0 ? [{ target: source, steps: [] }] : [], next: false, explored: 0, partial: true };
+      }
+      try {
+        const found = await this.search(request, maxDepth, offset, Math.max(limit, 0));
+        partial = partial || found.explored >= this.limits.visitBudget;
+        const total = found.total + (includeSource ? 1 : 0);
+        const hits = found.hits.map((h) => ({ target: h.target, steps: steps(h.path) }));
+        if (includeSource && request.offset === 0) hits.unshift({ target: source, steps: [] });
+        return { source, hits, next: request.offset + hits.length < total, explored: found.explored, partial };
+      } catch (err) {
+        if (!isTimeout(err)) throw err;
+        // Out of time: the shallower search is a subset of this one, so its results are the
+        // best available; say they are partial.
+        partial = true;
+        maxDepth -= 1;
+      }
+    }
+  }
+
+  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number) {
+    const types = [...new Set(request.relationships)].map(neo4jRelType);
+    if (request.psa) types.push(neo4jRelType(POSSIBLY_SAME_AS));
+    if (types.length === 0) throw badParameter('relationships', 'at least one relationship type is required');
+    const needsSimplePath = request.riskFactors.length > 0 || request.minDepth > 1;
+    const predicates = [
+      request.riskFactors.length > 0 ? 'any(x IN b WHERE any(f IN coalesce(x.risk_factors, []) WHERE f IN $riskFactors))' : undefined,
+      // Shortest paths under per-step filters never repeat an entity; a path-wide condition
+      // or a minimum length can prefer a longer walk, so there uniqueness is checked.
+      needsSimplePath ? 'all(i IN range(0, size(b) - 1) WHERE b[i] <> s AND NOT b[i] IN b[i + 1..])' : undefined,
+    ].filter(Boolean);
+    const statement = cypher('traversal', 'traverse')
+      .replaceAll('__TYPES__', types.join('|'))
+      .replaceAll('__MIN__', String(Math.max(1, request.minDepth)))
+      .replaceAll('__MAX__', String(maxDepth))
+      .replaceAll('__PATH_PREDICATE__', predicates.length ? predicates.join(' AND ') : 'true');
+    const params = {
+      id: request.id,
+      shareTypes: SHARE_TYPES,
+      minShares: request.minShares,
+      includeUnknownShares: request.includeUnknownShares,
+      excludeFormer: request.excludeFormerRelationships,
+      today: todayUtc(),
+      excludeClosed: request.excludeClosedEntities,
+      riskFactors: request.riskFactors,
+      budget: neo4j.int(this.limits.visitBudget),
+      countries: request.countries,
+      types: request.types,
+      name: request.name ? request.name.toLowerCase() : null,
+      sanctioned: request.sanctioned,
+      pep: request.pep,
+      watchlist: request.watchlist,
+      offset: neo4j.int(offset),
+      limit: neo4j.int(limit),
+    };
+    const session = this.graph.session('READ');
+    try {
+      const row = await session.executeRead(async (tx) => (await tx.run(statement, params)).records[0], { timeout: this.limits.timeoutMs });
+      if (!row) return { explored: 0, total: 0, hits: [] as Hit[] };
+      const page = (row.get('page') as { t: { properties: Props }; p: Path; len: number }[]).map((h) => ({
+        target: h.t.properties, path: h.p, length: h.len,
+      }));
+      return { explored: row.get('explored') as number, total: row.get('total') as number, hits: page };
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Every fact between consecutive entities of the given paths, keyed "a\u0000b". */
+  async stepFacts(results: { steps: Step[] }[]): Promise<Map<string, { type: string; fact: Props; acquisitionDate?: string }[]>> {
+    const pairs = new Map<string, { a: string; b: string }>();
+    for (const r of results) for (const s of r.steps) pairs.set(`${s.from.id}\u0000${s.to.id}`, { a: s.from.id as string, b: s.to.id as string });
+    const byPair = new Map<string, { type: string; fact: Props; acquisitionDate?: string }[]>();
+    if (pairs.size === 0) return byPair;
+    const rows = await this.graph.read(cypher('traversal', 'step-facts'), { pairs: [...pairs.values()] });
+    for (const row of rows) {
+      const key = `${row.get('a')}\u0000${row.get('b')}`;
+      const list = byPair.get(key) ?? [];
+      list.push({ type: apiRelType(row.get('type') as string), fact: row.get('fact') as Props, acquisitionDate: row.get('acquisition_date') as string | undefined });
+      byPair.set(key, list);
+    }
+    return byPair;
+  }
+
+  /** Shortest path between two entities over every relationship type (no possibly-same-as). */
+  async shortestPath(a: string, b: string, maxDepth = 10): Promise<{ source: Props; target: Props; steps: Step[] } | undefined> {
+    const [source, target] = [await this.source(a), await this.source(b)];
+    if (a === b) return { source, target, steps: [] };
+    const statement = cypher('traversal', 'shortest-path').replaceAll('__TYPES__', ALL_TYPES.join('|')).replaceAll('__MAX__', String(maxDepth));
+    const session = this.graph.session('READ');
+    try {
+      const rows = await session.executeRead(async (tx) => (await tx.run(statement, { a, b })).records, { timeout: this.limits.timeoutMs });
+      return rows.length ? { source, target, steps: steps(rows[0].get('p') as Path) } : undefined;
+    } finally {
+      await session.close();
+    }
+  }
+}
+
+function steps(path: Path): Step[] {
+  return path.segments.map((segment) => ({
+    type: apiRelType(segment.relationship.type),
+    from: segment.start.properties as Props,
+    to: segment.end.properties as Props,
+    fact: segment.relationship.properties as Props,
+  }));
+}
+
+export function passesEndFilters(entity: Props, r: TraversalRequest): boolean {
+  const countries = (entity.countries as string[] | undefined) ?? [];
+  const names = String(entity.search_names ?? entity.label ?? '').toLowerCase();
+  return (r.countries.length === 0 || countries.some((c) => r.countries.includes(c)))
+    && (r.types.length === 0 || r.types.includes(entity.type as string))
+    && (!r.name || names.includes(r.name.toLowerCase()))
+    && (!r.sanctioned || Boolean(entity.sanctioned))
+    && (!r.pep || Boolean(entity.pep))
+    && (!r.watchlist || Boolean(entity.sanctioned) || Boolean(entity.pep));
+}
+
+/** Legacy PathSegment: the fact the path used. */
+export function legacySegment(step: Step) {
+  return { field: step.type, relationship: relationshipFact(step.fact), entity: embeddedEntity(step.to, 'legacy') };
+}
+
+/** /v1 PathSegment: every fact between the two entities, grouped by type. */
+export function v1Segment(step: Step, facts: { type: string; fact: Props; acquisitionDate?: string }[] | undefined) {
+  const relationships: Record<string, { values: unknown[]; last_observed?: string }> = {};
+  for (const { type, fact, acquisitionDate } of facts ?? [{ type: step.type, fact: step.fact }]) {
+    const base = relationshipFact(fact);
+    const group = (relationships[type] ??= { values: [] });
+    group.values.push({ record: base.record, attributes: base.attributes, acquisition_date: acquisitionDate ?? '', ...(base.date ? { date: base.date } : {}) });
+    const observed = (fact.date as string | undefined) ?? acquisitionDate;
+    if (observed && (!group.last_observed || observed > group.last_observed)) group.last_observed = observed;
+  }
+  return { field: step.type, entity: embeddedEntity(step.to, 'v1', true), relationships };
+}
+
+export type { Surface };

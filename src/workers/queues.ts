@@ -1,0 +1,83 @@
+/**
+ * BullMQ queues. Producers (ingest, the API) add jobs here; `graph-api worker` runs the
+ * processors registered in src/workers/worker.ts. Jobs carry ids only and processors
+ * read the graph, so a retried job sees the current state and is safe to run twice.
+ */
+import { Queue, type JobsOptions } from 'bullmq';
+import Redis from 'ioredis';
+import type { Config } from '../config';
+
+export const QUEUE_NAMES = {
+  /** Re-score the risk of entities and their neighbourhood after a change. */
+  rescore: 'risk-rescore',
+  /** Copy changed entities and records into the external search index (Meilisearch). */
+  searchIndex: 'search-index',
+} as const;
+export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
+
+/** Ids per job: small enough to retry cheaply, large enough to batch graph reads. */
+export const IDS_PER_JOB = 1000;
+
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** BullMQ needs its own connections with maxRetriesPerRequest null (blocking commands). */
+export function bullConnection(config: Config): Redis {
+  return new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+}
+
+export class Queues {
+  private readonly connection: Redis;
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(config: Config) {
+    this.connection = bullConnection(config);
+  }
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /** Enqueues `ids` in chunks of IDS_PER_JOB on each named queue. */
+  async enqueueEntities(names: QueueName[], ids: Iterable<string>, reason: string): Promise<number> {
+    await this.reachable();
+    const all = [...ids];
+    let jobs = 0;
+    for (const name of names) {
+      const bulk = [];
+      for (let i = 0; i < all.length; i += IDS_PER_JOB) {
+        bulk.push({ name: reason, data: { entityIds: all.slice(i, i + IDS_PER_JOB), reason } });
+      }
+      if (bulk.length) await this.queue(name).addBulk(bulk);
+      jobs += bulk.length;
+    }
+    return jobs;
+  }
+
+  /** BullMQ connections wait for Redis forever; fail fast instead when it does not answer. */
+  private async reachable(timeoutMs = 5000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.connection.ping(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.connection.disconnect();
+  }
+}

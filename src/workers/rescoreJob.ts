@@ -1,0 +1,86 @@
+/**
+ * The risk re-scoring processor (queue QUEUE_NAMES.rescore) and `graph-api rescore`.
+ *
+ * A job `{entityIds, reason}` is expanded to the neighbourhood whose derived factors may
+ * change and scored from the graph (src/services/risk.ts). Safe to run twice and to kill at
+ * any point: each chunk's risk, state and notification outbox are one Neo4j transaction
+ * (compare-and-set on the entity's risk state version), and the outbox is moved to Redis
+ * idempotently by notification id at the start and along every job. BullMQ retries a failed
+ * job with backoff (DEFAULT_JOB_OPTIONS) and re-queues the job of a killed worker once its
+ * lock expires.
+ */
+import type { Command } from 'commander';
+import Redis from 'ioredis';
+import type { Config } from '../config';
+import { NotificationFeed } from '../feeds/notifications';
+import { Graph } from '../graph/neo4j';
+import { FULL_RESCORE_REASON, RiskScorer } from '../services/risk';
+import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
+import type { Processor, WorkerDeps } from './worker';
+
+const scorers = new Map<WorkerDeps, { scorer: RiskScorer; redis: Redis }>();
+
+/** One scorer (and one Redis connection for the feed) per set of worker dependencies. */
+export function scorerFor(deps: WorkerDeps): RiskScorer {
+  let entry = scorers.get(deps);
+  if (!entry) {
+    const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
+    const scorer = new RiskScorer(deps.graph, new NotificationFeed(redis), {
+      log: (msg, details) => deps.logger.warn({ ...details }, msg),
+    });
+    scorers.set(deps, (entry = { scorer, redis }));
+  }
+  return entry.scorer;
+}
+
+/** Closes the feed connections of the scorers (in-process workers: benches, tests). */
+export async function closeScorers(): Promise<void> {
+  for (const { redis } of scorers.values()) redis.disconnect();
+  scorers.clear();
+}
+
+export const rescoreProcessor: Processor = async (job, deps) => {
+  const started = Date.now();
+  const stats = await scorerFor(deps).process(job.data.entityIds, job.data.reason, async (done, total) => {
+    await job.updateProgress({ done, total });
+  });
+  deps.logger.info({ queue: QUEUE_NAMES.rescore, job: job.id, ...stats, ms: Date.now() - started }, 'rescored');
+  return stats;
+};
+
+/** `graph-api rescore [ids...] [--all]`: queue re-scoring (a running `graph-api worker` does it). */
+export function registerRescoreCommand(program: Command, config: Config): void {
+  program
+    .command('rescore')
+    .description('queue risk re-scoring of the given entities and their neighbourhood, or of every entity (--all)')
+    .argument('[ids...]', 'entity ids')
+    .option('--all', 'every entity in the graph')
+    .action(async (ids: string[], opts: { all?: boolean }) => {
+      const say = (msg: string) => process.stderr.write(`${msg}\n`);
+      if (!opts.all && ids.length === 0) {
+        say('rescore: name entity ids or pass --all');
+        process.exitCode = 1;
+        return;
+      }
+      const graph = new Graph(config);
+      const queues = new Queues(config);
+      try {
+        let entities = 0;
+        let jobs = 0;
+        if (opts.all) {
+          const scorer = new RiskScorer(graph, { deliver: async () => undefined });
+          for await (const page of scorer.allEntityIds(IDS_PER_JOB * 10)) {
+            jobs += await queues.enqueueEntities([QUEUE_NAMES.rescore], page, FULL_RESCORE_REASON);
+            entities += page.length;
+          }
+        } else {
+          jobs = await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'rescore');
+          entities = ids.length;
+        }
+        say(`queued re-scoring of ${entities} entities in ${jobs} jobs${opts.all ? '' : ' (with their neighbourhood)'}`);
+      } finally {
+        await queues.close();
+        await graph.close();
+      }
+    });
+}

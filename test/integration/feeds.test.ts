@@ -1,0 +1,339 @@
+/** GET /v1/history, GET /usage and /v1/usage, GET /v1/ontology/... against the real Redis. */
+import jwt from 'jsonwebtoken';
+import { UsageFeed } from '../../src/feeds/usage';
+import { HISTORY_EVENTS } from '../../src/feeds/history';
+import { Harness, SAMPLE, startHarness } from '../support/harness';
+
+let h: Harness;
+type Call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
+
+function as(user: string, org: string): Call {
+  const token = jwt.sign({ org, client_id: `${org}/${user}` }, h.config.jwt.secret, {
+    algorithm: 'HS256', subject: user, audience: h.config.serviceDomain, issuer: h.config.jwt.issuer, expiresIn: 3600,
+  });
+  return async (method, path, body, headers = {}) => {
+    const res = await fetch(`${h.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  };
+}
+
+const streamKey = (org: string, user: string) => `history:${encodeURIComponent(org)}:${encodeURIComponent(user)}`;
+const TODAY = new Date().toISOString().slice(0, 10);
+const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  h = await startHarness({ files: [SAMPLE] });
+});
+afterAll(() => h.close());
+
+describe('GET /v1/history', () => {
+  test('one api.request event per authenticated call, newest first, with the HistoryInfo fields', async () => {
+    const call = as('hist-1', 'org-h');
+    await call('GET', '/v1/ontology/countries?id=USA', undefined, { 'x-request-id': 'req-first' });
+    await call('GET', '/v1/entity/e-gb-northwind-logistics', undefined, { 'x-request-id': 'req-second' });
+    await call('GET', '/v1/entity/no-such-entity', undefined, { 'x-request-id': 'req-404' });
+    const res = await call('GET', '/v1/history');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ size: 3, next_token: '', events: expect.any(Array) });
+    const [e404, second, first] = res.body.events;
+    expect(first).toEqual({
+      id: expect.stringMatching(/^\d+-\d+$/), user: 'hist-1', environment: 'test', event: 'api.request',
+      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      data: {
+        method: 'GET', path: '/v1/ontology/countries', url: '/v1/ontology/countries?id=USA', status: 200,
+        request_id: 'req-first', client_id: 'org-h/hist-1', duration_ms: expect.any(Number),
+      },
+    });
+    expect(second.data).toMatchObject({ path: '/v1/entity/{id}', status: 200, request_id: 'req-second' });
+    expect(e404.data).toMatchObject({ path: '/v1/entity/{id}', status: 404 });
+    expect(first.timestamp.slice(0, 10)).toBe(TODAY);
+    // The history call itself is recorded too.
+    const again = await call('GET', '/v1/history?size=1');
+    expect(again.body.events[0].data).toMatchObject({ path: '/v1/history', status: 200 });
+  });
+
+  test('no event without a valid token; another user sees only their own events', async () => {
+    await fetch(`${h.baseUrl}/v1/ontology/countries`);
+    const a = as('hist-2', 'org-h');
+    const b = as('hist-3', 'org-h');
+    await a('GET', '/v1/ontology/entity_types');
+    const seen = await b('GET', '/v1/history');
+    expect(seen.body.events).toEqual([]);
+    expect(await h.redis.xlen(streamKey('org-h', 'hist-2'))).toBe(1);
+  });
+
+  test('project changes are events with their data; filter by event names', async () => {
+    const call = as('hist-4', 'org-h');
+    const project = (await call('POST', '/v1/projects', { label: 'Audited', share: { org: 'viewer' } })).body.data.id;
+    const pe = (await call('POST', `/v1/projects/${project}/entities/create`, { entity_ids: ['e-gb-northwind-logistics', 'e-cy-northwind-holdings'] })).body.data.id;
+    await call('PATCH', `/v1/projects/${project}/entities/${pe}/matches`, { entity_ids: ['e-cy-northwind-holdings', 'e-gb-harbourline-shipping'] });
+    const snapshot = (await call('POST', `/v1/projects/${project}/entities/${pe}/supply_chain/snapshots`)).body.data.id;
+    await call('DELETE', `/v1/projects/${project}/entities/${pe}/supply_chain/snapshots/${snapshot}`);
+    await call('DELETE', `/v1/projects/${project}/entities/${pe}`);
+    await call('DELETE', `/v1/projects/${project}`);
+    // A refused change is no project event.
+    await as('hist-5', 'org-h')('DELETE', `/v1/projects/${project}`);
+
+    const names = HISTORY_EVENTS.filter((e) => e !== 'api.request');
+    const res = await call('GET', `/v1/history?${names.map((n) => `events=${n}`).join('&')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.events.map((e: any) => [e.event, e.data]).reverse()).toEqual([
+      ['project.created', { project_id: project, label: 'Audited', type: 'network', share: { org: 'viewer' } }],
+      ['project_entity.created', { project_id: project, project_entity_id: pe, entity_ids: ['e-gb-northwind-logistics', 'e-cy-northwind-holdings'] }],
+      ['project_entity.matches_updated', {
+        project_id: project, project_entity_id: pe, entity_ids: ['e-cy-northwind-holdings', 'e-gb-harbourline-shipping'],
+        added: ['e-gb-harbourline-shipping'], removed: ['e-gb-northwind-logistics'], restored: [],
+      }],
+      ['snapshot.created', { project_id: project, project_entity_id: pe, snapshot_id: snapshot, entity_id: 'e-cy-northwind-holdings' }],
+      ['snapshot.deleted', { project_id: project, project_entity_id: pe, snapshot_id: snapshot }],
+      ['project_entity.deleted', { project_id: project, project_entity_id: pe }],
+      ['project.archived', { project_id: project }],
+    ]);
+    const one = await call('GET', '/v1/history?events=project.created');
+    expect(one.body.events.map((e: any) => e.event)).toEqual(['project.created']);
+    const refused = await as('hist-5', 'org-h')('GET', '/v1/history?events=api.request');
+    expect(refused.body.events[refused.body.events.length - 1].data).toMatchObject({ method: 'DELETE', status: 403 });
+    expect((await as('hist-5', 'org-h')('GET', '/v1/history?events=project.archived')).body.events).toEqual([]);
+  });
+
+  test('from/to select days (UTC)', async () => {
+    const call = as('hist-6', 'org-h');
+    await call('GET', '/v1/ontology/countries?id=GBR');
+    expect((await call('GET', `/v1/history?from=${TODAY}&to=${TODAY}`)).body.size).toBe(1);
+    expect((await call('GET', `/v1/history?to=${dayOffset(-1)}`)).body.events).toEqual([]);
+    expect((await call('GET', `/v1/history?from=${dayOffset(1)}`)).body.events).toEqual([]);
+    expect((await call('GET', `/v1/history?from=${dayOffset(-3)}`)).body.size).toBe(4); // with the three history reads above
+  });
+
+  test.each([
+    ['an unknown event name', 'events=project.renamed', 'events'],
+    ['a malformed token', 'token=abc', 'token'],
+    ['a malformed date', 'from=2024-13-01', 'from'],
+    ['from after to', 'from=2024-02-02&to=2024-02-01', 'from'],
+    ['size 0', 'size=0', 'size'],
+    ['size 1001', 'size=1001', 'size'],
+    ['an unknown parameter', 'page=2', 'page'],
+  ])('400 in the /v1 shape for %s', async (_name, q, param) => {
+    const res = await as('hist-7', 'org-h')('GET', `/v1/history?${q}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 400, success: false, message: [expect.stringContaining(param)] });
+  });
+
+  test('pages by token without gaps or repeats while other calls write to the same stream', async () => {
+    const user = 'hist-pager';
+    const call = as(user, 'org-h');
+    for (let i = 0; i < 45; i++) await call('GET', `/v1/ontology/countries?id=USA`, undefined, { 'x-request-id': `before-${i}` });
+
+    // Writers: the same user, concurrently, plus project changes that add project events.
+    let writing = true;
+    const writer = (async () => {
+      let i = 0;
+      while (writing && i < 200) {
+        await call('GET', '/v1/ontology/entity_types', undefined, { 'x-request-id': `during-${i++}` });
+      }
+      return i;
+    })();
+    const projectWriter = (async () => {
+      for (let i = 0; i < 5; i++) await call('POST', '/v1/projects', { label: `concurrent ${i}` });
+    })();
+
+    const pages: any[] = [];
+    let token: string | undefined;
+    do {
+      const res = await call('GET', `/v1/history?size=7${token ? `&token=${token}` : ''}`);
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      token = res.body.next_token;
+      await new Promise((r) => setTimeout(r, 5)); // let the writers interleave
+    } while (token);
+    writing = false;
+    const written = await writer;
+    await projectWriter;
+    expect(written).toBeGreaterThan(5);
+
+    const ids: string[] = pages.flatMap((p) => p.events.map((e: any) => e.id));
+    expect(new Set(ids).size).toBe(ids.length); // no repeats
+    for (let i = 1; i < ids.length; i++) expect(BigIntId(ids[i - 1]) > BigIntId(ids[i])).toBe(true); // strictly older
+    for (const p of pages.slice(0, -1)) expect(p.size).toBe(7);
+    // No gaps: every event up to the newest one of the first page, as the stream holds it.
+    const stream = await h.redis.xrevrange(streamKey('org-h', user), ids[0], '-');
+    expect(ids).toEqual(stream.map(([id]) => id));
+    expect(ids.length).toBeGreaterThanOrEqual(45);
+    const requestIds = pages.flatMap((p) => p.events.map((e: any) => e.data.request_id));
+    for (let i = 0; i < 45; i++) expect(requestIds).toContain(`before-${i}`);
+
+    // A second pass after the writers stopped sees everything the stream holds, once.
+    const all: string[] = [];
+    token = undefined;
+    const total = await h.redis.xlen(streamKey('org-h', user));
+    do {
+      const res = await call('GET', `/v1/history?size=50${token ? `&token=${token}` : ''}`);
+      all.push(...res.body.events.map((e: any) => e.id));
+      token = res.body.next_token;
+    } while (token);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBe(total);
+  });
+
+  test('a filtered page scans on until it is full; the token continues after the last event returned', async () => {
+    const call = as('hist-filter', 'org-h');
+    for (let i = 0; i < 3; i++) {
+      await call('POST', '/v1/projects', { label: `f${i}` });
+      for (let j = 0; j < 4; j++) await call('GET', '/v1/ontology/countries');
+    }
+    const first = await call('GET', '/v1/history?events=project.created&size=2');
+    expect(first.body.events.map((e: any) => e.data.label)).toEqual(['f2', 'f1']);
+    expect(first.body.next_token).toBe(first.body.events[1].id);
+    const second = await call('GET', `/v1/history?events=project.created&size=2&token=${first.body.next_token}`);
+    expect(second.body.events.map((e: any) => e.data.label)).toEqual(['f0']);
+    expect(second.body.next_token).toBe('');
+  });
+});
+
+function BigIntId(id: string): bigint {
+  const [ms, seq] = id.split('-');
+  return BigInt(ms) * 1_000_000n + BigInt(seq);
+}
+
+describe('GET /usage and /v1/usage', () => {
+  test('views and credits per route pattern match the calls made (successful calls only)', async () => {
+    const call = as('usage-1', 'org-u');
+    await call('GET', '/v1/entity/e-gb-northwind-logistics');
+    await call('GET', '/v1/entity/e-cy-northwind-holdings');
+    await call('GET', '/v1/entity/no-such-entity'); // 404: not counted
+    await call('GET', '/entity/e-gb-northwind-logistics');
+    await call('GET', '/entity/e-gb-northwind-logistics?possibly_same_as.limit=banana'); // 406: not counted
+    for (let i = 0; i < 3; i++) await call('GET', '/v1/ontology/countries');
+    await call('GET', '/v1/ubo/e-gb-northwind-logistics');
+    await fetch(`${h.baseUrl}/v1/entity/e-gb-northwind-logistics`); // 401: not counted
+
+    const res = await call('GET', '/usage');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      paths: [
+        { path: '/entity/{id}', views: 1, credits: 1 },
+        { path: '/v1/entity/{id}', views: 2, credits: 2 },
+        { path: '/v1/ontology/countries', views: 3, credits: 0 },
+        { path: '/v1/ubo/{id}', views: 1, credits: 1 },
+      ],
+      credits: 4,
+      since: `${TODAY}T00:00:00.000Z`,
+      total: true,
+    });
+    // The /usage call itself is counted once it is answered.
+    const v1 = await call('GET', '/v1/usage');
+    expect(v1.body.paths).toContainEqual({ path: '/usage', views: 1, credits: 0 });
+    expect(v1.body).toMatchObject({
+      credits: 4, total: true, from: TODAY, to: TODAY,
+      usage: { entity: 3, entity_summary: 0, record: 0, resolve: 0, search_entities: 0, search_records: 0, search_trade: 0, traversal: 1 },
+    });
+    // Another organisation's usage is its own.
+    const other = await as('usage-2', 'org-other')('GET', '/v1/usage');
+    expect(other.body).toMatchObject({ paths: [], credits: 0, total: true });
+  });
+
+  test('since: counts from that day; a day without counters moves to the next closest aggregated day', async () => {
+    const org = 'org-days';
+    const feed = new UsageFeed(h.redis);
+    const at = (day: string) => Date.parse(`${day}T12:00:00Z`);
+    await feed.count(org, '/v1/entity/{id}', 1, at('2024-01-10'));
+    await feed.count(org, '/v1/entity/{id}', 1, at('2024-01-15'));
+    await feed.count(org, '/v1/traversal/{id}', 1, at('2024-01-15'));
+    await feed.count(org, '/v1/traversal/{id}', 1, at('2024-01-20'));
+    const call = as('usage-3', org);
+
+    const exact = await call('GET', '/usage?since=2024-01-15');
+    expect(exact.body).toEqual({
+      paths: [{ path: '/v1/entity/{id}', views: 1, credits: 1 }, { path: '/v1/traversal/{id}', views: 2, credits: 2 }],
+      credits: 3, since: '2024-01-15T00:00:00.000Z', total: false,
+    });
+    const moved = await call('GET', '/usage?since=2024-01-11');
+    expect(moved.body).toMatchObject({ since: '2024-01-15T00:00:00.000Z', credits: 3, total: false });
+    const all = await call('GET', '/usage');
+    expect(all.body).toMatchObject({ since: '2024-01-10T00:00:00.000Z', credits: 4, total: true });
+    const none = await call('GET', '/usage?since=2030-01-01');
+    expect(none.body.paths).toEqual([]);
+    expect(none.body).toMatchObject({ since: '2030-01-01T00:00:00.000Z', credits: 0, total: false });
+    // /v1 takes since, or from/to (published client).
+    const window = await call('GET', '/v1/usage?from=2024-01-11&to=2024-01-16');
+    expect(window.body).toMatchObject({
+      paths: [{ path: '/v1/entity/{id}', views: 1, credits: 1 }, { path: '/v1/traversal/{id}', views: 1, credits: 1 }],
+      credits: 2, from: '2024-01-15', to: '2024-01-16', since: '2024-01-15T00:00:00.000Z', total: false,
+      usage: { entity: 1, traversal: 1 },
+    });
+  });
+
+  test('bad parameters: 406 on the legacy path, 400 on /v1', async () => {
+    const call = as('usage-4', 'org-u2');
+    const legacy = await call('GET', '/usage?since=yesterday');
+    expect(legacy.status).toBe(406);
+    expect(legacy.body).toEqual({ status: 406, success: false, messages: [expect.stringContaining('since')] });
+    expect((await call('GET', '/usage?from=2024-01-01')).status).toBe(406);
+    for (const q of ['since=2024-02-30', 'since=2024-01-01&from=2024-01-01', 'from=2024-02-02&to=2024-02-01', 'limit=3']) {
+      const res = await call('GET', `/v1/usage?${q}`);
+      expect([q, res.status]).toEqual([q, 400]);
+    }
+  });
+});
+
+describe('GET /v1/ontology/...', () => {
+  const call = () => as('onto', 'org-o');
+
+  test('countries: every spec id with label and numeric code, total_count', async () => {
+    const res = await call()('GET', '/v1/ontology/countries');
+    expect(res.status).toBe(200);
+    expect(res.body.filters).toEqual({});
+    expect(res.body.total_count).toBe(252);
+    expect(res.body.data).toHaveLength(252);
+    expect(res.body.data).toContainEqual({ id: 'GBR', label: 'United Kingdom', code: 826 });
+    expect(res.body.data).toContainEqual({ id: 'XXX', label: 'International', code: 999 });
+  });
+
+  test.each([
+    ['repeated', 'id=USA&id=GBR'],
+    ['JSON-encoded (published client)', `id=${encodeURIComponent('["USA","GBR"]')}`],
+    ['comma-separated', 'id=USA,GBR'],
+  ])('countries: id filter, %s', async (_name, q) => {
+    const res = await call()('GET', `/v1/ontology/countries?${q}`);
+    expect(res.body).toEqual({
+      filters: { id: ['USA', 'GBR'] },
+      data: [{ id: 'GBR', label: 'United Kingdom', code: 826 }, { id: 'USA', label: 'United States', code: 840 }],
+      total_count: 2,
+    });
+  });
+
+  test.each([
+    ['unknown id', 'id=ABC', 'ABC'],
+    ['lower case', 'id=usa', 'usa'],
+    ['bad JSON', `id=${encodeURIComponent('["USA"')}`, 'id'],
+    ['JSON not a list of strings', `id=${encodeURIComponent('[1]')}`, 'id'],
+    ['unknown parameter', 'ids=USA', 'ids'],
+  ])('countries: 400 for %s', async (_name, q, text) => {
+    const res = await call()('GET', `/v1/ontology/countries?${q}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message.join(' ')).toContain(text);
+  });
+
+  test('relationships, entity types and risk factors', async () => {
+    const rel = await call()('GET', '/v1/ontology/relationships?id=has_shareholder');
+    expect(rel.body).toMatchObject({ total_count: 1, data: [{ id: 'has_shareholder', inverse: 'shareholder_of', share_bearing: true }] });
+    const types = await call()('GET', '/v1/ontology/entity_types');
+    expect(types.body.data.map((t: any) => t.id)).toEqual(expect.arrayContaining(['company', 'person', 'vessel']));
+    const risk = await call()('GET', '/v1/ontology/risk_factors?id=owned_by_sanctioned_usa_ofac_sdn_entity&id=pep');
+    expect(risk.body.data.map((r: any) => r.id)).toEqual(['owned_by_sanctioned_usa_ofac_sdn_entity', 'pep']);
+    expect(risk.body.data[0]).toMatchObject({ level: 'critical', risk_type: 'derived', categories: ['sanctions'] });
+    expect((await call()('GET', '/v1/ontology/risk_factors?id=sanctioned_by_mars')).status).toBe(400);
+    const all = await call()('GET', '/v1/ontology');
+    expect(Object.keys(all.body).sort()).toEqual(['countries', 'entity_types', 'relationships', 'risk_factors']);
+    expect(all.body.countries.total_count).toBe(252);
+  });
+
+  test('requires a token', async () => {
+    expect((await fetch(`${h.baseUrl}/v1/ontology/countries`)).status).toBe(401);
+  });
+});

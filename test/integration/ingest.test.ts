@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { IngestError } from '../../src/ingest/ingest';
+import { acmeLines } from '../fixtures/acme';
+import { REPO, testEnv } from '../support/env';
+import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => wipeGraph(h.graph));
+
+const count = async (pattern: string) => (await h.graph.read(`MATCH ${pattern} RETURN count(*) AS n`))[0].get('n') as number;
+const graphSize = async () => ({ nodes: await count('(n)'), rels: await count('()-[r]->()') });
+
+describe('loading a file written by another tool', () => {
+  test('reading the entities back gives the values the file holds', async () => {
+    const report = await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    expect(report.loaded).toEqual({ source: 2, record: 2, entity: 3, relationship: 2, possibly_same_as: 1 });
+    expect(report.bad).toEqual([]);
+
+    const { status, body } = await h.json('/entity/e-acme');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: 'e-acme', label: 'ACME TRADING LTD', type: 'company', entity_url: '/entity/e-acme', closed: false,
+      countries: ['GBR'], addresses: ['1 High St, London'], identifiers: [{ type: 'gbr_company_number', value: '01234567' }],
+      sanctioned: true, pep: false, degree: 2, relationship_count: { has_shareholder: 1, has_director: 1 },
+      source_count: { gbr_psc: { count: 1, label: 'UK People with Significant Control' }, ofsi: { count: 1, label: 'UK OFSI consolidated list' } },
+      psa_count: 0,
+    });
+    expect(body.attributes.name.data.map((a: any) => a.properties.value)).toEqual(['ACME TRADING LTD', 'ACME TRADING LIMITED']);
+    expect(body.attributes.address.data[0]).toEqual({ properties: { value: '1 High St, London', from_date: '2019-02' }, record: ['rec-001'], record_count: 1 });
+    expect(body.attributes.identifier.data[0].properties).toEqual({ value: '01234567', type: 'gbr_company_number' });
+    expect(body.attributes.status.data[0].properties).toEqual({ value: 'active', date: '2023-04-01' });
+    const holder = body.relationships.has_shareholder.data[0];
+    expect(holder.target.id).toBe('e-jdoe');
+    expect(holder.types.has_shareholder).toEqual([
+      { record: 'rec-001', attributes: { shares: [{ percentage: 75, monetary_value: 7500, currency: 'GBP' }] }, date: '2023-04-01', from_date: '2019-02' },
+    ]);
+    expect(body.relationships.has_director.data[0].types.has_director[0]).toMatchObject({ attributes: { position: [{ value: 'Director' }] }, to_date: '2020-12-31' });
+    expect(body.referenced_by.data.map((r: any) => [r.record.id, r.type])).toEqual([['rec-001', 'about'], ['rec-002', 'about']]);
+  });
+
+  test('every relationship is stored in both directions, psa links too', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    const { body } = await h.json('/entity/e-jdoe');
+    expect(body.relationship_count).toEqual({ shareholder_of: 1, director_of: 1 });
+    expect(body.relationships.shareholder_of.data[0].target.id).toBe('e-acme');
+    expect(body).toMatchObject({ pep: true, sanctioned: false, date_of_birth: '1970-01', psa_count: 1, label: 'John Doe' });
+    expect(body.possibly_same_as.data[0]).toEqual({
+      entity: expect.objectContaining({ id: 'e-jdoe-2', label: 'JOHN DOE' }),
+      matches: { name: [{ target: 'John Doe', source: 'JOHN DOE' }], date_of_birth: [{ target: '1970-01', source: '1970-01-15' }] },
+    });
+    const other = await h.json('/entity/e-jdoe-2');
+    expect(other.body.possibly_same_as.data[0].matches.name).toEqual([{ target: 'JOHN DOE', source: 'John Doe' }]);
+  });
+
+  test('re-ingesting is idempotent and an upsert replaces the object', async () => {
+    const file = writeNdjson('acme.ndjson', acmeLines());
+    await h.ingest(file);
+    const before = await graphSize();
+    await h.ingest(file);
+    expect(await graphSize()).toEqual(before);
+
+    const changed = acmeLines().map((l: any) =>
+      l.id === 'e-acme' ? { ...l, label: 'ACME HOLDINGS LTD', attributes: [{ field: 'name', value: 'ACME HOLDINGS LTD' }], risk: [] } : l,
+    );
+    await h.ingest(writeNdjson('acme2.ndjson', changed));
+    const { body } = await h.json('/entity/e-acme');
+    expect(body.label).toBe('ACME HOLDINGS LTD');
+    expect(body.sanctioned).toBe(false);
+    expect(Object.keys(body.attributes)).toEqual(['name']);
+    expect(body.attributes.name.size).toEqual({ count: 1, qualifier: 'eq' });
+  });
+
+  test('lines may reference ids loaded by an earlier ingest', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    await h.ingest(writeNdjson('more.ndjson', [
+      { kind: 'entity', id: 'e-new', type: 'company', attributes: [{ field: 'name', value: 'New Co', records: ['rec-001'] }] },
+      { kind: 'relationship', type: 'subsidiary_of', from: 'e-new', to: 'e-acme' },
+    ]));
+    const { body } = await h.json('/entity/e-acme');
+    expect(body.relationship_count).toMatchObject({ has_subsidiary: 1 });
+    expect(body.degree).toBe(3);
+  });
+
+  test('re-ingesting keeps the derived risk the worker last wrote, and replaces the direct risk', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    const workerRisk = {
+      sanctioned_gbr_hmt_ofsi: { value: 1, metadata: { country: ['GBR'] }, level: 'critical' },
+      pep_adjacent: { value: 1, metadata: { country: [] }, level: 'elevated' },
+    };
+    await h.graph.write('CREATE (:RiskState {entity_id: $id, version: 1, risk: $risk})', { id: 'e-acme', risk: JSON.stringify(workerRisk) });
+    const changed = acmeLines().map((l: any) => (l.id === 'e-acme' ? { ...l, risk: [{ factor: 'state_owned' }] } : l));
+    await h.ingest(writeNdjson('acme2.ndjson', changed));
+    const { body } = await h.json('/v1/entity/e-acme');
+    expect(Object.keys(body.risk).sort()).toEqual(['pep_adjacent', 'state_owned']);
+    expect(body.sanctioned).toBe(false);
+  });
+
+  test('files above the atomic size commit per batch and load the same graph', async () => {
+    const file = writeNdjson('acme.ndjson', acmeLines());
+    const small = await h.ingest(file, { atomic: 100 });
+    expect(small.atomic).toBe(true);
+    const before = await graphSize();
+    await wipeGraph(h.graph);
+    const large = await h.ingest(file, { atomic: 3, batchSize: 2 });
+    expect(large.atomic).toBe(false);
+    expect(await graphSize()).toEqual(before);
+    expect((await h.json('/entity/e-acme')).body).toMatchObject({ degree: 2, source_count: { gbr_psc: { count: 1 } } });
+  });
+
+  test('gzip files load', async () => {
+    const plain = writeNdjson('acme.ndjson', acmeLines());
+    const gz = `${plain}.gz`;
+    fs.writeFileSync(gz, zlib.gzipSync(fs.readFileSync(plain)));
+    const report = await h.ingest(gz);
+    expect(report.loaded.entity).toBe(3);
+  });
+});
+
+describe('bad lines', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['not JSON', '{"kind": "entity", ', /not valid JSON/],
+    ['an unknown kind', { kind: 'person', id: 'x' }, /unknown kind "person"/],
+    ['an unknown relationship type', { kind: 'relationship', type: 'owns', from: 'e-acme', to: 'e-jdoe' }, /type: unknown value "owns"/],
+    ['an unknown country id', { kind: 'source', id: 's', country: 'UK' }, /country: unknown value "UK"/],
+    ['an unknown country attribute', { kind: 'entity', id: 'e-x', type: 'company', attributes: [{ field: 'country', value: 'XYZ' }] }, /unknown country id "XYZ"/],
+    ['a malformed date', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-jdoe', to_date: '2020-13-01' }, /to_date: malformed date "2020-13-01"/],
+    ['a derived risk factor', { kind: 'entity', id: 'e-y', type: 'company', risk: [{ factor: 'sanctioned_adjacent' }] }, /not a direct risk factor/],
+    ['a dangling reference', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-ghost' }, /unknown entity "e-ghost"/],
+    ['a record of an unknown source', { kind: 'record', id: 'r9', source: 'nowhere' }, /unknown source "nowhere"/],
+    ['a self relationship', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-acme' }, /same entity/],
+  ];
+
+  test.each(cases)('%s: the file loads nothing and the line is named', async (_name, bad, reason) => {
+    const lines = [...acmeLines(), bad];
+    const file = writeNdjson('bad.ndjson', lines);
+    const error = await h.ingest(file).catch((e) => e);
+    expect(error).toBeInstanceOf(IngestError);
+    expect(error.bad).toEqual([{ file, line: lines.length, reason: expect.stringMatching(reason) }]);
+    expect(error.message).toContain(`${file}:${lines.length}:`);
+    expect(await graphSize()).toEqual({ nodes: 0, rels: 0 });
+  });
+
+  test('--skip-invalid loads the good lines, drops lines that depend on bad ones, and reports them', async () => {
+    const lines = [
+      ...acmeLines(),
+      { kind: 'entity', id: 'e-bad', type: 'spaceship' },
+      { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-bad' },
+    ];
+    const report = await h.ingest(writeNdjson('mixed.ndjson', lines), { skipInvalid: true });
+    expect(report.bad.map((b) => b.line)).toEqual([lines.length - 1, lines.length]);
+    expect(report.bad[1].reason).toMatch(/unknown entity "e-bad"/);
+    expect(report.loaded.entity).toBe(3);
+    expect(await count('(e:Entity)')).toBe(3);
+  });
+});
+
+describe('the ingest command', () => {
+  const cli = path.join(REPO, 'dist', 'src', 'cli.js');
+  const env = { ...testEnv(), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv;
+
+  test('reads standard input with "-" and reports counts', async () => {
+    const input = acmeLines().map((l) => JSON.stringify(l)).join('\n');
+    const { stderr } = await new Promise<{ stderr: string }>((resolve, reject) => {
+      const child = execFile('node', [cli, 'ingest', '-'], { env }, (err, _stdout, stderr) => (err ? reject(Object.assign(err, { stderr })) : resolve({ stderr })));
+      child.stdin!.end(input);
+    });
+    expect(stderr).toMatch(/-: loaded 2 source, 2 record, 3 entity, 2 relationship, 1 possibly_same_as/);
+    expect(await count('(e:Entity)')).toBe(3);
+  });
+
+  test('exits non-zero and names file and line for a bad file', async () => {
+    const file = writeNdjson('bad.ndjson', [...acmeLines(), { kind: 'nope' }]);
+    const error = await promisify(execFile)('node', [cli, 'ingest', file], { env }).catch((e) => e);
+    expect(error.code).toBe(1);
+    expect(error.stderr).toContain(`${file}:${acmeLines().length + 1}: unknown kind "nope"`);
+    expect(await count('(n)')).toBe(0);
+  });
+});

@@ -1,0 +1,397 @@
+import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
+
+let h: Harness;
+let ids: string[];
+
+const as = (user: string, org: string): Call => callAs(h, user, org);
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+let alice: Call;
+
+beforeAll(async () => {
+  h = await startHarness({ files: [SAMPLE] });
+  ids = (await h.graph.read('MATCH (e:Entity) WHERE e.id STARTS WITH "e-gb-" RETURN e.id AS id ORDER BY id LIMIT 20')).map((r) => r.get('id') as string);
+  alice = as('alice', 'org-a');
+});
+afterAll(() => h.close());
+
+async function newProject(label = 'P', extra: Record<string, unknown> = {}, call: Call = alice): Promise<string> {
+  const res = await call('POST', '/v1/projects', { label, ...extra });
+  expect(res.status).toBe(200);
+  return res.body.data.id;
+}
+
+async function newEntity(project: string, entityIds: string[], call: Call = alice) {
+  const res = await call('POST', `/v1/projects/${project}/entities/create`, { entity_ids: entityIds });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+describe('POST /v1/projects', () => {
+  test('creates a network project with every Project field', async () => {
+    const res = await alice('POST', '/v1/projects', { label: 'Suppliers 2024' });
+    expect(res.status).toBe(200);
+    const p = res.body.data;
+    expect(p).toEqual({
+      id: expect.any(String), label: 'Suppliers 2024', type: 'network', is_scrm: false, archived: false,
+      created: expect.stringMatching(TIMESTAMP), updated: expect.stringMatching(TIMESTAMP),
+      counts: { entity: 0, graph: 0, search: 0, record: 0 },
+    });
+    expect(p.created).toBe(p.updated);
+  });
+
+  test('supply_chain type sets is_scrm; share gives the org a role', async () => {
+    const res = await alice('POST', '/v1/projects', { label: 'Chain', type: 'supply_chain', share: { org: 'editor' } });
+    expect(res.body.data).toMatchObject({ type: 'supply_chain', is_scrm: true });
+    const got = await alice('GET', `/v1/projects/${res.body.data.id}`);
+    expect(got.body.data.members).toEqual([{ type: 'user', id: 'alice', role: 'admin' }, { type: 'org', id: 'org-a', role: 'editor' }]);
+  });
+
+  test.each([
+    ['no label', {}, 'label'],
+    ['blank label', { label: '   ' }, 'label'],
+    ['label not a string', { label: 7 }, 'label'],
+    ['unknown type', { label: 'x', type: 'graph' }, 'type'],
+    ['unknown role', { label: 'x', share: { org: 'owner' } }, 'share.org'],
+    ['share without org', { label: 'x', share: {} }, 'org'],
+    ['unknown field', { label: 'x', colour: 'red' }, 'colour'],
+  ])('400 in the /v1 shape for %s', async (_name, body, field) => {
+    const res = await alice('POST', '/v1/projects', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 400, success: false, message: expect.any(Array) });
+    expect(res.body.message.join(' ')).toContain(field);
+  });
+
+  test('400 without a JSON body; 405 for an unsupported method', async () => {
+    expect((await alice('POST', '/v1/projects')).status).toBe(400);
+    const put = await alice('PUT', '/v1/projects', { label: 'x' });
+    expect(put.status).toBe(405);
+    expect(put.body).toMatchObject({ status: 405, success: false });
+  });
+});
+
+describe('GET /v1/projects and archival', () => {
+  let mine: string[];
+  let list: Call;
+  beforeAll(async () => {
+    list = as('lister', 'org-list');
+    mine = [];
+    for (let i = 0; i < 7; i++) mine.push(await newProject(`L${i}`, {}, list));
+    mine.reverse(); // newest first
+  });
+
+  test('pages newest first with next/prev tokens, no repeats, first/last flags', async () => {
+    const seen: string[] = [];
+    let res = await list('GET', '/v1/projects?limit=3');
+    expect(res.body).toMatchObject({ limit: 3, first: true, last: false });
+    expect(res.body.prev).toBeUndefined();
+    seen.push(...res.body.data.map((p: any) => p.id));
+    const pages = [res.body];
+    while (res.body.next) {
+      res = await list('GET', `/v1/projects?limit=3&next=${res.body.next}`);
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      seen.push(...res.body.data.map((p: any) => p.id));
+    }
+    expect(seen).toEqual(mine);
+    expect(pages.map((p) => p.data.length)).toEqual([3, 3, 1]);
+    expect(pages[2]).toMatchObject({ first: false, last: true });
+    // Back from the last page.
+    const back = await list('GET', `/v1/projects?limit=3&prev=${pages[2].prev}`);
+    expect(back.body.data.map((p: any) => p.id)).toEqual(mine.slice(3, 6));
+    const start = await list('GET', `/v1/projects?limit=3&prev=${back.body.prev}`);
+    expect(start.body.data.map((p: any) => p.id)).toEqual(mine.slice(0, 3));
+    expect(start.body.first).toBe(true);
+    // Every item carries members and counts.
+    expect(pages[0].data[0]).toMatchObject({ members: [{ type: 'user', id: 'lister', role: 'admin' }], counts: { entity: 0 } });
+  });
+
+  test('400 for a bad token, a token of another list, next with prev, limit out of range', async () => {
+    const pid = mine[0];
+    const pe = await newEntity(pid, [ids[0]], list);
+    await newEntity(pid, [ids[1]], list);
+    const entitiesPage = await list('GET', `/v1/projects/${pid}/entities?limit=1`);
+    expect(entitiesPage.body.next).toBeDefined();
+    for (const q of ['next=garbage', `next=${entitiesPage.body.next}`, 'next=a&prev=b', 'limit=0', 'limit=101', 'archived=maybe']) {
+      const res = await list('GET', `/v1/projects?${q}`);
+      expect([q, res.status]).toEqual([q, 400]);
+    }
+    await list('DELETE', `/v1/projects/${pid}/entities/${pe.id}`);
+  });
+
+  test('DELETE archives: gone from the default list, listed with archived=true, idempotent, read-only', async () => {
+    const pid = await newProject('to archive', {}, list);
+    const del = await list('DELETE', `/v1/projects/${pid}`);
+    expect(del.status).toBe(200);
+    expect(del.body.data).toMatchObject({ id: pid, archived: true, label: 'to archive' });
+    expect(del.body.data.updated >= del.body.data.created).toBe(true);
+    const active = await list('GET', '/v1/projects');
+    expect(active.body.data.map((p: any) => p.id)).not.toContain(pid);
+    const archived = await list('GET', '/v1/projects?archived=true');
+    expect(archived.body.data.map((p: any) => p.id)).toEqual([pid]);
+    const again = await list('DELETE', `/v1/projects/${pid}`);
+    expect(again.status).toBe(200);
+    expect(again.body.data.updated).toBe(del.body.data.updated);
+    expect((await list('GET', `/v1/projects/${pid}`)).body.data.archived).toBe(true);
+    const change = await list('POST', `/v1/projects/${pid}/entities/create`, { entity_ids: [ids[0]] });
+    expect(change.status).toBe(409);
+    expect(change.body).toMatchObject({ status: 409, success: false });
+  });
+
+  test('concurrent archivals: all answer archived, one archival happens (one history event)', async () => {
+    const pid = await newProject('raced', {}, list);
+    const results = await Promise.all(Array.from({ length: 6 }, () => list('DELETE', `/v1/projects/${pid}`)));
+    expect(results.map((r) => [r.status, r.body.data.archived])).toEqual(Array(6).fill([200, true]));
+    expect(new Set(results.map((r) => r.body.data.updated)).size).toBe(1);
+    const events = await h.redis.xrange('history:org-list:lister', '-', '+');
+    const archivals = events.filter(([, f]) => f[f.indexOf('event') + 1] === 'project.archived' && f[f.indexOf('data') + 1].includes(pid));
+    expect(archivals).toHaveLength(1);
+  });
+
+  test('404 for an unknown project id', async () => {
+    for (const [method, path] of [['GET', '/v1/projects/nope'], ['DELETE', '/v1/projects/nope'], ['GET', '/v1/projects/nope/entities']]) {
+      const res = await alice(method, path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ status: 404, success: false, message: [expect.stringContaining('project')] });
+    }
+  });
+});
+
+describe('project entities', () => {
+  let pid: string;
+  beforeAll(async () => {
+    pid = await newProject('Entities');
+  });
+
+  test('create: the ids become matches, the first one primary; counts.entity follows', async () => {
+    const pe = await newEntity(pid, ['e-gb-northwind-logistics', 'e-cy-northwind-holdings']);
+    expect(pe).toMatchObject({
+      id: expect.any(String), project: pid, type: 'entity', entity_id: 'e-gb-northwind-logistics',
+      entity_ids: ['e-gb-northwind-logistics', 'e-cy-northwind-holdings'], deleted_entity_ids: [], version: 1,
+      updated_by: 'alice', tag_ids: [], snapshot_count: 0, created: expect.stringMatching(TIMESTAMP),
+    });
+    expect(pe.label.length).toBeGreaterThan(0);
+    expect(pe.summary).toMatchObject({ id: 'e-gb-northwind-logistics', entity_url: '/v1/entity/e-gb-northwind-logistics' });
+    expect((await alice('GET', `/v1/projects/${pid}`)).body.data.counts.entity).toBe(1);
+    expect((await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data).toEqual(pe);
+  });
+
+  test('create: 400 naming unknown entity ids, and nothing is created', async () => {
+    const before = (await alice('GET', `/v1/projects/${pid}`)).body.data.counts.entity;
+    const res = await alice('POST', `/v1/projects/${pid}/entities/create`, { entity_ids: [ids[0], 'no-such-entity'] });
+    expect(res.status).toBe(400);
+    expect(res.body.message.join(' ')).toMatch(/entity_ids.*no-such-entity/);
+    expect((await alice('GET', `/v1/projects/${pid}`)).body.data.counts.entity).toBe(before);
+  });
+
+  test.each([
+    ['no ids', { entity_ids: [] }],
+    ['duplicate ids', { entity_ids: ['e-gb-northwind-logistics', 'e-gb-northwind-logistics'] }],
+    ['entity_ids missing', {}],
+    ['unknown field', { entity_ids: ['e-gb-northwind-logistics'], note: 'x' }],
+    ['too many ids', { entity_ids: Array.from({ length: 51 }, (_, i) => `x${i}`) }],
+  ])('create: 400 for %s', async (_name, body) => {
+    expect((await alice('POST', `/v1/projects/${pid}/entities/create`, body)).status).toBe(400);
+  });
+
+  test('list (oldest first, paged, with size) and the published-client path', async () => {
+    const p2 = await newProject('Listing');
+    const created = [];
+    for (const id of ids.slice(0, 5)) created.push((await newEntity(p2, [id])).id);
+    const seen: string[] = [];
+    let res = await alice('GET', `/v1/projects/${p2}/entities?limit=2`);
+    expect(res.body).toMatchObject({ limit: 2, size: { count: 5, qualifier: 'eq' }, first: true });
+    seen.push(...res.body.data.map((e: any) => e.id));
+    while (res.body.next) {
+      res = await alice('GET', `/v1/projects/${p2}/entities?limit=2&next=${res.body.next}`);
+      seen.push(...res.body.data.map((e: any) => e.id));
+    }
+    expect(seen).toEqual(created);
+    const contents = await alice('GET', `/v1/projects/${p2}/contents/entity`);
+    expect(contents.status).toBe(200);
+    expect(contents.body).toMatchObject({ limit: 1000, size: { count: 5, qualifier: 'eq' }, aggregations: {} });
+    expect(contents.body.data.map((e: any) => e.id)).toEqual(created);
+    expect((await alice('GET', `/v1/projects/${p2}/contents/entity?entity_types=company`)).status).toBe(400);
+  });
+
+  test('get/delete: 404 for an unknown id and for an entity of another project', async () => {
+    const other = await newProject('Other');
+    const foreign = await newEntity(other, [ids[2]]);
+    for (const method of ['GET', 'DELETE']) {
+      expect((await alice(method, `/v1/projects/${pid}/entities/nope`)).status).toBe(404);
+      const res = await alice(method, `/v1/projects/${pid}/entities/${foreign.id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message[0]).toContain('project entity');
+    }
+    expect((await alice('GET', `/v1/projects/${other}/entities/${foreign.id}`)).status).toBe(200);
+  });
+
+  test('delete: answers the entity as it was; it and its snapshots are gone', async () => {
+    const pe = await newEntity(pid, ['e-gb-northwind-logistics']);
+    const snap = await alice('POST', `/v1/projects/${pid}/entities/${pe.id}/supply_chain/snapshots`);
+    expect(snap.status).toBe(200);
+    const del = await alice('DELETE', `/v1/projects/${pid}/entities/${pe.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body.data).toMatchObject({ id: pe.id, entity_ids: ['e-gb-northwind-logistics'], snapshot_count: 1 });
+    expect((await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).status).toBe(404);
+    const left = await h.graph.read('MATCH (s:Snapshot {id: $id}) RETURN count(s) AS n', { id: snap.body.data.id });
+    expect(left[0].get('n')).toBe(0);
+  });
+});
+
+describe('PATCH .../entities/{project_entity_id}/matches', () => {
+  let pid: string;
+  const patch = (pe: string, body: unknown) => alice('PATCH', `/v1/projects/${pid}/entities/${pe}/matches`, body);
+  beforeAll(async () => {
+    pid = await newProject('Matches');
+  });
+
+  test('entity_ids replace the matches; a dropped match is remembered as deleted', async () => {
+    const pe = await newEntity(pid, [ids[0], ids[1]]);
+    const res = await patch(pe.id, { entity_ids: [ids[1], ids[2]] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: [ids[1], ids[2]] });
+    const got = (await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data;
+    expect(got).toMatchObject({ entity_id: ids[1], entity_ids: [ids[1], ids[2]], deleted_entity_ids: [ids[0]], version: 2 });
+    const graph = await h.graph.read(
+      'MATCH (pe:ProjectEntity {id: $id}) RETURN COLLECT { MATCH (pe)-[:MATCHES]->(e) RETURN e.id } AS m, COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e) RETURN e.id } AS d',
+      { id: pe.id },
+    );
+    expect((graph[0].get('m') as string[]).sort()).toEqual([ids[1], ids[2]].sort());
+    expect(graph[0].get('d')).toEqual([ids[0]]);
+  });
+
+  test('a deleted match is skipped unless override_deleted, which re-adds it', async () => {
+    const pe = await newEntity(pid, [ids[0], ids[1]]);
+    await patch(pe.id, { entity_ids: [ids[1]] });
+    const skipped = await patch(pe.id, { entity_ids: [ids[0], ids[1], ids[2]] });
+    expect(skipped.body.data).toEqual([ids[1], ids[2]]);
+    let got = (await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data;
+    expect(got.deleted_entity_ids).toEqual([ids[0]]);
+    const restored = await patch(pe.id, { entity_ids: [ids[0], ids[1], ids[2]], override_deleted: true });
+    expect(restored.body.data).toEqual([ids[0], ids[1], ids[2]]);
+    got = (await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data;
+    expect(got).toMatchObject({ entity_ids: [ids[0], ids[1], ids[2]], deleted_entity_ids: [] });
+  });
+
+  test('limit caps the total: default 10, max 50', async () => {
+    const pe = await newEntity(pid, [ids[0]]);
+    const twelve = ids.slice(0, 12);
+    expect((await patch(pe.id, { entity_ids: twelve })).body.data).toEqual(twelve.slice(0, 10));
+    expect((await patch(pe.id, { entity_ids: twelve, limit: 3 })).body.data).toEqual(twelve.slice(0, 3));
+    const got = (await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data;
+    expect(got.entity_ids).toEqual(twelve.slice(0, 3));
+    expect(got.deleted_entity_ids).toEqual(twelve.slice(3, 10).sort());
+    expect((await patch(pe.id, { entity_ids: twelve, limit: 50, override_deleted: true })).body.data).toEqual(twelve);
+  });
+
+  test('an empty list deletes every match', async () => {
+    const pe = await newEntity(pid, [ids[0], ids[1]]);
+    expect((await patch(pe.id, { entity_ids: [] })).body.data).toEqual([]);
+    const got = (await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data;
+    expect(got).toMatchObject({ entity_id: null, entity_ids: [], deleted_entity_ids: [ids[0], ids[1]].sort(), summary: null });
+  });
+
+  test('unknown entity ids: 400 naming them, and the matches are unchanged', async () => {
+    const pe = await newEntity(pid, [ids[0]]);
+    const res = await patch(pe.id, { entity_ids: [ids[1], 'ghost-1', 'ghost-2'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 400, success: false, message: [expect.stringMatching(/^entity_ids: unknown entity ids: "ghost-1", "ghost-2"/)] });
+    const got = (await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data;
+    expect(got).toMatchObject({ entity_ids: [ids[0]], deleted_entity_ids: [], version: 1 });
+  });
+
+  test.each([
+    ['entity_ids missing', {}],
+    ['entity_ids not a list', { entity_ids: 'e-1' }],
+    ['duplicates', { entity_ids: ['a', 'a'] }],
+    ['limit 0', { entity_ids: [], limit: 0 }],
+    ['limit 51', { entity_ids: [], limit: 51 }],
+    ['limit not an integer', { entity_ids: [], limit: 2.5 }],
+    ['override_deleted not a boolean', { entity_ids: [], override_deleted: 'yes' }],
+    ['unknown field', { entity_ids: [], replace: true }],
+  ])('400 for %s', async (_name, body) => {
+    const pe = (await alice('GET', `/v1/projects/${pid}/entities?limit=1`)).body.data[0];
+    const res = await patch(pe.id, body);
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+  });
+
+  test('404 for an unknown project entity or project', async () => {
+    expect((await patch('nope', { entity_ids: [] })).status).toBe(404);
+    expect((await alice('PATCH', '/v1/projects/nope/entities/nope/matches', { entity_ids: [] })).status).toBe(404);
+  });
+
+  test('concurrent replacements are serialised: the final state is one of them, whole', async () => {
+    const pe = await newEntity(pid, [ids[0]]);
+    const sets = [ids.slice(1, 4), ids.slice(4, 7), ids.slice(7, 10), ids.slice(10, 13)];
+    const results = await Promise.all(sets.map((s) => patch(pe.id, { entity_ids: s })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const got = (await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data;
+    expect(sets.map((s) => JSON.stringify(s))).toContain(JSON.stringify(got.entity_ids));
+    expect(got.version).toBe(5);
+    expect([...got.entity_ids, ...got.deleted_entity_ids].sort()).toEqual(ids.slice(0, 13).sort());
+  });
+});
+
+describe('supply-chain snapshots', () => {
+  let pid: string;
+  let pe: any;
+  const base = () => `/v1/projects/${pid}/entities/${pe.id}/supply_chain/snapshots`;
+  beforeAll(async () => {
+    pid = await newProject('Chain', { type: 'supply_chain' });
+    pe = await newEntity(pid, ['e-gb-northwind-logistics']);
+  });
+
+  test('create stores the upstream ownership traversal of the primary match at that moment', async () => {
+    const res = await alice('POST', base());
+    expect(res.status).toBe(200);
+    const s = res.body.data;
+    expect(s).toMatchObject({
+      id: expect.any(String), project_id: pid, project_entity_id: pe.id, entity_id: 'e-gb-northwind-logistics',
+      created: expect.stringMatching(TIMESTAMP), created_by: 'alice',
+    });
+    expect(s.data.relationships).toEqual(['has_shareholder', 'has_beneficial_owner', 'has_owner', 'subsidiary_of', 'branch_of']);
+    const targets = s.data.data.map((d: any) => d.target.id);
+    expect(targets).toEqual(expect.arrayContaining(['e-cy-northwind-holdings', 'e-vg-aldgate-ventures', 'p-viktor-antonov']));
+    const viktor = s.data.data.find((d: any) => d.target.id === 'p-viktor-antonov');
+    expect(viktor.path.map((p: any) => p.entity.id)).toEqual(['e-cy-northwind-holdings', 'e-vg-aldgate-ventures', 'p-viktor-antonov']);
+    // The same as /v1/ubo at that moment (up to 50 paths).
+    const ubo = await h.json('/v1/ubo/e-gb-northwind-logistics?limit=50');
+    expect(targets).toEqual(ubo.body.data.map((d: any) => d.target.id));
+  });
+
+  test('list (newest first, without data), get (with data), delete', async () => {
+    const second = (await alice('POST', base())).body.data;
+    const list = await alice('GET', base());
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ offset: 0, limit: 100, next: false, size: { count: 2, qualifier: 'eq' } });
+    expect(list.body.data[0].id).toBe(second.id);
+    expect(list.body.data[0].data).toBeUndefined();
+    const paged = await alice('GET', `${base()}?limit=1`);
+    expect(paged.body).toMatchObject({ next: true, data: [{ id: second.id }] });
+    const got = await alice('GET', `${base()}/${second.id}`);
+    expect(got.body.data).toEqual(second);
+    const del = await alice('DELETE', `${base()}/${second.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body.data).toMatchObject({ id: second.id, entity_id: 'e-gb-northwind-logistics' });
+    expect((await alice('GET', `${base()}/${second.id}`)).status).toBe(404);
+    expect((await alice('DELETE', `${base()}/${second.id}`)).status).toBe(404);
+    expect((await alice('GET', base())).body.size.count).toBe(1);
+    expect((await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data.snapshot_count).toBe(1);
+  });
+
+  test('404 for a snapshot of another project entity; 409 without matches; 400 for bad paging', async () => {
+    const other = await newEntity(pid, ['e-gb-harbourline-shipping']);
+    const snap = (await alice('POST', `/v1/projects/${pid}/entities/${other.id}/supply_chain/snapshots`)).body.data;
+    expect((await alice('GET', `${base()}/${snap.id}`)).status).toBe(404);
+    expect((await alice('DELETE', `${base()}/${snap.id}`)).status).toBe(404);
+    expect((await alice('GET', `/v1/projects/${pid}/entities/nope/supply_chain/snapshots`)).status).toBe(404);
+    await alice('PATCH', `/v1/projects/${pid}/entities/${other.id}/matches`, { entity_ids: [] });
+    const empty = await alice('POST', `/v1/projects/${pid}/entities/${other.id}/supply_chain/snapshots`);
+    expect(empty.status).toBe(409);
+    expect(empty.body.message[0]).toContain('no matches');
+    expect((await alice('GET', `${base()}?limit=0`)).status).toBe(400);
+    expect((await alice('GET', `${base()}?offset=-1`)).status).toBe(400);
+  });
+});

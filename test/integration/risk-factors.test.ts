@@ -1,0 +1,174 @@
+/**
+ * Derived risk factors computed from a real graph by the scorer the worker runs (called
+ * in-process here; the worker process itself is exercised in risk-notifications and
+ * risk-crash tests).
+ */
+import { FULL_RESCORE_REASON, RiskScorer, type ProjectNotificationData } from '../../src/services/risk';
+import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
+import { entity, fact, sameAs, source } from '../support/workerFixtures';
+
+let h: Harness;
+let delivered: { id: string; projectId: string; data: ProjectNotificationData }[];
+let scorer: RiskScorer;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await wipeGraph(h.graph);
+  delivered = [];
+  scorer = new RiskScorer(h.graph, { deliver: async (items) => void delivered.push(...items) });
+});
+
+const riskOf = async (id: string) => {
+  const [row] = await h.graph.read('MATCH (e:Entity {id: $id}) RETURN e.risk AS risk, e.risk_factors AS factors, e.sanctioned AS sanctioned, e.pep AS pep, e.direct_risk AS direct', { id });
+  return {
+    risk: JSON.parse(row.get('risk') as string),
+    factors: row.get('factors') as string[],
+    sanctioned: row.get('sanctioned') as boolean,
+    pep: row.get('pep') as boolean,
+    direct: JSON.parse(row.get('direct') as string),
+  };
+};
+const allIds = async () => (await h.graph.read('MATCH (e:Entity) RETURN e.id AS id')).map((r) => r.get('id') as string);
+const derivedNames = async (id: string) => Object.keys((await riskOf(id)).risk).sort();
+const t = (value: unknown, country: string[], level: string) => ({ value, metadata: { country }, level });
+
+const OFAC = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
+const OFSI = { factor: 'sanctioned_gbr_hmt_ofsi', country: ['GBR'] };
+
+describe('derived factors', () => {
+  test('a chain of shares: owned_by and the 50% rule multiply through it; flags stay direct', async () => {
+    await h.ingest(writeNdjson('chain.ndjson', [
+      source, entity('t1'), entity('a1'), entity('s1', [OFAC], 'person'),
+      fact('has_shareholder', 't1', 'a1', 70), fact('has_shareholder', 'a1', 's1', 80),
+      // a parallel fact of the same pair from another record does not double the share
+      { ...fact('has_shareholder', 'a1', 's1', 80), id: 'parallel-fact' },
+    ]));
+    const stats = await scorer.score(await allIds());
+    expect(stats).toMatchObject({ scored: 3, written: 3, notifications: 0, rejected: 0 });
+
+    const t1 = await riskOf('t1');
+    expect(t1.risk).toEqual({
+      owned_by_sanctioned_entity: t(true, ['USA'], 'critical'),
+      owned_by_sanctioned_usa_ofac_sdn_entity: t(true, ['USA'], 'critical'),
+      sanctioned_50_percent_rule: t(56, ['USA'], 'critical'),
+      sanctioned_usa_ofac_sdn_50_percent_rule: t(56, ['USA'], 'critical'),
+    });
+    expect(t1.factors).toEqual(Object.keys(t1.risk).sort());
+    expect(t1).toMatchObject({ sanctioned: false, pep: false, direct: {} });
+
+    expect(await riskOf('a1')).toMatchObject({
+      risk: {
+        sanctioned_adjacent: t(true, ['USA'], 'high'),
+        sanctioned_50_percent_rule: t(80, ['USA'], 'critical'),
+        sanctioned_usa_ofac_sdn_50_percent_rule: t(80, ['USA'], 'critical'),
+      },
+      sanctioned: false,
+    });
+    // The sanctioned owner: its direct factor only (what it owns is not sanctioned).
+    expect(await riskOf('s1')).toMatchObject({ risk: { sanctioned_usa_ofac_sdn: t(1, ['USA'], 'critical') }, sanctioned: true });
+    expect(await derivedNames('s1')).toEqual(['sanctioned_usa_ofac_sdn']);
+
+    // The entity API shows the union; the traversal filters see it in risk_factors.
+    const api = await h.json('/v1/entity/t1');
+    expect(Object.keys(api.body.risk).sort()).toEqual(t1.factors);
+    expect(api.body.sanctioned).toBe(false);
+  });
+
+  test('aggregation per list, and a path counts for a list only up to its first party on that list', async () => {
+    await h.ingest(writeNdjson('aggregate.ndjson', [
+      source, entity('t2'), entity('s2a', [OFSI]), entity('x2'), entity('s2b', [OFSI]), entity('s2c', [OFAC]),
+      fact('has_shareholder', 't2', 's2a', 30), fact('has_shareholder', 't2', 'x2', 15), fact('has_shareholder', 'x2', 's2b', 100),
+      fact('has_shareholder', 't2', 's2c', 10),
+      entity('t3'), entity('s3a', [OFSI]), entity('s3b', [OFSI, OFAC]),
+      fact('has_shareholder', 't3', 's3a', 60), fact('has_shareholder', 's3a', 's3b', 100),
+    ]));
+    await scorer.score(await allIds());
+    const t2 = (await riskOf('t2')).risk;
+    expect(t2.sanctioned_50_percent_rule).toEqual(t(55, ['GBR', 'USA'], 'critical'));
+    expect(t2.sanctioned_gbr_hmt_ofsi_50_percent_rule).toBeUndefined(); // 45%
+    expect(t2.sanctioned_usa_ofac_sdn_50_percent_rule).toBeUndefined(); // 10%
+    const t3 = (await riskOf('t3')).risk;
+    expect(t3.sanctioned_gbr_hmt_ofsi_50_percent_rule).toEqual(t(60, ['GBR'], 'critical'));
+    expect(t3.sanctioned_usa_ofac_sdn_50_percent_rule).toEqual(t(60, ['USA'], 'critical'));
+    expect(t3.sanctioned_50_percent_rule).toEqual(t(60, ['GBR'], 'critical'));
+  });
+
+  test('ownership paths are bounded at 4 hops; former facts do not count', async () => {
+    const chain = (prefix: string, hops: number) => {
+      const ids = Array.from({ length: hops + 1 }, (_, i) => `${prefix}${i}`);
+      return [
+        ...ids.map((id, i) => entity(id, i === hops ? [OFAC] : [])),
+        ...ids.slice(0, -1).map((id, i) => fact('has_owner', id, ids[i + 1])),
+      ];
+    };
+    await h.ingest(writeNdjson('depth.ndjson', [
+      source, ...chain('four-', 4), ...chain('five-', 5),
+      entity('t6'), entity('s6', [OFAC]), fact('has_shareholder', 't6', 's6', 90, '2020-01-01'),
+    ]));
+    await scorer.score(await allIds());
+    expect(await derivedNames('four-0')).toEqual(['owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity']);
+    expect(await derivedNames('five-0')).toEqual([]);
+    expect(await derivedNames('five-1')).toEqual(['owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity']);
+    // Shares unknown: no 50% rule.
+    expect(await derivedNames('five-4')).toEqual(['owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_adjacent']);
+    // The sanctioned top of the chain: nothing it owns is sanctioned, so only its direct factor.
+    expect(await derivedNames('five-5')).toEqual(['sanctioned_usa_ofac_sdn']);
+    expect(await derivedNames('t6')).toEqual([]);
+  });
+
+  test('owner_of, one-hop pep / soe / sanctions adjacency, and psa factors', async () => {
+    await h.ingest(writeNdjson('adjacent.ndjson', [
+      source, entity('o7'), entity('c7', [{ factor: 'sanctioned_un_sc', country: ['XXX'] }]), entity('p7', [{ factor: 'pep', country: ['GBR'] }], 'person'),
+      entity('g7', [{ factor: 'state_owned_rus', country: ['RUS'] }]), entity('q7', [{ factor: 'reputational_risk_terrorism', country: ['SYR'] }]),
+      fact('has_shareholder', 'c7', 'o7', 51), fact('has_director', 'o7', 'p7'), fact('linked_to', 'o7', 'g7'), sameAs('o7', 'q7'),
+      // a former director is not adjacent
+      entity('p8', [{ factor: 'pep', country: ['FRA'] }], 'person'), fact('has_director', 'o7', 'p8', undefined, '2019-05'),
+    ]));
+    await scorer.score(await allIds());
+    expect((await riskOf('o7')).risk).toEqual({
+      owner_of_sanctioned_entity: t(true, ['XXX'], 'elevated'),
+      owner_of_sanctioned_un_sc_entity: t(true, ['XXX'], 'elevated'),
+      sanctioned_adjacent: t(true, ['XXX'], 'high'),
+      pep_adjacent: t(true, ['GBR'], 'elevated'),
+      soe_adjacent: t(true, ['RUS'], 'elevated'),
+      psa_reputational_risk_terrorism: t(1, ['SYR'], 'high'),
+    });
+    // The sanctioned company is owned by o7, which is not sanctioned: nothing derived.
+    expect(await derivedNames('c7')).toEqual(['sanctioned_un_sc']);
+    expect(await derivedNames('q7')).toEqual(['reputational_risk_terrorism']);
+  });
+
+  test('scoring again changes nothing; re-ingest resets the visible risk, scoring restores it without a new state', async () => {
+    const lines = [source, entity('t1'), entity('s1', [OFAC]), fact('has_shareholder', 't1', 's1', 70)];
+    await h.ingest(writeNdjson('again.ndjson', lines));
+    expect((await scorer.score(await allIds())).written).toBe(2);
+    expect(await scorer.score(await allIds())).toMatchObject({ scored: 2, written: 0, changed: 0 });
+    await h.ingest(writeNdjson('again.ndjson', [source, entity('t1')]));
+    // Ingest keeps the worker's last derived factors until it re-scores (src/ingest/ingest.ts).
+    expect((await derivedNames('t1')).length).toBe(5);
+    const version = async () => (await h.graph.read('MATCH (s:RiskState {entity_id: "t1"}) RETURN s.version AS v'))[0].get('v');
+    const before = await version();
+    expect(await scorer.score(['t1'])).toMatchObject({ changed: 0 });
+    expect((await derivedNames('t1')).length).toBe(5);
+    expect(await version()).toBeGreaterThanOrEqual(before);
+  });
+
+  test('the neighbourhood of a change: one hop, and four ownership hops up and down', async () => {
+    const ids = ['d0', 'd1', 'd2', 'd3', 'd4', 'd5'];
+    await h.ingest(writeNdjson('hood.ndjson', [
+      source, ...ids.map((id) => entity(id)), entity('friend'), entity('far-friend'), entity('twin'),
+      // d0 <- d1 <- ... <- d5 : each owns the previous one
+      ...ids.slice(0, -1).map((id, i) => fact('has_shareholder', id, ids[i + 1], 100)),
+      fact('linked_to', 'd2', 'friend'), fact('linked_to', 'friend', 'far-friend'), sameAs('d2', 'twin'),
+      fact('linked_to', 'd2', 'old-friend', undefined, '2001'), entity('old-friend'),
+    ]));
+    // From d2: owned (down) d1, d0; owners (up) d3, d4, d5; one hop: friend, twin, d1, d3.
+    expect(await scorer.neighbourhood(['d2'])).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'friend', 'twin']);
+    // A job of ingested ids scores their neighbourhood; a `rescore --all` job only its own ids.
+    expect((await scorer.process(['d2'], 'ingest')).scored).toBe(8);
+    expect((await scorer.process(['d2'], FULL_RESCORE_REASON)).scored).toBe(1);
+  });
+});

@@ -1,0 +1,148 @@
+/** /search/entity, /search/record and their /v1 forms over HTTP (Neo4j full-text backend). */
+import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
+import { entitiesWithNameWord, sampleFacts } from '../fixtures/searchContract';
+import { gammaLines } from '../fixtures/searchLarge';
+
+let h: Harness;
+const facts = sampleFacts();
+beforeAll(async () => {
+  h = await startHarness();
+  await h.ingest(SAMPLE);
+});
+afterAll(() => h.close());
+
+const post = (path: string, body: unknown, query = '') =>
+  h.json(`${path}${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const ids = (body: any) => body.data.map((d: any) => d.id).sort();
+
+describe('entity search', () => {
+  test('a Page of EmbeddedEntity with matches, size and defaults', async () => {
+    const { status, body } = await h.json('/search/entity?q=antonov');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ offset: 0, limit: 100, next: false, size: { count: body.data.length, qualifier: 'eq' } });
+    const viktor = body.data.find((d: any) => d.id === 'p-viktor-antonov');
+    expect(viktor).toMatchObject({ label: 'Viktor Sergeyevich ANTONOV', type: 'person', entity_url: '/entity/p-viktor-antonov', sanctioned: true });
+    expect(viktor.matches.name).toContain('Viktor Sergeyevich <em>ANTONOV</em>');
+    expect(body.data[0].id).toBe('p-viktor-antonov');
+  });
+
+  test('/v1 items carry the entity details and /v1 urls', async () => {
+    const { body } = await h.json('/v1/search/entity?q=antonov&limit=1');
+    expect(body.data[0]).toMatchObject({ entity_url: expect.stringMatching(/^\/v1\/entity\//), risk: expect.any(Object), coordinates: [], matches: expect.any(Object) });
+    expect(body).toMatchObject({ limit: 1, next: true });
+  });
+
+  test('GET and POST agree, filters alias filter, repeated GET filters', async () => {
+    const get = await h.json('/search/entity?q=holdings&filters=country%3DCYP&filters=entity_type%3Dcompany&facets=true&fields=name');
+    const byPost = await post('/search/entity', { q: 'holdings', filters: { country: ['CYP'], entity_type: ['company'] }, facets: true, fields: ['name'] });
+    const alias = await post('/search/entity', { q: 'holdings', filter: { country: ['CYP'], entity_type: ['company'] }, facets: true, fields: ['name'] });
+    const aliasGet = await h.json('/search/entity?q=holdings&filter=country%3DCYP&filter=entity_type%3Dcompany&facets=true&fields=name');
+    expect(get.status).toBe(200);
+    expect(byPost.body).toEqual(get.body);
+    expect(alias.body).toEqual(get.body);
+    expect(aliasGet.body).toEqual(get.body);
+    const expected = entitiesWithNameWord(facts, 'holdings').filter((id) => {
+      const e = facts.entities.get(id)!;
+      return e.type === 'company' && e.attributes.some((a: any) => a.field === 'country' && a.value === 'CYP');
+    });
+    expect(ids(get.body)).toEqual(expected);
+    expect(get.body.facets.entity_type).toEqual([{ key: 'company', doc_count: expected.length }]);
+    const v1 = await post('/v1/search/entity', { q: 'holdings', filter: { country: ['CYP'] }, fields: ['name'] }, '?limit=2&offset=1');
+    expect(v1.body).toMatchObject({ limit: 2, offset: 1 });
+  });
+
+  test('fields restrict what is searched', async () => {
+    const inAddress = await h.json('/search/entity?q=limassol&fields=address');
+    const inName = await h.json('/search/entity?q=limassol&fields=name');
+    expect(inAddress.body.size.count).toBeGreaterThan(inName.body.size.count);
+    for (const d of inAddress.body.data) expect(Object.keys(d.matches)).toEqual(['address']);
+  });
+
+  test('advanced fielded search', async () => {
+    const { body } = await h.json(`/search/entity?advanced=true&q=${encodeURIComponent('name.value:(viktor OR victor) AND date_of_birth.value:1964')}`);
+    expect(ids(body)).toEqual(['p-viktor-antonov', 'p-viktor-antonov-psc']);
+    expect(body.data.find((d: any) => d.id === 'p-viktor-antonov').matches).toMatchObject({ name: expect.any(Array), date_of_birth: ['<em>1964</em>-07-12'] });
+    const none = await h.json(`/search/entity?advanced=true&q=${encodeURIComponent('identifier.type:passport AND name.value:northwind')}`);
+    expect(none.body).toMatchObject({ size: { count: 0, qualifier: 'eq' }, data: [], next: false });
+  });
+
+  test('bad syntax is a 406 (legacy) or 400 (/v1) naming q, never a 5xx', async () => {
+    for (const q of ['(antonov', 'antonov)', '"viktor', 'a |', '-antonov', '()', '&&', 'a*b', 'x~9']) {
+      const legacy = await h.json(`/search/entity?q=${encodeURIComponent(q)}`);
+      expect(legacy.status).toBe(406);
+      expect(legacy.body.messages[0]).toMatch(/^q: /);
+      const v1 = await post('/v1/search/entity', { q });
+      expect(v1.status).toBe(400);
+      expect(v1.body.message[0]).toMatch(/^q: /);
+    }
+    for (const q of ['nick.value:x', 'name.value:', 'name.value:x AND']) {
+      const r = await h.json(`/v1/search/entity?advanced=true&q=${encodeURIComponent(q)}`);
+      expect(r.status).toBe(400);
+      expect(r.body.message[0]).toMatch(/^q: /);
+    }
+  });
+
+  test('parameter bounds and filter values are checked', async () => {
+    expect((await h.json('/search/entity?q=a&limit=0')).status).toBe(406);
+    expect((await h.json('/search/entity?q=a&limit=101')).status).toBe(406);
+    expect((await h.json('/search/entity?q=a&offset=10001')).status).toBe(406);
+    expect((await h.json('/search/entity')).body.messages[0]).toMatch(/^q: /);
+    const badFilter = await h.json('/search/entity?q=a&filters=colour%3Dred');
+    expect(badFilter.status).toBe(406);
+    expect(badFilter.body.messages[0]).toMatch(/^filters: /);
+    expect((await h.json('/search/entity?q=a&filters=country%3DZZZ')).status).toBe(406);
+    expect((await post('/v1/search/entity', { q: 'a', filter: { state: ['CA'] } })).status).toBe(400);
+  });
+
+  test('text/csv is offered', async () => {
+    const res = await h.get('/search/entity?q=antonov', { headers: { accept: 'text/csv' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    const text = await res.text();
+    expect(text.split('\n')[0]).toBe('id,label,type,countries,identifiers,addresses,date_of_birth,sanctioned,pep,closed,entity_url,matches');
+    expect(text).toContain('p-viktor-antonov');
+    expect((await h.get('/search/entity?q=antonov', { headers: { accept: 'application/pdf' } })).status).toBe(415);
+  });
+});
+
+describe('record search', () => {
+  test('EmbeddedRecord items with highlighted labels; GET and POST agree', async () => {
+    const get = await h.json('/search/record?q=antonov&facets=true');
+    expect(get.status).toBe(200);
+    expect(get.body.data[0]).toMatchObject({ id: expect.any(String), source: expect.any(String), record_url: expect.stringMatching(/^\/record\//) });
+    for (const d of get.body.data) expect(d.matches.label[0]).toMatch(/<em>ANTONOV<\/em>|<em>Antonov<\/em>/);
+    const byPost = await post('/search/record', { q: 'antonov', facets: true });
+    expect(byPost.body).toEqual(get.body);
+    expect(Object.keys(get.body.facets).sort()).toEqual(['country', 'entity_type', 'region', 'source', 'source_type']);
+    const filtered = await h.json('/v1/search/record?q=antonov&filters=source%3Deu_sanctions_list');
+    for (const d of filtered.body.data) expect(d.source).toBe('eu_sanctions_list');
+  });
+});
+
+describe('size around the 10000 cap (purpose-made data)', () => {
+  beforeAll(async () => {
+    await h.ingest(writeNdjson('gamma.ndjson', gammaLines(10_050)));
+  }, 120_000);
+
+  test('more than 10000 matches: gte 10000; exactly 10000 and fewer: eq', async () => {
+    const over = await h.json('/search/entity?q=gamma&limit=5');
+    expect(over.body.size).toEqual({ count: 10_000, qualifier: 'gte' });
+    expect(over.body.next).toBe(true);
+    // 10050 minus the 51 with "Excluded" (i % 200 === 0) = 9999.
+    const under = await h.json('/search/entity?q=gamma%20-excluded&limit=5');
+    expect(under.body.size).toEqual({ count: 9_999, qualifier: 'eq' });
+    const excluded = await h.json('/search/entity?q=gamma%20%2Bexcluded');
+    expect(excluded.body.size).toEqual({ count: 51, qualifier: 'eq' });
+    const exactly = await h.json(`/search/entity?q=${encodeURIComponent('gamma -(excluded -"widget 0 excluded")')}&limit=1`);
+    expect(exactly.body.size).toEqual({ count: 10_000, qualifier: 'eq' });
+  });
+
+  test('paging ends at the cap', async () => {
+    const last = await h.json('/search/entity?q=gamma&offset=9950&limit=100');
+    expect(last.body.data).toHaveLength(50);
+    expect(last.body.next).toBe(false);
+    const all = await h.json('/search/entity?q=gamma%20-excluded&offset=9900&limit=100');
+    expect(all.body.data).toHaveLength(99);
+    expect(all.body.next).toBe(false);
+  });
+});

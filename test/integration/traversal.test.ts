@@ -1,0 +1,256 @@
+import { RISK_CATEGORIES } from '../../src/domain/risk';
+import { RELATIONSHIP_TYPES } from '../../src/domain/relationships';
+import { todayUtc } from '../../src/domain/dates';
+import { GRAPH_FACTORS, GRAPH_TYPES, prng, randomGraphLines } from '../fixtures/randomGraph';
+import { ReferenceGraph, RefQuery } from '../support/referenceTraversal';
+import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
+import { factorsForCategories, factorsForFlag } from '../../src/services/traversal';
+
+let h: Harness;
+const SEEDS = [11, 23, 37];
+const graphs = new Map<number, { lines: any[]; ref: ReferenceGraph }>();
+
+beforeAll(async () => {
+  h = await startHarness({ files: [SAMPLE] });
+  for (const seed of SEEDS) {
+    const lines = randomGraphLines(seed);
+    graphs.set(seed, { lines, ref: new ReferenceGraph(lines) });
+    await h.ingest(writeNdjson(`random-${seed}.ndjson`, lines));
+  }
+});
+afterAll(() => h.close());
+
+/** A random /v1 or legacy traversal query, as URL parameters and as the reference query. */
+function randomQuery(rnd: () => number, seed: number, entityCount: number): { url: string; q: RefQuery; v1: boolean } {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const v1 = rnd() < 0.7;
+  const source = `g${seed}-${String(Math.floor(entityCount * rnd() ** 1.5)).padStart(3, '0')}`;
+  const params = new URLSearchParams();
+  const types = GRAPH_TYPES.filter(() => rnd() < 0.6);
+  const allTypes = types.length === 0;
+  for (const t of types) params.append('relationships', t);
+  const minDepth = pick([0, 1, 1, 1, 2]);
+  const maxDepth = Math.max(minDepth, 1) + Math.floor(rnd() * 3);
+  params.set('min_depth', String(minDepth));
+  params.set('max_depth', String(maxDepth));
+  const psa = rnd() < 0.5;
+  params.set('psa', String(psa));
+  const limit = pick([3, 10, 50]);
+  const offset = pick([0, 0, 0, 2, 5]);
+  params.set('limit', String(limit));
+  params.set('offset', String(offset));
+  const q: RefQuery = {
+    source, minDepth, maxDepth, types: allTypes ? [...RELATIONSHIP_TYPES] : types, psa,
+    countries: [], entityTypes: [], sanctioned: false, pep: false, watchlist: false,
+    minShares: 0, includeUnknownShares: true, excludeFormer: false, excludeClosed: false, riskFactors: [],
+    offset, limit, today: todayUtc(),
+  };
+  if (rnd() < 0.2) { q.countries = [pick(['GBR', 'CYP', 'VGB'])]; params.append('countries', q.countries[0]); }
+  if (rnd() < 0.2) { q.entityTypes = [pick(['person', 'company'])]; params.append('types', q.entityTypes[0]); }
+  if (rnd() < 0.15) { q.name = pick(['alpha', 'OMEGA', 'Person']); params.set('name', q.name); }
+  if (v1) {
+    q.minShares = pick([0, 0, 25, 50]);
+    q.includeUnknownShares = rnd() < 0.5;
+    q.excludeFormer = rnd() < 0.6;
+    q.excludeClosed = rnd() < 0.4;
+    params.set('min_shares', String(q.minShares));
+    params.set('include_unknown_shares', String(q.includeUnknownShares));
+    params.set('exclude_former_relationships', String(q.excludeFormer));
+    params.set('exclude_closed_entities', String(q.excludeClosed));
+    if (rnd() < 0.1) { q.sanctioned = true; params.set('sanctioned', 'true'); }
+    if (rnd() < 0.1) { q.pep = true; params.set('pep', 'true'); }
+    const risk = rnd();
+    if (risk < 0.15) {
+      const category = pick(['sanctions', 'pep', 'state_ownership', 'adverse_media']);
+      params.append('risk_categories', category);
+      q.riskFactors = factorsForCategories([category]);
+    } else if (risk < 0.25) {
+      const flag = pick(['state_owned', 'reputational_risk_terrorism', 'regulatory_action']);
+      params.set(flag, 'true');
+      q.riskFactors = factorsForFlag(flag);
+    }
+  } else if (rnd() < 0.15) {
+    q.watchlist = true;
+    params.set('watchlist', 'true');
+  }
+  return { url: `${v1 ? '/v1' : ''}/traversal/${source}?${params}`, q, v1 };
+}
+
+describe('the API agrees with a reference breadth-first search on random queries', () => {
+  test.each(SEEDS)('graph %i: 60 random queries', async (seed) => {
+    const { ref } = graphs.get(seed)!;
+    const rnd = prng(seed * 7919);
+    const ids = new Set(graphs.get(seed)!.lines.filter((l) => l.kind === 'entity').map((l) => l.id));
+    let nonEmpty = 0;
+    for (let i = 0; i < 60; i++) {
+      const { url, q, v1 } = randomQuery(rnd, seed, ids.size);
+      const { status, body } = await h.json(url);
+      expect({ url, status }).toEqual({ url, status: 200 });
+      const expected = ref.run(q);
+      if (expected.targets.length) nonEmpty++;
+      const got = body.data.map((d: any) => ({ id: d.target.id, length: d.path.length }));
+      expect({ url, targets: got, next: body.next }).toEqual({ url, targets: expected.targets, next: expected.next });
+      expect(body.partial_results).toBe(false);
+      for (const d of body.data) {
+        if (v1) expect(d.source).toBe(q.source);
+        // The path is valid: consecutive, simple, over allowed facts, through the filters.
+        const seen = new Set([q.source]);
+        let at = q.source;
+        let riskSeen = false;
+        for (const segment of d.path) {
+          const next = segment.entity.id;
+          expect(seen.has(next)).toBe(false);
+          seen.add(next);
+          const facts = (ref.out.get(at) ?? []).filter((f) => f.to === next && f.type === segment.field);
+          expect({ url, step: `${at}-${segment.field}->${next}`, ok: facts.some((f) => ref.factPasses(f, q)) }).toEqual({ url, step: `${at}-${segment.field}->${next}`, ok: true });
+          riskSeen = riskSeen || ref.entities.get(next)!.factors.some((f) => q.riskFactors.includes(f));
+          at = next;
+        }
+        expect(at).toBe(d.target.id);
+        if (q.riskFactors.length) expect(riskSeen).toBe(true);
+      }
+    }
+    // The comparison means something only if many queries find targets.
+    expect(nonEmpty).toBeGreaterThan(15);
+  });
+});
+
+describe('the sample data', () => {
+  test('/ubo finds the natural persons behind a company through intermediate holdings', async () => {
+    const { status, body } = await h.json('/v1/ubo/e-gb-northwind-logistics?types=person&psa=false');
+    expect(status).toBe(200);
+    const byId = Object.fromEntries(body.data.map((d: any) => [d.target.id, d]));
+    expect(Object.keys(byId).sort()).toEqual(['p-elena-antonova', 'p-viktor-antonov']);
+    const viktor = byId['p-viktor-antonov'];
+    expect(viktor.path.map((s: any) => s.entity.id)).toEqual(['e-cy-northwind-holdings', 'e-vg-aldgate-ventures', 'p-viktor-antonov']);
+    expect(viktor.path.every((s: any) => ['has_shareholder', 'has_beneficial_owner', 'has_owner'].includes(s.field))).toBe(true);
+    // The Aldgate holding is asserted by two records: both facts show on the /v1 segment.
+    expect(viktor.path[2].relationships.has_shareholder.values.length).toBeGreaterThanOrEqual(1);
+    expect(viktor.path[1].relationships.has_shareholder.values.length).toBeGreaterThanOrEqual(2);
+    expect(viktor.target.risk).toHaveProperty('sanctioned_usa_ofac_sdn');
+  });
+
+  test('/ubo reaches a depth-4 PEP owner and honours min_shares', async () => {
+    const all = await h.json('/v1/ubo/e-gb-harbourline-shipping?types=person');
+    const people = all.body.data.map((d: any) => [d.target.id, d.path.length]);
+    expect(people).toEqual(expect.arrayContaining([['p-oliver-grant', 2], ['p-andreas-georgiou', 4], ['p-nikos-papadakis', 4]]));
+    const majority = await h.json('/v1/ubo/e-gb-harbourline-shipping?types=person&min_shares=60');
+    expect(majority.body.data.map((d: any) => d.target.id)).toEqual([]);
+    const fifty = await h.json('/v1/ubo/e-gb-harbourline-shipping?types=person&min_shares=50');
+    expect(fifty.body.data.map((d: any) => d.target.id).sort()).toEqual(['p-andreas-georgiou', 'p-nikos-papadakis']);
+  });
+
+  test('unknown shares are followed only with include_unknown_shares', async () => {
+    const withUnknown = await h.json('/v1/ubo/e-gb-oakridge-energy?types=person&min_shares=10');
+    expect(withUnknown.body.data.map((d: any) => d.target.id)).toContain('p-dmitri-volkov');
+    const without = await h.json('/v1/ubo/e-gb-oakridge-energy?types=person&min_shares=10&include_unknown_shares=false');
+    expect(without.body.data.map((d: any) => d.target.id)).not.toContain('p-dmitri-volkov');
+  });
+
+  test('/watchlist finds sanctioned entities two and three hops away', async () => {
+    const two = await h.json('/v1/watchlist/e-cy-northwind-holdings?max_depth=2&psa=false');
+    expect(two.body.data.find((d: any) => d.target.id === 'p-viktor-antonov').path.map((s: any) => s.entity.id)).toEqual(['e-vg-aldgate-ventures', 'p-viktor-antonov']);
+    const three = await h.json('/v1/watchlist/e-gb-northwind-logistics?max_depth=3&psa=false');
+    expect(three.body.data.map((d: any) => [d.target.id, d.path.length])).toContainEqual(['p-viktor-antonov', 3]);
+    expect(three.body.data.every((d: any) => d.target.sanctioned || d.target.pep)).toBe(true);
+    const shallow = await h.json('/v1/watchlist/e-gb-northwind-logistics?max_depth=2&psa=false');
+    expect(shallow.body.data.map((d: any) => d.target.id)).not.toContain('p-viktor-antonov');
+    const legacy = await h.json('/watchlist/e-gb-baltic-build-supplies?max_depth=1');
+    expect(legacy.body.data.map((d: any) => d.target.id)).toEqual(['e-ru-severstroy']);
+    expect(legacy.body.watchlist).toBe(true);
+  });
+
+  test('psa links are followed only when psa is on', async () => {
+    // The director link to the psa twin ended in 2018, so former relationships are followed here.
+    const withPsa = await h.json('/v1/watchlist/e-gb-oakridge-energy-holdings?max_depth=2&psa=true&exclude_former_relationships=false');
+    const volkov = withPsa.body.data.find((d: any) => d.target.id === 'p-dmitri-volkov');
+    expect(volkov.path.map((s: any) => s.field)).toContain('possibly_same_as');
+    const noPsa = await h.json('/v1/watchlist/e-gb-oakridge-energy-holdings?max_depth=2&psa=false&exclude_former_relationships=false');
+    expect(noPsa.body.data.map((d: any) => d.target.id)).not.toContain('p-dmitri-volkov');
+  });
+
+  test('former relationships are skipped by default on /v1 and followed on request', async () => {
+    const q = '/v1/traversal/e-gb-harbourline-group?relationships=has_shareholder&max_depth=1';
+    expect((await h.json(q)).body.data.map((d: any) => d.target.id)).not.toContain('e-vg-corvus-trading');
+    expect((await h.json(`${q}&exclude_former_relationships=false`)).body.data.map((d: any) => d.target.id)).toContain('e-vg-corvus-trading');
+  });
+
+  test('the legacy response shape', async () => {
+    const { body } = await h.json('/ubo/e-gb-northwind-logistics?max_depth=1');
+    expect(Object.keys(body).sort()).toEqual(['countries', 'data', 'explored_count', 'limit', 'max_depth', 'min_depth', 'name', 'next', 'offset', 'partial_results', 'psa', 'relationships', 'types', 'watchlist']);
+    expect(body).toMatchObject({ min_depth: 0, max_depth: 1, offset: 0, limit: 50, psa: false, next: false });
+    // min_depth 0: the source itself comes first, with an empty path.
+    expect(body.data[0]).toEqual({ target: expect.objectContaining({ id: 'e-gb-northwind-logistics', entity_url: '/entity/e-gb-northwind-logistics' }), path: [] });
+    expect(body.data[1].path[0]).toEqual({
+      field: expect.stringMatching(/^(has_shareholder|has_beneficial_owner|has_owner)$/),
+      relationship: expect.objectContaining({ record: expect.any(String), attributes: expect.any(Object) }),
+      entity: expect.objectContaining({ id: 'e-cy-northwind-holdings' }),
+    });
+  });
+
+  test('the /v1 response echoes the effective parameters', async () => {
+    const { body } = await h.json('/v1/traversal/e-gb-northwind-logistics');
+    expect(body).toMatchObject({
+      min_depth: 1, max_depth: 4, psa: true, offset: 0, limit: 10, min_shares: 0, include_unknown_shares: true,
+      exclude_former_relationships: true, exclude_closed_entities: false, countries: [], types: [], name: '', risk_categories: [],
+      explored_count: expect.any(Number), partial_results: false,
+    });
+    expect(body.relationships).toEqual(RELATIONSHIP_TYPES);
+    expect(body.data).toHaveLength(10);
+    expect(body.next).toBe(true);
+    const segment = body.data[0].path[0];
+    expect(Object.keys(segment).sort()).toEqual(['entity', 'field', 'relationships']);
+    expect(segment.entity).toHaveProperty('risk');
+    expect(segment.entity).toHaveProperty('attribute_count');
+  });
+
+  test('GET /v1/shortest_path', async () => {
+    const { status, body } = await h.json('/v1/shortest_path?entities=e-gb-northwind-logistics&entities=p-viktor-antonov');
+    expect(status).toBe(200);
+    expect(body.entities).toEqual(['e-gb-northwind-logistics', 'p-viktor-antonov']);
+    expect(body.data[0].source).toBe('e-gb-northwind-logistics');
+    expect(body.data[0].target.id).toBe('p-viktor-antonov');
+    expect(body.data[0].path.length).toBeLessThanOrEqual(3);
+    expect(body.data[0].path.at(-1).entity.id).toBe('p-viktor-antonov');
+    expect((await h.json('/v1/shortest_path?entities=e-gb-northwind-logistics')).status).toBe(400);
+    expect((await h.json('/v1/shortest_path?entities=e-gb-northwind-logistics&entities=nope')).status).toBe(404);
+  });
+
+  test('GET /entity/:id embeds traversal blocks', async () => {
+    const { status, body } = await h.json('/entity/e-gb-northwind-logistics?traversals.0.max_depth=3&traversals.0.relationships=has_shareholder&traversals.1.max_depth=1&traversals.1.relationships=has_director');
+    expect(status).toBe(200);
+    expect(body.traversals).toHaveLength(2);
+    expect(body.traversals[0]).toMatchObject({ min_depth: 1, max_depth: 3, relationships: ['has_shareholder'], offset: 0, limit: 50, next: false });
+    expect(body.traversals[0].data.map((d: any) => d.target.id)).toContain('p-viktor-antonov');
+  });
+});
+
+describe('validation and bounds', () => {
+  test.each([
+    ['/v1/traversal/e-gb-northwind-logistics?relationships=owns', 400, 'relationships'],
+    ['/traversal/e-gb-northwind-logistics?relationships=owns', 406, 'relationships'],
+    ['/v1/traversal/e-gb-northwind-logistics?limit=51', 400, 'limit'],
+    ['/v1/traversal/e-gb-northwind-logistics?offset=1001', 400, 'offset'],
+    ['/v1/traversal/e-gb-northwind-logistics?max_depth=11', 400, 'max_depth'],
+    ['/v1/traversal/e-gb-northwind-logistics?min_depth=3&max_depth=2', 400, 'min_depth'],
+    ['/v1/traversal/e-gb-northwind-logistics?countries=UK', 400, 'countries'],
+    ['/v1/traversal/e-gb-northwind-logistics?risk_categories=bad', 400, 'risk_categories'],
+    ['/v1/traversal/e-gb-northwind-logistics?min_shares=101', 400, 'min_shares'],
+    ['/ubo/e-gb-northwind-logistics?min_shares=10', 406, 'min_shares'],
+  ])('%s -> %i naming %s', async (url, status, parameter) => {
+    const res = await h.json(url);
+    expect(res.status).toBe(status);
+    expect(JSON.stringify(res.body)).toContain(parameter);
+  });
+
+  test('unknown source: 404', async () => {
+    expect((await h.json('/v1/ubo/nope')).status).toBe(404);
+    expect((await h.json('/ubo/nope')).body).toMatchObject({ status: 404, success: false });
+  });
+
+  test('risk categories are a closed list matching the domain table', () => {
+    expect(factorsForCategories(['sanctions'])).toContain('sanctioned_usa_ofac_sdn');
+    expect(Object.keys(RISK_CATEGORIES).length).toBeGreaterThan(5);
+    expect(GRAPH_FACTORS.every((f) => factorsForCategories(Object.keys(RISK_CATEGORIES)).includes(f))).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The test environment: its own Neo4j (port 7688, data under .data/test) and Redis database
+ * 15, so `npm test` never touches the data of a running `npm start`. TEST_NEO4J_URI /
+ * TEST_REDIS_URL point the tests at other servers (they will be wiped).
+ */
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/config';
+
+export const REPO = path.resolve(__dirname, '..', '..', '..');
+
+export function testEnv(): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    NEO4J_URI: process.env.TEST_NEO4J_URI ?? 'bolt://127.0.0.1:7688',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
+    GRAPH_API_DATA_DIR: process.env.TEST_DATA_DIR ?? path.join(REPO, '.data', 'test'),
+    SERVICE_DOMAIN: 'api.test.local',
+    JWT_SECRET: 'test-secret-with-at-least-thirty-two-characters',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    PORT: '0',
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ ...testEnv(), ...overrides });
+}

@@ -1,0 +1,15 @@
+/** Starts the test Neo4j and Redis when they are not running (idempotent) and applies the schema. */
+import { servicesUp } from '../../src/devservices/localServices';
+import { Graph } from '../../src/graph/neo4j';
+import { testConfig } from './env';
+
+export default async function globalSetup(): Promise<void> {
+  const config = testConfig();
+  await servicesUp(config, (msg) => process.stderr.write(`[test services] ${msg}\n`));
+  const graph = new Graph(config);
+  try {
+    await graph.migrate();
+  } finally {
+    await graph.close();
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * A real server for integration tests: the Express app on an ephemeral port, talking to the
+ * test Neo4j and Redis, exercised over HTTP with fetch.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import jwt from 'jsonwebtoken';
+import Redis from 'ioredis';
+import pino from 'pino';
+import { Queues } from '../../src/workers/queues';
+import type { Config } from '../../src/config';
+import { Graph } from '../../src/graph/neo4j';
+import { createApp } from '../../src/http/app';
+import { ingestFile, type IngestOptions, type IngestReport } from '../../src/ingest/ingest';
+import { AuthService, DEV_CLIENT, loadClients } from '../../src/services/auth';
+import { REPO, testConfig } from './env';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const SAMPLE = path.join(REPO, 'seed', 'sample.ndjson');
+
+export interface Harness {
+  config: Config;
+  graph: Graph;
+  redis: Redis;
+  queues: Queues;
+  auth: AuthService;
+  baseUrl: string;
+  token: string;
+  get(path: string, init?: RequestInit): Promise<Response>;
+  json<T = any>(path: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }>;
+  ingest(file: string, options?: Partial<IngestOptions>): Promise<IngestReport>;
+  close(): Promise<void>;
+}
+
+/** Removes every node, in batches so a large graph does not need one huge transaction. */
+export async function wipeGraph(graph: Graph): Promise<void> {
+  for (;;) {
+    const [row] = await graph.write('MATCH (n) WITH n LIMIT 20000 DETACH DELETE n RETURN count(*) AS deleted');
+    if ((row.get('deleted') as number) === 0) return;
+  }
+}
+
+/**
+ * A running app on the test services. `wipe` (default true) empties the graph and the test
+ * Redis database first; `env` overrides configuration (e.g. budgets) for this harness.
+ */
+export async function startHarness(opts: { wipe?: boolean; files?: string[]; env?: Record<string, string> } = {}): Promise<Harness> {
+  const config = testConfig(opts.env);
+  const graph = new Graph(config);
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  const queues = new Queues(config);
+  if (opts.wipe !== false) {
+    await wipeGraph(graph);
+    await redis.flushdb();
+  }
+  const auth = new AuthService(config, loadClients(config, () => undefined));
+  const { app } = createApp({
+    config, graph, auth, redis, queues, logger: pino({ level: 'silent' }),
+    readiness: async () => ({ neo4j: await graph.ping(), redis: (await redis.ping()) === 'PONG' }),
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const ingest = (file: string, options: Partial<IngestOptions> = {}) => ingestFile(graph, file, { batchSize: 500, ...options });
+  for (const file of opts.files ?? []) await ingest(file);
+
+  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: DEV_CLIENT.client_id, client_secret: DEV_CLIENT.secret, audience: config.serviceDomain, grant_type: 'client_credentials' }),
+  });
+  const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+
+  const get = (p: string, init: RequestInit = {}) =>
+    fetch(`${baseUrl}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+  return {
+    config, graph, redis, queues, auth, baseUrl, token, get, ingest,
+    json: async (p, init) => {
+      const res = await get(p, init);
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await graph.close();
+      await queues.close();
+      redis.disconnect();
+    },
+  };
+}
+
+/** Writes NDJSON lines to a temporary file, as any other tool producing the format would. */
+export function writeNdjson(name: string, lines: unknown[]): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-test-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
+  return file;
+}
+
+export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any; text: string; headers: Headers }>;
+
+/** Calls the API of `h` as `user` of `org`, with a token signed like the service's own. */
+export function callAs(h: Harness, user: string, org: string): Call {
+  const token = jwt.sign({ org, client_id: `${org}/${user}` }, h.config.jwt.secret, {
+    algorithm: 'HS256', subject: user, audience: h.config.serviceDomain, issuer: h.config.jwt.issuer, expiresIn: 3600,
+  });
+  return async (method, path, body) => {
+    const res = await fetch(`${h.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, text, headers: res.headers };
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * A deliberately plain reference implementation of the traversal semantics, over the lines
+ * of an ingest file held in memory: exhaustive depth-first enumeration of simple paths.
+ * Slow and obviously right; the API is compared with it on random queries.
+ */
+import { endOfPeriod } from '../../src/domain/dates';
+import { SHARE_BEARING_TYPES, inverseRelationship } from '../../src/domain/relationships';
+
+export interface RefEntity { id: string; type: string; label: string; closed: boolean; countries: string[]; factors: string[]; sanctioned: boolean; pep: boolean }
+export interface RefFact { type: string; from: string; to: string; percentage: number | null; toEnd: string | null }
+
+export interface RefQuery {
+  source: string; minDepth: number; maxDepth: number; types: string[]; psa: boolean;
+  countries: string[]; entityTypes: string[]; name?: string; sanctioned: boolean; pep: boolean; watchlist: boolean;
+  minShares: number; includeUnknownShares: boolean; excludeFormer: boolean; excludeClosed: boolean; riskFactors: string[];
+  offset: number; limit: number; today: string;
+}
+
+export class ReferenceGraph {
+  readonly entities = new Map<string, RefEntity>();
+  /** Outgoing facts per entity, both directions of every line stored, like the service. */
+  readonly out = new Map<string, RefFact[]>();
+
+  constructor(lines: any[]) {
+    for (const l of lines) {
+      if (l.kind !== 'entity') continue;
+      const factors = (l.risk ?? []).map((r: any) => r.factor as string);
+      this.entities.set(l.id, {
+        id: l.id, type: l.type, label: l.label ?? l.attributes?.find((a: any) => a.field === 'name')?.value ?? l.id, closed: l.closed ?? false,
+        countries: (l.attributes ?? []).filter((a: any) => a.field === 'country').map((a: any) => a.value), factors,
+        sanctioned: factors.some((f: string) => f.startsWith('sanctioned')), pep: factors.includes('pep'),
+      });
+    }
+    const add = (f: RefFact) => this.out.set(f.from, [...(this.out.get(f.from) ?? []), f]);
+    for (const l of lines) {
+      if (l.kind === 'relationship') {
+        const known = (l.shares ?? []).map((s: any) => s.percentage).filter((p: unknown) => typeof p === 'number');
+        const base = { percentage: known.length ? Math.max(...known) : null, toEnd: l.to_date ? endOfPeriod(l.to_date) : null };
+        add({ ...base, type: l.type, from: l.from, to: l.to });
+        add({ ...base, type: inverseRelationship(l.type), from: l.to, to: l.from });
+      } else if (l.kind === 'possibly_same_as') {
+        add({ type: 'possibly_same_as', from: l.a, to: l.b, percentage: null, toEnd: null });
+        add({ type: 'possibly_same_as', from: l.b, to: l.a, percentage: null, toEnd: null });
+      }
+    }
+  }
+
+  factPasses(f: RefFact, q: RefQuery): boolean {
+    const allowed = q.types.includes(f.type) || (q.psa && f.type === 'possibly_same_as');
+    if (!allowed) return false;
+    if (SHARE_BEARING_TYPES.has(f.type) && q.minShares > 0) {
+      const ok = f.percentage !== null ? f.percentage >= q.minShares : q.includeUnknownShares;
+      if (!ok) return false;
+    }
+    if (q.excludeFormer && f.toEnd !== null && f.toEnd < q.today) return false;
+    return !(q.excludeClosed && this.entities.get(f.to)!.closed);
+  }
+
+  endPasses(e: RefEntity, q: RefQuery): boolean {
+    return (q.countries.length === 0 || e.countries.some((c) => q.countries.includes(c)))
+      && (q.entityTypes.length === 0 || q.entityTypes.includes(e.type))
+      && (!q.name || e.label.toLowerCase().includes(q.name.toLowerCase()))
+      && (!q.sanctioned || e.sanctioned) && (!q.pep || e.pep) && (!q.watchlist || e.sanctioned || e.pep);
+  }
+
+  /** Shortest qualifying length per target, then the page. */
+  run(q: RefQuery): { targets: { id: string; length: number }[]; next: boolean; total: number } {
+    const best = new Map<string, number>();
+    const path = [q.source];
+    const onPath = new Set(path);
+    const risky = (id: string) => this.entities.get(id)!.factors.some((f) => q.riskFactors.includes(f));
+    const visit = (node: string, depth: number, riskSeen: boolean) => {
+      if (depth >= Math.max(1, q.minDepth) && (q.riskFactors.length === 0 || riskSeen)) {
+        if (!best.has(node) || best.get(node)! > depth) best.set(node, depth);
+      }
+      if (depth === q.maxDepth) return;
+      for (const f of this.out.get(node) ?? []) {
+        if (onPath.has(f.to) || !this.factPasses(f, q)) continue;
+        onPath.add(f.to);
+        visit(f.to, depth + 1, riskSeen || risky(f.to));
+        onPath.delete(f.to);
+      }
+    };
+    visit(q.source, 0, false);
+    best.delete(q.source);
+    const all = [...best.entries()]
+      .filter(([id]) => this.endPasses(this.entities.get(id)!, q))
+      .map(([id, length]) => ({ id, length }));
+    const source = this.entities.get(q.source)!;
+    if (q.minDepth === 0 && q.riskFactors.length === 0 && this.endPasses(source, q)) all.push({ id: q.source, length: 0 });
+    all.sort((a, b) => a.length - b.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const page = all.slice(q.offset, q.offset + q.limit);
+    return { targets: page, next: q.offset + page.length < all.length, total: all.length };
+  }
+}

@@ -1,0 +1,142 @@
+import { ApiError } from '../../src/domain/errors';
+import { parseQuery, QueryNode } from '../../src/domain/queryString';
+import { compileQuery, highlight, toLucene } from '../../src/search/query';
+import { sxProperty } from '../../src/search/fields';
+
+const FIELDS = ['name.value', 'identifier.value', 'identifier.type', 'address.value'];
+const simple = (q: string) => parseQuery(q);
+const advanced = (q: string) => parseQuery(q, { advanced: true, fields: FIELDS });
+const term = (text: string, extra: Partial<QueryNode> = {}) => ({ kind: 'term', text, ...extra });
+
+function rejects(fn: () => unknown, pattern: RegExp): void {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).kind).toBe('validation');
+    expect((err as ApiError).messages[0]).toMatch(/^q: /);
+    expect((err as ApiError).messages[0]).toMatch(pattern);
+    return;
+  }
+  throw new Error('expected a q error');
+}
+
+describe('simple query-string syntax', () => {
+  test('words are ANDed; + is an explicit AND', () => {
+    expect(simple('viktor antonov')).toEqual({ kind: 'and', children: [term('viktor'), term('antonov')] });
+    expect(simple('viktor + antonov')).toEqual(simple('viktor antonov'));
+  });
+
+  test('| is OR and binds weaker than AND', () => {
+    expect(simple('a b | c')).toEqual({ kind: 'or', children: [{ kind: 'and', children: [term('a'), term('b')] }, term('c')] });
+  });
+
+  test('- negates, quotes make phrases, * prefixes, ~ is fuzzy', () => {
+    expect(simple('antonov -maxim')).toEqual({ kind: 'and', children: [term('antonov'), { kind: 'not', child: term('maxim') }] });
+    expect(simple('"viktor antonov"')).toEqual({ kind: 'phrase', text: 'viktor antonov' });
+    expect(simple('anto*')).toEqual(term('anto', { prefix: true }));
+    expect(simple('antnov~')).toEqual(term('antnov', { fuzzy: 1 }));
+    expect(simple('antnov~2')).toEqual(term('antnov', { fuzzy: 2 }));
+  });
+
+  test('parentheses nest', () => {
+    expect(simple('(a | b) (c | (d -e))')).toEqual({
+      kind: 'and',
+      children: [
+        { kind: 'or', children: [term('a'), term('b')] },
+        { kind: 'or', children: [term('c'), { kind: 'and', children: [term('d'), { kind: 'not', child: term('e') }] }] },
+      ],
+    });
+  });
+
+  test('+ and - inside a word are part of it', () => {
+    expect(simple('12-3456789')).toEqual(term('12-3456789'));
+  });
+
+  test('backslash escapes operator characters', () => {
+    expect(simple('a\\|b')).toEqual(term('a|b'));
+  });
+
+  test('syntax errors name q', () => {
+    rejects(() => simple('(a b'), /unbalanced "\("/);
+    rejects(() => simple('a b)'), /unbalanced "\)"/);
+    rejects(() => simple('"a b'), /unterminated quote/);
+    rejects(() => simple('a |'), /needs a term on both sides/);
+    rejects(() => simple('| a'), /expected a term/);
+    rejects(() => simple('()'), /empty group/);
+    rejects(() => simple('-a'), /only a negation/);
+    rejects(() => simple('a | -b'), /negation cannot be an alternative/);
+    rejects(() => simple('a~5'), /fuzziness/);
+    rejects(() => simple('a*b'), /wildcards/);
+    rejects(() => simple('   '), /empty/);
+    rejects(() => simple('x'.repeat(1001)), /longer than/);
+    rejects(() => simple('((((((((((((((a))))))))))))))'), /nested/);
+  });
+});
+
+describe('advanced syntax', () => {
+  test('fielded terms, phrases and groups', () => {
+    expect(advanced('name.value:antonov AND identifier.type:passport')).toEqual({
+      kind: 'and', children: [term('antonov', { field: 'name.value' }), term('passport', { field: 'identifier.type' })],
+    });
+    expect(advanced('address.value:"high street"')).toEqual({ kind: 'phrase', field: 'address.value', text: 'high street' });
+    expect(advanced('name.value:(viktor OR victor) NOT name.value:maxim')).toEqual({
+      kind: 'and',
+      children: [
+        { kind: 'or', children: [term('viktor', { field: 'name.value' }), term('victor', { field: 'name.value' })] },
+        { kind: 'not', child: term('maxim', { field: 'name.value' }) },
+      ],
+    });
+  });
+
+  test('&&, ||, ! and lower-case words', () => {
+    expect(advanced('a && (b || c) !d')).toEqual({
+      kind: 'and', children: [term('a'), { kind: 'or', children: [term('b'), term('c')] }, { kind: 'not', child: term('d') }],
+    });
+    expect(advanced('a and b')).toEqual({ kind: 'and', children: [term('a'), term('and'), term('b')] });
+  });
+
+  test('errors name q', () => {
+    rejects(() => advanced('nickname.value:x'), /unknown field "nickname.value"/);
+    rejects(() => advanced('name.value:'), /needs a value/);
+    rejects(() => advanced('a AND'), /needs a term on both sides/);
+    rejects(() => advanced('OR a'), /expected a term/);
+    rejects(() => advanced('name.value:(address.value:x)'), /field inside another field/);
+    rejects(() => advanced('NOT a'), /only a negation/);
+  });
+});
+
+describe('compiled queries', () => {
+  test('terms are normalised per field and become Lucene over the sx_* properties', () => {
+    const node = compileQuery('Антонов "Viktor S." vik* voklov~', { target: 'entity', advanced: false, fields: ['name'] });
+    expect(toLucene(node, sxProperty)).toBe('(+sx_name:antonov +sx_name:"viktor s" +sx_name:vik* +sx_name:voklov~1)');
+  });
+
+  test('Lucene of nested operators', () => {
+    const node = compileQuery('(viktor | victor) antonov -maxim', { target: 'entity', advanced: false, fields: ['name'] });
+    expect(toLucene(node, sxProperty)).toBe('(+(sx_name:viktor OR sx_name:victor) +sx_name:antonov -sx_name:maxim)');
+  });
+
+  test('company forms and identifiers', () => {
+    const node = compileQuery('"Northwind Holdings Limited" 12-345', { target: 'entity', advanced: false, fields: ['name', 'identifier'] });
+    expect(toLucene(node, sxProperty)).toBe(
+      '(+(sx_name:"northwind holdings ltd" OR sx_identifier:"northwind holdings limited" OR sx_identifier:northwindholdingslimited) +(sx_name:"12 345" OR sx_identifier:"12 345" OR sx_identifier:12345))',
+    );
+  });
+
+  test('a query of punctuation only is rejected', () => {
+    expect(() => compileQuery('&&&', { target: 'entity', advanced: false })).toThrow(ApiError);
+  });
+
+  test('highlights wrap the matched original words', () => {
+    const node = compileQuery('antonov viktor*', { target: 'entity', advanced: false });
+    expect(highlight({ name: ['Виктор Сергеевич Антонов', 'Maxim ANTONOV'], address: ['Antonov Street'] }, node)).toEqual({
+      name: ['<em>Виктор</em> Сергеевич <em>Антонов</em>', 'Maxim <em>ANTONOV</em>'],
+      address: ['<em>Antonov</em> Street'],
+    });
+    const phrase = compileQuery('"high street"', { target: 'entity', advanced: false, fields: ['address'] });
+    expect(highlight({ address: ['1 High Street, Street End'] }, phrase)).toEqual({ address: ['1 <em>High</em> <em>Street</em>, Street End'] });
+    const id = compileQuery('123456789', { target: 'entity', advanced: false, fields: ['identifier'] });
+    expect(highlight({ identifier: ['12-3456789'] }, id)).toEqual({ identifier: ['<em>12-3456789</em>'] });
+  });
+});
