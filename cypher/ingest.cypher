@@ -123,6 +123,7 @@ SET e.degree = row.degree,
     e.psa_count = row.psa_count,
     e.psa_sanctioned = row.psa_sanctioned,
     e.source_count = row.source_count,
+    e.sources = row.sources,
     e.references_count = row.references_count
 
 // name: derived-risk

@@ -1,11 +1,11 @@
 // Search and resolve on the Neo4j full-text indexes (src/search/neo4jFulltext.ts).
 // $lucene is compiled from the normalised match tree; $pool bounds the hits read (10000 + 1);
-// every statement reads at most $pool index hits.
+// every page statement reads at most $pool index hits; the facet statements stream every hit.
 
 // name: entity-search
 CALL db.index.fulltext.queryNodes('entity_search', $lucene, {limit: $pool}) YIELD node, score
 WITH node AS e, score
-WHERE $sources IS NULL OR EXISTS { MATCH (r:Record)-[:ABOUT|MENTIONS]->(e) WHERE r.source IN $sources }
+WHERE $sources IS NULL OR any(s IN coalesce(e.sources, []) WHERE s IN $sources)
 WITH collect({id: elementId(e), score: score}) AS hits
 WITH size(hits) AS total, hits[$offset..$end] AS page
 CALL (page) {
@@ -25,55 +25,11 @@ CALL (page) {
   }) AS items
 }
 RETURN total, items
-
-// name: entity-search-facets
-CALL db.index.fulltext.queryNodes('entity_search', $lucene, {limit: $pool}) YIELD node, score
-WITH node AS e, score
-WHERE $sources IS NULL OR EXISTS { MATCH (r:Record)-[:ABOUT|MENTIONS]->(e) WHERE r.source IN $sources }
-WITH collect({id: elementId(e), score: score}) AS hits
-WITH size(hits) AS total, hits[$offset..$end] AS page, [h IN hits[0..$facetPool] | h.id] AS eids
-CALL (page) {
-  UNWIND page AS h
-  MATCH (e) WHERE elementId(e) = h.id
-  WITH e, h.score AS score
-  RETURN collect({
-    score: score,
-    entity: e {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count,
-               .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count,
-               .related_entities_count, .risk},
-    attributes: COLLECT {
-      MATCH (e)-[:HAS_ATTRIBUTE]->(a) WHERE a.field IN $attributeFields
-      WITH a ORDER BY a.field, a.ordinal LIMIT 300
-      RETURN [a.field, a.value, a.type]
-    }
-  }) AS items
-}
-CALL (eids) {
-  UNWIND eids AS eid
-  MATCH (e) WHERE elementId(e) = eid
-  MATCH (r:Record)-[:ABOUT|MENTIONS]->(e)
-  WITH DISTINCT eid, r.source AS s
-  OPTIONAL MATCH (src:Source {id: s})
-  WITH collect({e: eid, s: s, t: src.source_type}) AS pairs
-  RETURN
-    COLLECT { UNWIND pairs AS p WITH p.s AS k, count(*) AS n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS source,
-    COLLECT { UNWIND pairs AS p WITH DISTINCT p.e AS e, p.t AS k WHERE k IS NOT NULL WITH k, count(*) AS n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS source_type
-}
-CALL (eids) {
-  UNWIND eids AS eid
-  MATCH (e) WHERE elementId(e) = eid
-  WITH collect({type: e.type, countries: e.countries}) AS es
-  RETURN
-  COLLECT { UNWIND es AS e UNWIND coalesce(e.countries, []) AS k WITH k, count(*) AS n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS country,
-  COLLECT { UNWIND es AS e WITH coalesce(e.type, 'unknown') AS k, count(*) AS n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS entity_type,
-  COLLECT { UNWIND range(0, size(es) - 1) AS i UNWIND coalesce(es[i].countries, []) AS c WITH DISTINCT i, $regions[c] AS k WHERE k IS NOT NULL WITH k, count(*) AS n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS region
-}
-RETURN total, items, source, source_type, country, entity_type, region
 
 // name: record-search
 CALL db.index.fulltext.queryNodes('record_search', $lucene, {limit: $pool}) YIELD node, score
 WITH node AS r, score
-WHERE $entityTypes IS NULL OR EXISTS { MATCH (r)-[:ABOUT|MENTIONS]->(e:Entity) WHERE e.type IN $entityTypes }
+WHERE $entityTypes IS NULL OR EXISTS { MATCH (r)-[:ABOUT|MENTIONS]->(e:Entity) WHERE coalesce(e.type, 'unknown') IN $entityTypes }
 WITH collect({id: elementId(r), score: score}) AS hits
 WITH size(hits) AS total, hits[$offset..$end] AS page
 CALL (page) {
@@ -83,36 +39,36 @@ CALL (page) {
 }
 RETURN total, items
 
-// name: record-search-facets
-CALL db.index.fulltext.queryNodes('record_search', $lucene, {limit: $pool}) YIELD node, score
-WITH node AS r, score
-WHERE $entityTypes IS NULL OR EXISTS { MATCH (r)-[:ABOUT|MENTIONS]->(e:Entity) WHERE e.type IN $entityTypes }
-WITH collect({id: elementId(r), score: score}) AS hits
-WITH size(hits) AS total, hits[$offset..$end] AS page, [h IN hits[0..$facetPool] | h.id] AS rids
-CALL (page) {
-  UNWIND page AS h
-  MATCH (r) WHERE elementId(r) = h.id
-  RETURN collect({score: h.score, record: properties(r)}) AS items
-}
-CALL (rids) {
-  UNWIND rids AS rid
-  MATCH (r) WHERE elementId(r) = rid
-  OPTIONAL MATCH (src:Source {id: r.source})
-  WITH collect({r: r, s: r.source, t: src.source_type, c: src.country}) AS rows
-  RETURN
-    COLLECT { UNWIND rows AS x WITH x.s AS k, count(*) AS n WHERE k IS NOT NULL WITH k, n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS source,
-    COLLECT { UNWIND rows AS x WITH x.t AS k, count(*) AS n WHERE k IS NOT NULL WITH k, n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS source_type,
-    COLLECT { UNWIND rows AS x WITH x.c AS k, count(*) AS n WHERE k IS NOT NULL WITH k, n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS country,
-    COLLECT { UNWIND rows AS x WITH $regions[x.c] AS k, count(*) AS n WHERE k IS NOT NULL WITH k, n ORDER BY n DESC, k LIMIT $facetSize RETURN {key: k, doc_count: n} } AS region
-}
-CALL (rids) {
-  UNWIND rids AS rid
-  MATCH (r)-[:ABOUT|MENTIONS]->(e:Entity) WHERE elementId(r) = rid
-  WITH DISTINCT r, coalesce(e.type, 'unknown') AS k
-  WITH k, count(*) AS n ORDER BY n DESC, k LIMIT $facetSize
-  RETURN collect({key: k, doc_count: n}) AS entity_type
-}
-RETURN total, items, source, source_type, country, region, entity_type
+// name: entity-facets
+// Facet counts over every hit, not the first $pool: one streaming pass over the index that
+// emits (facet, key) pairs per entity and aggregates them, so memory holds the buckets only.
+// sources is the derived list of source ids (src/ingest/summaries.ts); $sourceTypes maps a
+// source id to its type and $regions a country to its region. A doc counts once per bucket.
+CALL db.index.fulltext.queryNodes('entity_search', $lucene) YIELD node
+WITH node AS e, coalesce(node.sources, []) AS sources, coalesce(node.countries, []) AS countries
+WHERE $sources IS NULL OR any(s IN sources WHERE s IN $sources)
+UNWIND [['entity_type', coalesce(e.type, 'unknown')]]
+  + [c IN countries | ['country', c]]
+  + [s IN sources | ['source', s]]
+  + [t IN reduce(acc = [], s IN sources | CASE WHEN $sourceTypes[s] IS NULL OR $sourceTypes[s] IN acc THEN acc ELSE acc + $sourceTypes[s] END) | ['source_type', t]]
+  + [r IN reduce(acc = [], c IN countries | CASE WHEN $regions[c] IS NULL OR $regions[c] IN acc THEN acc ELSE acc + $regions[c] END) | ['region', r]] AS pair
+RETURN pair[0] AS facet, pair[1] AS key, count(*) AS n
+
+// name: record-facets
+// As entity-facets, over every record hit; a record's country and source type are its source's.
+CALL db.index.fulltext.queryNodes('record_search', $lucene) YIELD node
+WITH node AS r, COLLECT { MATCH (node)-[:ABOUT|MENTIONS]->(e:Entity) RETURN DISTINCT coalesce(e.type, 'unknown') } AS types
+WHERE $entityTypes IS NULL OR any(t IN types WHERE t IN $entityTypes)
+WITH r.source AS source, $sourceCountries[r.source] AS country, types
+UNWIND [['source', source], ['source_type', $sourceTypes[source]], ['country', country], ['region', $regions[country]]]
+  + [t IN types | ['entity_type', t]] AS pair
+WITH pair WHERE pair[1] IS NOT NULL
+RETURN pair[0] AS facet, pair[1] AS key, count(*) AS n
+
+// name: source-facet-keys
+// Type and country of every source, for the facet statements.
+MATCH (s:Source)
+RETURN s.id AS id, s.source_type AS type, s.country AS country
 
 // name: source-ids-of-countries
 MATCH (s:Source) WHERE s.country IN $countries

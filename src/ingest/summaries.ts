@@ -1,6 +1,6 @@
 /**
  * Graph-derived summary fields (degree, relationship_count, related_entities_count,
- * psa_count, psa_sanctioned, source_count, references_count), recomputed for the entities
+ * psa_count, psa_sanctioned, source_count, sources, references_count), recomputed for the entities
  * an ingest touched and their possibly-same-as neighbours. Maps are stored as JSON strings
  * because Neo4j properties cannot hold maps.
  */
@@ -40,6 +40,7 @@ export async function refreshSummaries(run: Runner, entityIds: Iterable<string>,
         psa_count: a.get('psa_count'),
         psa_sanctioned: (a.get('psa_sanctioned') as string[]).join(','),
         source_count: JSON.stringify(sourceCount),
+        sources: Object.keys(sourceCount).sort(),
         references_count: sources.length,
       };
     });

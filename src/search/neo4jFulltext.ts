@@ -3,7 +3,7 @@
  * `entity_search` over the derived, pre-normalised sx_* properties and `record_search` over
  * record labels and sources. The match tree becomes a Lucene query; filters become Lucene
  * clauses where the index holds them (country, type, source id) so counts stay exact. Every
- * statement reads at most MAX_RESULTS + 1 index hits.
+ * page statement reads at most MAX_RESULTS + 1 index hits; facets stream every hit.
  */
 import neo4j from 'neo4j-driver';
 import { cypher } from '../graph/cypherFiles';
@@ -12,7 +12,7 @@ import type { Graph } from '../graph/neo4j';
 import { IndexField, SEARCH_ATTRIBUTE_FIELDS, fieldValues, sxProperty } from './fields';
 import { luceneEscape, toLucene } from './query';
 import {
-  Candidate, CandidateRequest, FacetBucket, Facets, MAX_RESULTS, SearchHit, SearchIndex, SearchRequest, SearchResult,
+  Candidate, CandidateRequest, Facets, MAX_RESULTS, SearchHit, SearchIndex, SearchRequest, SearchResult,
 } from './port';
 import { REGION_OF } from './regions';
 import { allowedEdits } from '../domain/names';
@@ -57,16 +57,17 @@ export function candidateLucene(request: CandidateRequest): string {
   return request.types?.length ? `${q} ${orClause('sx_type', request.types)}` : q;
 }
 
-const facetList = (v: unknown): FacetBucket[] => (v as FacetBucket[]) ?? [];
+const NO_FACETS = (): Facets => ({ country: [], entity_type: [], source: [], source_type: [], region: [] });
 
-function facetsOf(row: { get(k: string): unknown }): Facets {
-  return {
-    country: facetList(row.get('country')),
-    entity_type: facetList(row.get('entity_type')),
-    source: facetList(row.get('source')),
-    source_type: facetList(row.get('source_type')),
-    region: facetList(row.get('region')),
-  };
+/** Top FACET_SIZE buckets per facet (most documents first, then key) from (facet, key, n) rows. */
+function facetsOf(rows: { get(k: string): unknown }[]): Facets {
+  const facets = NO_FACETS();
+  for (const row of rows) facets[row.get('facet') as keyof Facets]?.push({ key: String(row.get('key')), doc_count: row.get('n') as number });
+  for (const buckets of Object.values(facets)) {
+    buckets.sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    buckets.splice(FACET_SIZE);
+  }
+  return facets;
 }
 
 export class Neo4jFulltextIndex implements SearchIndex {
@@ -81,18 +82,31 @@ export class Neo4jFulltextIndex implements SearchIndex {
   private window(request: SearchRequest) {
     const offset = Math.min(request.offset, MAX_RESULTS);
     const end = Math.min(offset + request.limit, MAX_RESULTS);
-    return { offset: neo4j.int(offset), end: neo4j.int(end), pool: neo4j.int(POOL), facetPool: neo4j.int(MAX_RESULTS), facetSize: neo4j.int(FACET_SIZE) };
+    return { offset: neo4j.int(offset), end: neo4j.int(end), pool: neo4j.int(POOL) };
+  }
+
+  /**
+   * Facets over the whole result set, read in a statement of their own (run beside the page):
+   * it streams every hit, however many, and keeps only the bucket counts.
+   */
+  private async facets(statement: string, params: Record<string, unknown>): Promise<Facets> {
+    const sources = await this.graph.read(cypher('search', 'source-facet-keys'));
+    const sourceTypes: Record<string, string> = {};
+    const sourceCountries: Record<string, string> = {};
+    for (const s of sources) {
+      if (s.get('type')) sourceTypes[s.get('id') as string] = s.get('type') as string;
+      if (s.get('country')) sourceCountries[s.get('id') as string] = s.get('country') as string;
+    }
+    return facetsOf(await this.graph.read(cypher('search', statement), { ...params, sourceTypes, sourceCountries, regions: REGION_OF }));
   }
 
   private async searchEntities(request: SearchRequest): Promise<SearchResult> {
-    const statement = cypher('search', request.facets ? 'entity-search-facets' : 'entity-search');
-    const rows = await this.graph.read(statement, {
-      lucene: entityLucene(request),
-      sources: request.filters.source?.length ? request.filters.source : null,
-      attributeFields: SEARCH_ATTRIBUTE_FIELDS,
-      regions: REGION_OF,
-      ...this.window(request),
-    });
+    const lucene = entityLucene(request);
+    const sources = request.filters.source?.length ? request.filters.source : null;
+    const [rows, facets] = await Promise.all([
+      this.graph.read(cypher('search', 'entity-search'), { lucene, sources, attributeFields: SEARCH_ATTRIBUTE_FIELDS, ...this.window(request) }),
+      request.facets ? this.facets('entity-facets', { lucene, sources }) : undefined,
+    ]);
     const row = rows[0];
     const total = row.get('total') as number;
     const hits: SearchHit[] = (row.get('items') as { score: number; entity: Props; attributes: [string, string, string | null][] }[]).map((item) => ({
@@ -101,7 +115,7 @@ export class Neo4jFulltextIndex implements SearchIndex {
       props: item.entity,
       values: fieldValues(item.entity.label as string, item.attributes.map(([field, value, type]) => ({ field, value, type }))),
     }));
-    return { total, lowerBound: total > MAX_RESULTS, hits, ...(request.facets ? { facets: facetsOf(row) } : {}) };
+    return { total, lowerBound: total > MAX_RESULTS, hits, ...(facets ? { facets } : {}) };
   }
 
   private async searchRecords(request: SearchRequest): Promise<SearchResult> {
@@ -112,16 +126,14 @@ export class Neo4jFulltextIndex implements SearchIndex {
       sources = sources ? sources.filter((s) => ofCountries.includes(s)) : ofCountries;
     }
     if (sources && sources.length === 0) {
-      const none = { country: [], entity_type: [], source: [], source_type: [], region: [] };
-      return { total: 0, lowerBound: false, hits: [], ...(request.facets ? { facets: none } : {}) };
+      return { total: 0, lowerBound: false, hits: [], ...(request.facets ? { facets: NO_FACETS() } : {}) };
     }
-    const statement = cypher('search', request.facets ? 'record-search-facets' : 'record-search');
-    const rows = await this.graph.read(statement, {
-      lucene: recordLucene(request, sources),
-      entityTypes: request.filters.entity_type?.length ? request.filters.entity_type : null,
-      regions: REGION_OF,
-      ...this.window(request),
-    });
+    const lucene = recordLucene(request, sources);
+    const entityTypes = request.filters.entity_type?.length ? request.filters.entity_type : null;
+    const [rows, facets] = await Promise.all([
+      this.graph.read(cypher('search', 'record-search'), { lucene, entityTypes, ...this.window(request) }),
+      request.facets ? this.facets('record-facets', { lucene, entityTypes }) : undefined,
+    ]);
     const row = rows[0];
     const total = row.get('total') as number;
     const hits: SearchHit[] = (row.get('items') as { score: number; record: Props }[]).map((item) => ({
@@ -130,7 +142,7 @@ export class Neo4jFulltextIndex implements SearchIndex {
       props: item.record,
       values: { label: [item.record.label as string] } as Partial<Record<IndexField, string[]>>,
     }));
-    return { total, lowerBound: total > MAX_RESULTS, hits, ...(request.facets ? { facets: facetsOf(row) } : {}) };
+    return { total, lowerBound: total > MAX_RESULTS, hits, ...(facets ? { facets } : {}) };
   }
 
   async candidates(request: CandidateRequest): Promise<Candidate[]> {

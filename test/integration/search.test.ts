@@ -137,6 +137,15 @@ describe('size around the 10000 cap (purpose-made data)', () => {
     expect(exactly.body.size).toEqual({ count: 10_000, qualifier: 'eq' });
   });
 
+  test('facets count the whole result set, beyond the 10000 that are paged', async () => {
+    const { body } = await h.json('/search/entity?q=gamma&limit=1&facets=true');
+    expect(body.size).toEqual({ count: 10_000, qualifier: 'gte' });
+    expect(body.facets.entity_type).toEqual([{ key: 'company', doc_count: 10_050 }]);
+    expect(body.facets.country).toEqual([{ key: 'GBR', doc_count: 10_050 }]);
+    const minus = await post('/search/entity', { q: 'gamma -excluded', facets: true, limit: 1 });
+    expect(minus.body.facets.country).toEqual([{ key: 'GBR', doc_count: 9_999 }]);
+  });
+
   test('paging ends at the cap', async () => {
     const last = await h.json('/search/entity?q=gamma&offset=9950&limit=100');
     expect(last.body.data).toHaveLength(50);
