@@ -16,12 +16,7 @@ CALL (page) {
     score: score,
     entity: e {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count,
                .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count,
-               .related_entities_count, .risk},
-    attributes: COLLECT {
-      MATCH (e)-[:HAS_ATTRIBUTE]->(a) WHERE a.field IN $attributeFields
-      WITH a ORDER BY a.field, a.ordinal LIMIT 300
-      RETURN [a.field, a.value, a.type]
-    }
+               .related_entities_count, .risk, .search_values}
   }) AS items
 }
 RETURN total, items

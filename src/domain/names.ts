@@ -47,8 +47,25 @@ const LATIN_SPECIAL: Record<string, string> = {
 const HAS_GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
 const COMBINING = /[\u0300-\u036f]/g;
 
+/**
+ * Folded forms of recently seen words: names repeat across queries, hits and highlights, and
+ * folding (transliteration, Unicode normalisation) dominated the cost of shaping a search page.
+ */
+const FOLDED = new Map<string, string>();
+const FOLDED_MAX = 100_000;
+
 /** One word (no separators) to its folded, transliterated, lower-case form. */
 export function foldWord(word: string): string {
+  let folded = FOLDED.get(word);
+  if (folded === undefined) {
+    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
+    folded = foldWordUncached(word);
+    FOLDED.set(word, folded);
+  }
+  return folded;
+}
+
+function foldWordUncached(word: string): string {
   let w = word.toLowerCase();
   if (HAS_GREEK.test(w)) {
     // Accents first (ά -> α) so digraphs are found, then digraphs, then letters.

@@ -54,9 +54,11 @@ export const sxProperty = (field: IndexField): string => `sx_${field}`;
 
 export interface AttributeValue { field: string; value: string; type?: string | null }
 
+export type FieldValues = Record<Exclude<IndexField, 'label'>, string[]>;
+
 /** Original values of each index field (for highlights), from an entity's label and attributes. */
-export function fieldValues(label: string | undefined, attributes: AttributeValue[]): Record<Exclude<IndexField, 'label'>, string[]> {
-  const out = {} as Record<Exclude<IndexField, 'label'>, string[]>;
+export function fieldValues(label: string | undefined, attributes: AttributeValue[]): FieldValues {
+  const out = {} as FieldValues;
   for (const [field, src] of Object.entries(FIELD_SOURCE) as [Exclude<IndexField, 'label'>, { attribute: string; part: 'value' | 'type' }][]) {
     const values = attributes
       .filter((a) => a.field === src.attribute)
@@ -85,7 +87,8 @@ export function indexedText(field: Exclude<IndexField, 'label'>, values: string[
 
 /**
  * The derived `sx_*` properties of an Entity node that the `entity_search` full-text index
- * covers. Set at ingest (src/ingest/rows.ts) and by `graph-api reindex`.
+ * covers, and `search_values` (JSON of fieldValues) for highlights. Set at ingest
+ * (src/ingest/rows.ts) and by `graph-api reindex`.
  */
 export function entitySearchProps(entity: { type?: string; label?: string | null; countries?: string[] }, attributes: AttributeValue[]): Record<string, string> {
   const values = fieldValues(entity.label ?? undefined, attributes);
@@ -95,6 +98,8 @@ export function entitySearchProps(entity: { type?: string; label?: string | null
   const countries = entity.countries ?? [...new Set(attributes.filter((a) => a.field === 'country').map((a) => a.value))];
   props.sx_country = countries.map((c) => c.toLowerCase()).join(' ');
   props.sx_type = (entity.type ?? 'unknown').toLowerCase();
+  // The original values, so a search page can highlight them without reading attribute nodes.
+  props.search_values = JSON.stringify(values);
   return props;
 }
 

@@ -9,7 +9,7 @@ import neo4j from 'neo4j-driver';
 import { cypher } from '../graph/cypherFiles';
 import type { Props } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
-import { IndexField, SEARCH_ATTRIBUTE_FIELDS, fieldValues, sxProperty } from './fields';
+import { FieldValues, IndexField, sxProperty } from './fields';
 import { luceneEscape, toLucene } from './query';
 import {
   Candidate, CandidateRequest, Facets, MAX_RESULTS, SearchHit, SearchIndex, SearchRequest, SearchResult,
@@ -104,17 +104,15 @@ export class Neo4jFulltextIndex implements SearchIndex {
     const lucene = entityLucene(request);
     const sources = request.filters.source?.length ? request.filters.source : null;
     const [rows, facets] = await Promise.all([
-      this.graph.read(cypher('search', 'entity-search'), { lucene, sources, attributeFields: SEARCH_ATTRIBUTE_FIELDS, ...this.window(request) }),
+      this.graph.read(cypher('search', 'entity-search'), { lucene, sources, ...this.window(request) }),
       request.facets ? this.facets('entity-facets', { lucene, sources }) : undefined,
     ]);
     const row = rows[0];
     const total = row.get('total') as number;
-    const hits: SearchHit[] = (row.get('items') as { score: number; entity: Props; attributes: [string, string, string | null][] }[]).map((item) => ({
-      id: item.entity.id as string,
-      score: item.score,
-      props: item.entity,
-      values: fieldValues(item.entity.label as string, item.attributes.map(([field, value, type]) => ({ field, value, type }))),
-    }));
+    const hits: SearchHit[] = (row.get('items') as { score: number; entity: Props }[]).map(({ score, entity }) => {
+      const { search_values: values, ...props } = entity;
+      return { id: props.id as string, score, props, values: parseJson<Partial<FieldValues>>(values, { name: [String(props.label ?? props.id)] }) };
+    });
     return { total, lowerBound: total > MAX_RESULTS, hits, ...(facets ? { facets } : {}) };
   }
 
