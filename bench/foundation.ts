@@ -5,16 +5,13 @@
  *  - GET /entity/:id latency and throughput against the same statements run straight
  *    through the driver (EntityService without HTTP), and a bare one-node read; goal <= 1.10x.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { inverseRelationship, neo4jRelType } from '../src/domain/relationships';
 import type { Graph } from '../src/graph/neo4j';
 import { IngestReport, ingestFile } from '../src/ingest/ingest';
 import { readLines } from '../src/ingest/reader';
 import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from '../src/ingest/rows';
 import type { IngestLine } from '../src/ingest/validate';
-import { writeGenerated } from '../src/seed/generator';
+import { generatedFile } from './searchData';
 import { EntityService } from '../src/services/entities';
 import { benchGraph, measure, measureHttp, ms, sample, say, startApp, table, wipe } from './common';
 
@@ -85,10 +82,7 @@ export async function run(): Promise<void> {
   const entities = Number(process.env.BENCH_ENTITIES ?? 100_000);
   say(`\n== foundation: ingest and entity reads on a generated graph of ${entities} entities`);
   const { config, graph } = await benchGraph();
-  const file = path.join(os.tmpdir(), `graph-api-bench-${entities}.ndjson`);
-  if (!fs.existsSync(file)) {
-    await writeGenerated({ entities, seed: 1 }, fs.createWriteStream(file));
-  }
+  const file = await generatedFile(entities);
 
   const timed = async (work: () => Promise<unknown>) => {
     await wipe(graph);
@@ -102,8 +96,7 @@ export async function run(): Promise<void> {
   // One transaction per file holds the whole file's changes in Neo4j memory, so the
   // all-or-nothing mode is compared on a file below INGEST_ATOMIC_MAX_LINES.
   const smallEntities = Math.max(1000, Math.floor(config.ingestAtomicMaxLines / 6));
-  const small = path.join(os.tmpdir(), `graph-api-bench-${smallEntities}.ndjson`);
-  if (!fs.existsSync(small)) await writeGenerated({ entities: smallEntities, seed: 2 }, fs.createWriteStream(small));
+  const small = await generatedFile(smallEntities, 2);
   const rawAtomic = await timed(() => rawLoad(graph, small, config.ingestBatchSize, true));
   const smallRows = rawAtomic.result as number;
   const oursAtomic = await timed(() => ingestFile(graph, small, { batchSize: config.ingestBatchSize, atomic: true }));

@@ -1,4 +1,4 @@
-/** The generated graph shared by the search and resolve benches (seed 1, like foundation.ts). */
+/** Generated bench files, and the generated graph shared by the search and resolve benches (seed 1). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,19 @@ import { ingestFile } from '../src/ingest/ingest';
 import { writeGenerated } from '../src/seed/generator';
 import { say, wipe } from './common';
 
+/** The generated file of `entities` in the temp dir, written once and complete. */
+export async function generatedFile(entities: number, seed = 1): Promise<string> {
+  const file = path.join(os.tmpdir(), `graph-api-bench-${entities}${seed === 1 ? '' : `-seed${seed}`}.ndjson`);
+  if (fs.existsSync(file)) return file;
+  say(`  generating ${entities} entities to ${file}`);
+  const partial = `${file}.partial`;
+  const out = fs.createWriteStream(partial);
+  await writeGenerated({ entities, seed }, out);
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  fs.renameSync(partial, file); // an interrupted run leaves no truncated file behind
+  return file;
+}
+
 /** Loads the generated graph of `entities` unless the graph already holds exactly it. */
 export async function ensureGeneratedGraph(graph: Graph, entities: number): Promise<void> {
   const [row] = await graph.read(
@@ -14,12 +27,7 @@ export async function ensureGeneratedGraph(graph: Graph, entities: number): Prom
     { suffix: `-${entities - 1}` },
   );
   if (row.get('n') === entities && row.get('hasLast') === 1 && row.get('indexed')) return;
-  const file = path.join(os.tmpdir(), `graph-api-bench-${entities}.ndjson`);
-  if (!fs.existsSync(file)) {
-    const out = fs.createWriteStream(file);
-    await writeGenerated({ entities, seed: 1 }, out);
-    await new Promise<void>((resolve) => out.end(resolve));
-  }
+  const file = await generatedFile(entities);
   say(`  loading ${entities} generated entities (${file})`);
   await wipe(graph);
   const t0 = Date.now();

@@ -6,13 +6,10 @@
  * (b) a naive `[*1..max_depth]` path enumeration; and the largest explored_count answered
  * without partial_results.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
 import type { Graph } from '../src/graph/neo4j';
 import { ingestFile } from '../src/ingest/ingest';
-import { writeGenerated } from '../src/seed/generator';
+import { generatedFile } from './searchData';
 import { TraversalRequest, TraversalService } from '../src/services/traversal';
 import { benchGraph, measure, measureHttp, ms, sample, say, startApp, table, wipe } from './common';
 
@@ -22,11 +19,7 @@ async function ensureGraph(graph: Graph, entities: number, batchSize: number): P
     say(`  reusing the loaded graph of ${entities} entities`);
     return;
   }
-  const file = path.join(os.tmpdir(), `graph-api-bench-${entities}.ndjson`);
-  if (!fs.existsSync(file)) {
-    say(`  generating ${entities} entities to ${file}`);
-    await writeGenerated({ entities, seed: 1 }, fs.createWriteStream(file));
-  }
+  const file = await generatedFile(entities);
   await wipe(graph);
   const t0 = Date.now();
   const report = await ingestFile(graph, file, {
@@ -69,7 +62,9 @@ export async function run(): Promise<void> {
     await measureHttp(app, sources.slice(0, 20).map((id) => `/v1/${e.path}/${encodeURIComponent(id)}`), 2);
     let partial = 0;
     const driver = await measure(sources.length, 2, async (i) => {
+      // The statements the /v1 route runs: the traversal, then the facts of the steps shown.
       const result = await service.traverse(v1Request(sources[i], e.types, e.extra));
+      await service.stepFacts(result.hits);
       if (result.partial) partial += 1;
       else largestComplete = Math.max(largestComplete, result.explored);
     });
