@@ -46,9 +46,14 @@ export async function benchGraph(): Promise<{ config: Config; graph: Graph }> {
  * in one transaction overran Neo4j's transaction memory on the 1M-entity graph.
  */
 export async function wipe(graph: Graph): Promise<void> {
+  await deleteInTransactions(graph, 'MATCH (n)');
+}
+
+/** Detach-deletes the nodes `match` binds as n, 2000 per transaction. */
+export async function deleteInTransactions(graph: Graph, match: string): Promise<void> {
   const session = graph.session('WRITE');
   try {
-    await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS');
+    await session.run(`${match} CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS`);
   } finally {
     await session.close();
   }

@@ -76,7 +76,7 @@ export async function run(): Promise<void> {
     const naiveTypes = [...new Set(e.types.map(neo4jRelType))].join('|');
     const naiveQuery = `MATCH p = (s:Entity {id: $id})-[:${naiveTypes}*1..4]->(t:Entity) WHERE t <> s RETURN t.id AS id, length(p) AS len`;
     let timeouts = 0;
-    const naiveSample = sources.slice(0, Math.min(20, sources.length));
+    const naiveSample = sources.slice(0, Math.min(Number(process.env.BENCH_NAIVE_QUERIES ?? 10), sources.length));
     const naive = await measure(naiveSample.length, 1, async (i) => {
       const session = graph.session('READ');
       try {
