@@ -248,6 +248,9 @@ function relationshipQuery(type: string): string {
     .replaceAll('__INVERSE__', neo4jRelType(inverseRelationship(type)));
 }
 
+/** Summary batches in flight at once when each commits on its own. */
+const SUMMARY_CONCURRENCY = 2;
+
 const runnerFor = (tx: Transaction | ManagedTransaction): Runner => async (query, params) => (await tx.run(query, params)).records;
 
 export async function ingestFile(graph: Graph, file: string, options: IngestOptions): Promise<IngestReport> {
@@ -265,7 +268,8 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
     const runner: Runner = async (query, params) => graph.write(query, params);
     touched = await write(runner, file, bad, options, loaded);
     wrote = Date.now();
-    await refreshSummaries(runner, touched, options.batchSize);
+    // Per-batch commits: summary batches are independent transactions, so two run at once.
+    await refreshSummaries(runner, touched, options.batchSize, SUMMARY_CONCURRENCY);
   } else {
     const session = graph.session('WRITE');
     const tx = session.beginTransaction();

@@ -105,13 +105,21 @@ describe('loading a file written by another tool', () => {
 
   test('files above the atomic size commit per batch and load the same graph', async () => {
     const file = writeNdjson('acme.ndjson', acmeLines());
+    // Every derived summary field, per entity: per-batch mode refreshes them in concurrent batches.
+    const summaries = async () => (await h.graph.read(
+      `MATCH (e:Entity) RETURN e.id AS id, e {.degree, .relationship_count, .related_entities_count, .psa_count, .psa_sanctioned,
+         .source_count, .sources, .references_count} AS summary ORDER BY id`,
+    )).map((r) => [r.get('id'), r.get('summary')]);
     const small = await h.ingest(file, { atomic: 100 });
     expect(small.atomic).toBe(true);
     const before = await graphSize();
+    const summariesBefore = await summaries();
     await wipeGraph(h.graph);
     const large = await h.ingest(file, { atomic: 3, batchSize: 2 });
     expect(large.atomic).toBe(false);
     expect(await graphSize()).toEqual(before);
+    expect(await summaries()).toEqual(summariesBefore);
+    expect(summariesBefore.length).toBeGreaterThan(2); // more than one batch of 2
     expect((await h.json('/entity/e-acme')).body).toMatchObject({ degree: 2, source_count: { gbr_psc: { count: 1 } } });
   });
 
