@@ -24,7 +24,7 @@ import { RiskScorer, outboxSize, type RescoreStats } from '../src/services/risk'
 import { QUEUE_NAMES, Queues } from '../src/workers/queues';
 import { closeScorers } from '../src/workers/rescoreJob';
 import { startWorkers } from '../src/workers/worker';
-import { benchGraph, deleteInTransactions, sample, say, table } from './common';
+import { benchGraph, sample, say, table } from './common';
 import { ensureGeneratedGraph } from './searchData';
 
 const OFAC = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
@@ -46,7 +46,7 @@ export async function run(): Promise<void> {
     // without what an earlier run of this bench left: its projects and the worker's risk state.
     await ensureGeneratedGraph(graph, entities);
     await redis.flushdb();
-    await deleteInTransactions(graph, "MATCH (n) WHERE n:RiskState OR n:RiskNotificationOutbox OR ((n:Project OR n:ProjectEntity) AND n.id STARTS WITH 'bench-')");
+    await graph.deleteNodes("MATCH (n) WHERE n:RiskState OR n:RiskNotificationOutbox OR ((n:Project OR n:ProjectEntity) AND n.id STARTS WITH 'bench-')");
     let t0 = Date.now();
 
     const ids = (await graph.read('MATCH (e:Entity) WHERE e.type IS NOT NULL RETURN e.id AS id ORDER BY id')).map((r) => r.get('id') as string);

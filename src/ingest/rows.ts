@@ -72,8 +72,6 @@ export function entityRow(line: EntityLine) {
       direct_risk: JSON.stringify(risk),
       attribute_count: JSON.stringify(attributeCount),
       search_names: unique([line.label ?? '', ...names]).filter(Boolean).join('\n'),
-      search_identifiers: unique(identifiers.map((i) => i.value)).join('\n'),
-      search_addresses: unique(values('address')).join('\n'),
       ...entityLineSearchProps(line), // sx_* properties of the entity_search full-text index
     }),
     attributes: attributes.map((a) => {
