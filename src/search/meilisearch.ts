@@ -209,8 +209,13 @@ export class MeiliSearchIndex implements SearchIndex {
     const typeFilter = request.types?.length ? inList('f_type', request.types) : undefined;
     const queries: Record<string, unknown>[] = [];
     const base = { indexUid: this.entityUid, limit: request.pool, attributesToRetrieve: ['id', 'entity', 'values', 'f_source'], filter: typeFilter };
+    // Among many namesakes, those born on a given date come from a query of their own.
+    const dobFilters = request.datesOfBirth.filter((d) => d.length).map((d) => d.map((t) => `t_date_of_birth = ${quote(t)}`).join(' AND '));
     for (const tokens of request.names) {
-      if (tokens.length) queries.push({ ...base, q: tokens.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name'] });
+      if (!tokens.length) continue;
+      const nameQuery = { ...base, q: tokens.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name'] };
+      queries.push(nameQuery);
+      for (const dob of dobFilters) queries.push({ ...nameQuery, filter: typeFilter ? `${dob} AND ${typeFilter}` : dob });
     }
     if (request.skeletons.length) queries.push({ ...base, q: request.skeletons.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name_sk'] });
     if (request.identifiers.length) {

@@ -41,7 +41,10 @@ export function recordLucene(request: Pick<SearchRequest, 'query'>, sources: str
   return parts.join(' ');
 }
 
-/** Lucene query of resolution candidates: any name token (fuzzy), skeleton, identifier or address token. */
+/**
+ * Lucene query of resolution candidates: any name token (fuzzy), skeleton, identifier or
+ * address token; a matching date of birth or country ranks a candidate up.
+ */
 export function candidateLucene(request: CandidateRequest): string {
   const clauses: string[] = [];
   const nameTokens = [...new Set(request.names.flat())];
@@ -53,8 +56,12 @@ export function candidateLucene(request: CandidateRequest): string {
   for (const id of new Set(request.identifiers)) if (id) clauses.push(`sx_identifier:${luceneEscape(id)}^8`);
   for (const t of new Set(request.addresses.flat())) clauses.push(`sx_address:${luceneEscape(t)}^0.3`);
   if (clauses.length === 0) return '';
-  const q = `+(${clauses.join(' ')})`;
-  return request.types?.length ? `${q} ${orClause('sx_type', request.types)}` : q;
+  const parts = [`+(${clauses.join(' ')})`];
+  if (request.types?.length) parts.push(orClause('sx_type', request.types));
+  // Optional clauses: they add to the score of candidates that have them, and exclude nobody.
+  for (const dob of request.datesOfBirth) if (dob.length) parts.push(`sx_date_of_birth:"${dob.map(luceneEscape).join(' ')}"^4`);
+  for (const c of new Set(request.countries)) parts.push(`sx_country:${luceneEscape(c)}^0.5`);
+  return parts.join(' ');
 }
 
 const NO_FACETS = (): Facets => ({ country: [], entity_type: [], source: [], source_type: [], region: [] });

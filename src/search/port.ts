@@ -59,6 +59,10 @@ export interface CandidateRequest {
   identifiers: string[];
   /** Normalised address tokens. */
   addresses: string[][];
+  /** Dates of birth as tokens (`1950-09-21` -> 1950, 09, 21): candidates born then rank first. */
+  datesOfBirth: string[][];
+  /** Country codes: candidates of these countries rank first. */
+  countries: string[];
   /** Edits allowed per name token (0 = exact). */
   fuzziness: number;
   types?: string[];

@@ -330,6 +330,10 @@ export class ResolveService {
       skeletons: params.strict ? [] : names.flat().filter((t) => t.length > 2).map(skeleton),
       identifiers: params.identifier.map(compactIdentifier).filter(Boolean),
       addresses: params.address.map((a) => analyze(a, { companyForms: false }).map((t) => t.text)),
+      // Not required, only ranked up: among many namesakes (a 1M-entity graph has hundreds of
+      // "Kari Berg"), the one born on the given date must be in the pool that gets scored.
+      datesOfBirth: params.dob.map((d) => d.split('-')),
+      countries: params.country.map((c) => c.toLowerCase()),
       fuzziness: fuzz,
       types: params.types,
       pool: params.pool ?? (params.strict ? 200 : DEFAULT_POOL),
