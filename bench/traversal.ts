@@ -6,7 +6,7 @@
  * (b) a naive `[*1..max_depth]` path enumeration; and the largest explored_count answered
  * without partial_results.
  */
-import { RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
+import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
 import type { Graph } from '../src/graph/neo4j';
 import { ingestFile } from '../src/ingest/ingest';
 import { generatedFile } from './searchData';
@@ -73,7 +73,8 @@ export async function run(): Promise<void> {
     // Naive: enumerate every path up to depth 4 and pick the shortest per target in the client.
     // Aggregating in Cypher (min(length(p)) or DISTINCT t) would let the planner prune the
     // expansion into a breadth-first search, which is no longer the naive enumeration.
-    const naiveTypes = [...new Set(e.types.map(neo4jRelType))].join('|');
+    // The same types the /v1 request follows, possibly-same-as included (psa defaults to true).
+    const naiveTypes = [...new Set([...e.types, POSSIBLY_SAME_AS].map(neo4jRelType))].join('|');
     const naiveQuery = `MATCH p = (s:Entity {id: $id})-[:${naiveTypes}*1..4]->(t:Entity) WHERE t <> s RETURN t.id AS id, length(p) AS len`;
     let timeouts = 0;
     const naiveSample = sources.slice(0, Math.min(Number(process.env.BENCH_NAIVE_QUERIES ?? 10), sources.length));
