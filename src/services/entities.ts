@@ -3,11 +3,12 @@
  * Each read is one read transaction; every value is a query parameter and relationship
  * types reach a pattern only through the domain table.
  */
+import { createHash } from 'node:crypto';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { SUMMARY_ATTRIBUTE_FIELDS } from '../domain/attributes';
-import { isPast, todayUtc } from '../domain/dates';
-import { notFound } from '../domain/errors';
-import { apiRelType, neo4jRelType } from '../domain/relationships';
+import { endOfPeriod, isPast, todayUtc } from '../domain/dates';
+import { badParameter, notFound } from '../domain/errors';
+import { SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
 import { cypher } from '../graph/cypherFiles';
 import {
   Props, Surface, attributeItem, embeddedEntity, embeddedRecord, record as recordFields, relationshipFact, source,
@@ -25,13 +26,68 @@ export interface LegacyEntityQuery {
   referencedBy: Paging;
 }
 
+/**
+ * What the /v1 relationships page shows, all values already validated: `types` and the
+ * filters narrow it, `sort` orders it. Dates are YYYY[-MM[-DD]]; `partnerRisk` risk ids.
+ */
+export interface RelationshipSelection {
+  types?: string[];
+  sort?: 'date' | '-date' | 'shares' | '-shares';
+  startDate?: string;
+  endDate?: string;
+  minShares?: number;
+  countries?: string[];
+  partnerName?: string;
+  partnerRisk?: string[];
+}
+
 export interface V1EntityQuery {
   attributes: Record<string, Paging>;
   attributeDefault: Paging;
-  relationships: Paging & { types?: string[] };
+  relationships: Paging & { selection: RelationshipSelection };
   possiblySameAs: Paging;
   referencedBy: Paging;
 }
+
+/**
+ * The field relationship page tokens are bound to. A token carries an offset into one
+ * ordered, filtered list, so it is bound to the selection too: reused with other filters
+ * or another sort it is rejected (400) rather than silently skipping or repeating items.
+ * Without any selection it is plain `relationships`.
+ */
+export function relationshipsTokenField(selection: RelationshipSelection): string {
+  const normal = Object.entries(selection)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)));
+  if (normal.length === 0) return 'relationships';
+  return `relationships~${createHash('sha256').update(JSON.stringify(normal)).digest('base64url').slice(0, 16)}`;
+}
+
+const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);
+
+/** Cypher parameters of `entity-relationships-page` for a selection. */
+function relationshipParameters(selection: RelationshipSelection) {
+  const sort = selection.sort;
+  // A window from '2020-03' starts on 2020-03-01 and one to '2020-03' ends on 2020-03-31.
+  const startDate = selection.startDate ? startOfPeriod(selection.startDate) : null;
+  const endDate = selection.endDate ? endOfPeriod(selection.endDate) : null;
+  if (startDate && endDate && startDate > endDate) throw badParameter('relationships.startDate', 'must not be after relationships.endDate');
+  return {
+    types: selection.types ? selection.types.map(neo4jRelType) : null,
+    countries: selection.countries ?? [],
+    partnerName: selection.partnerName ? selection.partnerName.toLowerCase() : null,
+    partnerRisk: selection.partnerRisk ?? [],
+    minShares: selection.minShares ?? null,
+    shareTypes: SHARE_TYPES,
+    startDate,
+    endDate,
+    sortField: sort ? sort.replace(/^-/, '') : null,
+    descending: Boolean(sort?.startsWith('-')),
+  };
+}
+
+const startOfPeriod = (date: string) => [...date.split('-'), '01', '01'].slice(0, 3).join('-');
 
 const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
 const props = (row: { get(k: string): unknown }, key: string) => row.get(key) as Props;
@@ -104,6 +160,7 @@ export class EntityService {
   }
 
   async v1Entity(id: string, query: V1EntityQuery) {
+    const relationshipParams = relationshipParameters(query.relationships.selection);
     return this.graph.readTx(async (tx) => {
       const entity = await this.node(tx, id);
       const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1', true) };
@@ -114,11 +171,11 @@ export class EntityService {
 
       const rel = query.relationships;
       if (rel.limit > 0) {
-        const types = rel.types ? rel.types.map(neo4jRelType) : null;
-        const count = (await tx.run(cypher('entity', 'entity-relationships-all-count'), { id, types })).records[0].get('count') as number;
-        const rows = (await tx.run(cypher('entity', 'entity-relationships-all'), { id, types, ...skipLimit(rel) })).records;
-        const data = rows.map((r) => v1RelationshipItem(props(r, 'target'), r.get('facts') as Props[]));
-        body.relationships = tokenPage('relationships', rel, count, data);
+        const params = { id, ...relationshipParams, ...skipLimit(rel) };
+        const [row] = (await tx.run(cypher('entity', 'entity-relationships-page'), params)).records;
+        const items = row.get('items') as { target: Props; facts: Props[] }[];
+        const data = items.map((item) => v1RelationshipItem(item.target, item.facts));
+        body.relationships = tokenPage(relationshipsTokenField(rel.selection), { offset: rel.offset, limit: rel.limit }, row.get('total') as number, data);
       }
       if (query.possiblySameAs.limit > 0) {
         const data = await this.possiblySameAs(tx, entity, query.possiblySameAs, 'v1');

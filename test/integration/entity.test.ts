@@ -2,11 +2,42 @@ import { acmeLines } from '../fixtures/acme';
 import { WIDE, wideLines } from '../fixtures/wide';
 import { Harness, startHarness, writeNdjson } from '../support/harness';
 
+/**
+ * A hub with six neighbours differing in country, name, risk, shares and dates, for the
+ * /v1 relationships filters and sorts. Latest fact date per neighbour: dave 2012,
+ * alice 2018, carol 2020-01-10, bob 2021-03-15, frank 2023-06, erin none.
+ */
+const hubLines = () => {
+  const person = (id: string, name: string, country?: string, risk?: string) => ({
+    kind: 'entity', id, type: id.startsWith('c-') ? 'company' : 'person', label: name,
+    attributes: [{ field: 'name', value: name }, ...(country ? [{ field: 'country', value: country }] : [])],
+    ...(risk ? { risk: [{ factor: risk }] } : {}),
+  });
+  const fact = (type: string, to: string, extra: object) => ({ kind: 'relationship', type, from: 'f-hub', to, ...extra });
+  return [
+    { kind: 'entity', id: 'f-hub', type: 'company', label: 'Hub Holdings', attributes: [{ field: 'country', value: 'GBR' }] },
+    person('p-alice', 'Alice Smith', 'GBR', 'pep'),
+    person('p-bob', 'Bob Jones', 'USA'),
+    person('c-carol', 'Carol Holdings', 'RUS', 'sanctioned_usa_ofac_sdn'),
+    person('p-dave', 'Dave Smithers', 'GBR'),
+    person('p-erin', 'Erin'),
+    person('p-frank', 'Frank Miller', 'DEU'),
+    fact('has_shareholder', 'p-alice', { from_date: '2015', to_date: '2018', shares: [{ percentage: 60 }] }),
+    fact('has_shareholder', 'p-bob', { from_date: '2019-06', shares: [{ percentage: 10 }] }),
+    fact('has_director', 'p-bob', { date: '2021-03-15' }),
+    fact('has_shareholder', 'c-carol', { date: '2020-01-10' }),
+    fact('has_director', 'p-dave', { to_date: '2012' }),
+    fact('linked_to', 'p-erin', {}),
+    fact('has_shareholder', 'p-frank', { from_date: '2022-01-01', to_date: '2023-06', shares: [{ percentage: 35 }] }),
+  ];
+};
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
   await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
   await h.ingest(writeNdjson('wide.ndjson', wideLines()));
+  await h.ingest(writeNdjson('hub.ndjson', hubLines()));
 });
 afterAll(() => h.close());
 
@@ -152,10 +183,18 @@ describe('GET /v1/entity/{id} (token paging)', () => {
     expect(Object.keys(filtered.body.relationships.data[0].types)).toEqual(['has_director']);
   });
 
+  test('the relationships page holds 200 neighbours by default, as the published client expects', async () => {
+    const { body } = await h.json('/v1/entity/wide');
+    expect(body.relationships).toMatchObject({ limit: 200, size: { count: WIDE.holders, qualifier: 'eq' } });
+    expect(body.relationships.data).toHaveLength(WIDE.holders);
+    expect(body.relationships.next).toBeUndefined();
+    expect((await h.json('/v1/entity/wide?relationships.limit=200')).status).toBe(200);
+  });
+
   test.each([
     ['attributes.name.next=garbage', 'attributes.name.next'],
     [`attributes.name.next=${Buffer.from('possibly_same_as\u000010').toString('base64url')}`, 'attributes.name.next'],
-    ['relationships.limit=101', 'relationships.limit'],
+    ['relationships.limit=201', 'relationships.limit'],
     ['relationships.type=owns', 'relationships.type'],
     ['attributes.name.offset=3', 'attributes.name.offset'],
   ])('400 naming the parameter for %s', async (query, parameter) => {
@@ -165,8 +204,121 @@ describe('GET /v1/entity/{id} (token paging)', () => {
   });
 
   test('404 in the /v1 shape', async () => {
+    expect(await h.json('/v1/entity/nope?relationships.sort=-date')).toMatchObject({ status: 404 });
     expect(await h.json('/v1/entity/nope')).toMatchObject({ status: 404, body: { status: 404, success: false, message: [expect.any(String)] } });
   });
+});
+
+describe('GET /v1/entity/{id} relationship filters and sort', () => {
+  const ids = async (query: string) => {
+    const { status, body } = await h.json(`/v1/entity/f-hub?${query}`);
+    expect(status).toBe(200);
+    expect(body.relationships.size).toEqual({ count: body.relationships.data.length, qualifier: 'eq' });
+    return body.relationships.data.map((d: any) => d.target.id);
+  };
+
+  test('unsorted, neighbours come by label', async () => {
+    expect(await ids('')).toEqual(['p-alice', 'p-bob', 'c-carol', 'p-dave', 'p-erin', 'p-frank']);
+  });
+
+  test('sort by shares: largest known percentage, neighbours without shares last either way', async () => {
+    expect(await ids('relationships.sort=shares')).toEqual(['p-bob', 'p-frank', 'p-alice', 'c-carol', 'p-dave', 'p-erin']);
+    expect(await ids('relationships.sort=-shares')).toEqual(['p-alice', 'p-frank', 'p-bob', 'c-carol', 'p-dave', 'p-erin']);
+  });
+
+  test('sort by date: latest fact date (the item\'s last_observed), undated neighbours last either way', async () => {
+    expect(await ids('relationships.sort=date')).toEqual(['p-dave', 'p-alice', 'c-carol', 'p-bob', 'p-frank', 'p-erin']);
+    expect(await ids('relationships.sort=-date')).toEqual(['p-frank', 'p-bob', 'c-carol', 'p-alice', 'p-dave', 'p-erin']);
+    const { body } = await h.json('/v1/entity/f-hub?relationships.sort=-date&relationships.limit=2');
+    expect(body.relationships.data.map((d: any) => d.last_observed)).toEqual(['2023-06', '2021-03-15']);
+  });
+
+  test('startDate/endDate keep facts whose period overlaps the window, and only those facts', async () => {
+    // Bob's holding runs from 2019-06 on; his directorship is dated 2021-03-15 only.
+    const { body } = await h.json('/v1/entity/f-hub?relationships.startDate=2019&relationships.endDate=2020');
+    expect(body.relationships.data.map((d: any) => d.target.id)).toEqual(['p-bob', 'c-carol']);
+    expect(Object.keys(body.relationships.data[0].types)).toEqual(['has_shareholder']);
+    expect(await ids('relationships.startDate=2023-01-01')).toEqual(['p-bob', 'p-frank']);
+    expect(await ids('relationships.startDate=2023-07')).toEqual(['p-bob']);
+    // Dave's directorship has no start and ended in 2012; Erin's link has no date at all.
+    expect(await ids('relationships.endDate=2012-06')).toEqual(['p-dave']);
+    expect(await ids('relationships.startDate=2021-03-15&relationships.endDate=2021-03-15')).toEqual(['p-bob']);
+  });
+
+  test('minShares keeps share-bearing facts with a known percentage of at least the value', async () => {
+    expect(await ids('relationships.minShares=30')).toEqual(['p-alice', 'p-frank']);
+    expect(await ids('relationships.minShares=35&relationships.sort=shares')).toEqual(['p-frank', 'p-alice']);
+    expect(await ids('relationships.minShares=60.5')).toEqual([]);
+    const { body } = await h.json('/v1/entity/f-hub?relationships.minShares=5');
+    const bob = body.relationships.data.find((d: any) => d.target.id === 'p-bob');
+    expect(Object.keys(bob.types)).toEqual(['has_shareholder']);
+  });
+
+  test('country, partnerName and partnerRisk filter on the neighbour', async () => {
+    expect(await ids('relationships.country=GBR')).toEqual(['p-alice', 'p-dave']);
+    expect(await ids('relationships.country=GBR&relationships.country=USA')).toEqual(['p-alice', 'p-bob', 'p-dave']);
+    expect(await ids('relationships.partnerName=SMITH')).toEqual(['p-alice', 'p-dave']);
+    expect(await ids(`relationships.partnerName=${encodeURIComponent("o'brien\\\" OR 1=1")}`)).toEqual([]);
+    expect(await ids('relationships.partnerRisk=pep')).toEqual(['p-alice']);
+    expect(await ids('relationships.partnerRisk=pep&relationships.partnerRisk=sanctioned_usa_ofac_sdn')).toEqual(['p-alice', 'c-carol']);
+  });
+
+  test('filters combine with each other and with relationships.type', async () => {
+    expect(await ids('relationships.country=GBR&relationships.partnerName=smith&relationships.minShares=50')).toEqual(['p-alice']);
+    const { body } = await h.json('/v1/entity/f-hub?relationships.type=has_director&relationships.startDate=2021');
+    expect(body.relationships.data.map((d: any) => [d.target.id, Object.keys(d.types)])).toEqual([['p-bob', ['has_director']]]);
+  });
+
+  test('tokens walk a filtered, sorted page and are bound to its filters', async () => {
+    const filters = 'relationships.country=GBR&relationships.country=USA&relationships.country=DEU&relationships.sort=-shares';
+    const seen: string[] = [];
+    let next: string | undefined;
+    let last: any;
+    do {
+      const { status, body } = await h.json(`/v1/entity/f-hub?${filters}&relationships.limit=1${next ? `&relationships.next=${next}` : ''}`);
+      expect(status).toBe(200);
+      expect(body.relationships.size).toEqual({ count: 4, qualifier: 'eq' });
+      seen.push(...body.relationships.data.map((d: any) => d.target.id));
+      next = body.relationships.next;
+      last = body.relationships;
+    } while (next);
+    expect(seen).toEqual(['p-alice', 'p-frank', 'p-bob', 'p-dave']);
+    const back = await h.json(`/v1/entity/f-hub?${filters}&relationships.limit=2&relationships.prev=${last.prev}`);
+    expect(back.body.relationships.data.map((d: any) => d.target.id)).toEqual(['p-frank', 'p-bob']);
+    // The same token under another sort or filter would point into another list.
+    for (const other of ['relationships.country=GBR&relationships.sort=-shares', 'relationships.sort=shares', '']) {
+      const reused = await h.json(`/v1/entity/f-hub?${other}&relationships.next=${last.prev}`);
+      expect(reused.status).toBe(400);
+      expect(reused.body.message[0]).toContain('relationships.next');
+    }
+  });
+
+  test.each([
+    ['relationships.sort=name', 'relationships.sort'],
+    ['relationships.startDate=2020-13', 'relationships.startDate'],
+    ['relationships.endDate=yesterday', 'relationships.endDate'],
+    ['relationships.startDate=2021&relationships.endDate=2020-12', 'relationships.startDate'],
+    ['relationships.minShares=101', 'relationships.minShares'],
+    ['relationships.minShares=lots', 'relationships.minShares'],
+    ['relationships.country=XYZ', 'relationships.country'],
+    ['relationships.partnerRisk=not_a_factor', 'relationships.partnerRisk'],
+    ['relationships.partnerRisk=PEP', 'relationships.partnerRisk'],
+    ['relationships.partnerName=', 'relationships.partnerName'],
+  ])('400 naming the parameter for %s', async (query, parameter) => {
+    const { status, body } = await h.json(`/v1/entity/f-hub?${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({ status: 400, success: false, message: [expect.stringContaining(parameter)] });
+  });
+
+  test.each(['arrivalCountry=USA', 'arrivalState=CA', 'arrivalCity=Reno', 'departureCountry=CHN', 'departureState=GD', 'departureCity=Shenzhen', 'hsCode=8471'])(
+    'trade filter relationships.%s is refused with a 400 that says so',
+    async (query) => {
+      const { status, body } = await h.json(`/v1/entity/f-hub?relationships.${query}`);
+      expect(status).toBe(400);
+      expect(body.message).toEqual([expect.stringContaining(`relationships.${query.split('=')[0]}`)]);
+      expect(body.message[0]).toMatch(/trade .*not supported/);
+    },
+  );
 });
 
 describe('GET /entity_summary/:id', () => {

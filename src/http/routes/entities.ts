@@ -1,8 +1,12 @@
 /** /entity, /entity_summary, /record, /source, /sources and their /v1 forms. Thin: parse, call, shape. */
 import { stringify } from 'csv-stringify/sync';
 import { ATTRIBUTE_FIELDS } from '../../domain/attributes';
+import { COUNTRY_IDS } from '../../domain/countries';
+import { isDateString } from '../../domain/dates';
+import { badParameter } from '../../domain/errors';
 import { RELATIONSHIP_TYPES } from '../../domain/relationships';
-import type { EntityService } from '../../services/entities';
+import { isRiskFactor } from '../../domain/risk';
+import { type EntityService, type RelationshipSelection, relationshipsTokenField } from '../../services/entities';
 import type { TraversalService } from '../../services/traversal';
 import { entityTraversalBlocks } from './traversal';
 import { MAX_PAGE, Paging, tokenPaging } from '../../services/paging';
@@ -60,12 +64,38 @@ function traversalBlocks(q: Query): { maxDepth: number; relationships: string[] 
   }));
 }
 
+/** The published client's relationships page size (docs/reference/client-shapes.md §1). */
+const RELATIONSHIPS_PAGE = 200;
+const dateFilter = (description: string) => ({ type: 'string', pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: `${description} (YYYY[-MM[-DD]])` });
+/**
+ * Shipment filters of the published client. This graph holds no shipment data (no HS codes,
+ * arrival or departure places), so they are declared, documented and refused with a 400
+ * rather than rejected as unknown or silently matching nothing.
+ */
+const TRADE_FILTERS = [
+  'arrivalCountry', 'arrivalState', 'arrivalCity', 'departureCountry', 'departureState', 'departureCity', 'hsCode',
+].map((name) => `relationships.${name}`);
+
 const v1EntityQuery: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    'relationships.next': token, 'relationships.prev': token, 'relationships.limit': limit(),
+    'relationships.next': token, 'relationships.prev': token, 'relationships.limit': limit(RELATIONSHIPS_PAGE, RELATIONSHIPS_PAGE),
     'relationships.type': { type: 'array', items: { type: 'string', enum: RELATIONSHIP_TYPES }, description: 'only these relationship types' },
+    'relationships.sort': {
+      type: 'string', enum: ['date', '-date', 'shares', '-shares'],
+      description: "order of the neighbours: 'date' by their latest fact date, 'shares' by their largest share percentage; '-' descending; neighbours without the key last",
+    },
+    'relationships.startDate': dateFilter('only facts whose period reaches this date or later'),
+    'relationships.endDate': dateFilter('only facts whose period starts on or before this date'),
+    'relationships.minShares': { type: 'number', minimum: 0, maximum: 100, description: 'only share-bearing facts with a known percentage of at least this' },
+    'relationships.country': { type: 'array', items: { type: 'string', enum: COUNTRY_IDS }, maxItems: 300, description: 'only neighbours with one of these countries' },
+    'relationships.partnerName': { type: 'string', minLength: 1, maxLength: 500, description: 'only neighbours with a name containing this (case-insensitive)' },
+    'relationships.partnerRisk': {
+      type: 'array', items: { type: 'string', pattern: '^[a-z0-9_]{1,100}$' }, maxItems: 300,
+      description: 'only neighbours with one of these risk factors (risk factor ids)',
+    },
+    ...Object.fromEntries(TRADE_FILTERS.map((name) => [name, { type: 'array', items: { type: 'string' }, description: 'trade (shipment) filter: not supported by this graph, answered with 400' }])),
     'possibly_same_as.next': token, 'possibly_same_as.prev': token, 'possibly_same_as.limit': limit(),
     'referenced_by.next': token, 'referenced_by.prev': token, 'referenced_by.limit': limit(),
   },
@@ -75,8 +105,33 @@ const v1EntityQuery: JsonSchema = {
   },
 };
 
-const v1Paging = (q: Query, field: string): Paging =>
-  tokenPaging(field, { next: q[`${field}.next`] as string | undefined, prev: q[`${field}.prev`] as string | undefined, limit: (q[`${field}.limit`] as number | undefined) ?? MAX_PAGE }, field);
+const v1Paging = (q: Query, field: string, tokenField = field): Paging =>
+  tokenPaging(tokenField, { next: q[`${field}.next`] as string | undefined, prev: q[`${field}.prev`] as string | undefined, limit: (q[`${field}.limit`] as number | undefined) ?? MAX_PAGE }, field);
+
+/** The relationships selection of a /v1 entity request; values the schema cannot check are checked here. */
+function relationshipSelection(q: Query): RelationshipSelection {
+  for (const name of TRADE_FILTERS) {
+    if (q[name] !== undefined) throw badParameter(name, 'trade (shipment) filters are not supported here: this graph holds no shipment data');
+  }
+  const startDate = q['relationships.startDate'] as string | undefined;
+  const endDate = q['relationships.endDate'] as string | undefined;
+  for (const [name, value] of [['relationships.startDate', startDate], ['relationships.endDate', endDate]] as const) {
+    if (value !== undefined && !isDateString(value)) throw badParameter(name, `not a valid date: ${JSON.stringify(value)}`);
+  }
+  const partnerRisk = q['relationships.partnerRisk'] as string[] | undefined;
+  const unknownRisk = partnerRisk?.find((id) => !isRiskFactor(id));
+  if (unknownRisk !== undefined) throw badParameter('relationships.partnerRisk', `unknown risk factor ${JSON.stringify(unknownRisk)}`);
+  return {
+    types: q['relationships.type'] as string[] | undefined,
+    sort: q['relationships.sort'] as RelationshipSelection['sort'],
+    startDate,
+    endDate,
+    minShares: q['relationships.minShares'] as number | undefined,
+    countries: q['relationships.country'] as string[] | undefined,
+    partnerName: q['relationships.partnerName'] as string | undefined,
+    partnerRisk,
+  };
+}
 
 export function registerEntityRoutes(registry: RouteRegistry, entities: EntityService, traversal: TraversalService): void {
   registry.add<Query>({
@@ -108,11 +163,16 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
         const m = /^attributes\.([a-z_]+)\.(next|prev|limit)$/.exec(key);
         if (m) attributes[m[1]] = v1Paging(query, `attributes.${m[1]}`);
       }
+      const selection = relationshipSelection(query);
+      const relationships = {
+        ...v1Paging(query, 'relationships', relationshipsTokenField(selection)),
+        selection,
+      };
       return {
         body: await entities.v1Entity(params.id, {
           attributes,
           attributeDefault: { offset: 0, limit: MAX_PAGE },
-          relationships: { ...v1Paging(query, 'relationships'), types: query['relationships.type'] as string[] | undefined },
+          relationships,
           possiblySameAs: v1Paging(query, 'possibly_same_as'),
           referencedBy: v1Paging(query, 'referenced_by'),
         }),
