@@ -13,7 +13,7 @@ import { inverseRelationship, neo4jRelType } from '../domain/relationships';
 import { isDirectRiskFactor } from '../domain/risk';
 import { readLines } from './reader';
 import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from './rows';
-import { IngestLine, parseLine } from './validate';
+import { IngestLine, parseLine, readValidLine } from './validate';
 import { refreshSummaries } from './summaries';
 
 export interface BadLine { file: string; line: number; reason: string }
@@ -182,7 +182,7 @@ async function write(run: Runner, file: string, skip: Map<number, string>, optio
   for await (const { no, text } of readLines(file)) {
     if (skip.has(no)) continue;
     // Pass 1 validated every line not in `skip`; parsing is all that is left to do.
-    const line = JSON.parse(text) as IngestLine;
+    const line = readValidLine(text);
     loaded[line.kind] += 1;
     written += 1;
     switch (line.kind) {

@@ -152,11 +152,30 @@ function valueAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
+/**
+ * An object key set to null means the same as the key being absent (JSON writers of other
+ * tools often emit null for absent optionals), at every depth; a required key set to null
+ * is then reported as missing. Nulls inside lists are values and are left for the schema.
+ */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== null) out[key] = withoutNulls(v);
+  return out;
+}
+
+/** JSON.parse, then withoutNulls unless the text cannot hold a null (the usual case, skipped cheaply). */
+const parseWithoutNulls = (raw: string): unknown => (raw.includes('null') ? withoutNulls(JSON.parse(raw)) : JSON.parse(raw));
+
+/** A line that `parseLine` accepted, parsed again for writing. */
+export const readValidLine = (raw: string): IngestLine => parseWithoutNulls(raw) as IngestLine;
+
 /** Parses and checks one line; returns the line or a reason it is bad. */
 export function parseLine(raw: string): { line: IngestLine } | { error: string } {
   let value: unknown;
   try {
-    value = JSON.parse(raw);
+    value = parseWithoutNulls(raw);
   } catch (e) {
     return { error: `not valid JSON (${(e as Error).message})` };
   }

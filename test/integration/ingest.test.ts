@@ -46,6 +46,43 @@ describe('loading a file written by another tool', () => {
     expect(body.referenced_by.data.map((r: any) => [r.record.id, r.type])).toEqual([['rec-001', 'about'], ['rec-002', 'about']]);
   });
 
+  test('optional fields set to null read back as absent, in every kind and nested object', async () => {
+    const report = await h.ingest(writeNdjson('nulls.ndjson', [
+      { kind: 'source', id: 's-null', label: 'Null Source', country: null, source_type: null },
+      {
+        kind: 'record', id: 'r-null', label: null, source: 's-null', source_url: null, record_url: null, publication_date: null,
+        acquisition_date: '2024-01-02', document_urls: null, references: [{ entity: 'e-null', type: 'about' }],
+      },
+      {
+        kind: 'entity', id: 'e-null', type: 'company', label: null, closed: null,
+        attributes: [
+          { field: 'name', value: 'Null Co', type: null, records: null, from_date: null, to_date: null, date: null },
+          { field: 'identifier', value: 'N1', type: 'reg', records: ['r-null'] },
+        ],
+        risk: [{ factor: 'pep', value: null, country: null, records: null }],
+      },
+      { kind: 'entity', id: 'e-other', type: 'person', label: 'Other', closed: null, attributes: null, risk: null },
+      { kind: 'relationship', id: null, type: 'has_director', from: 'e-null', to: 'e-other', record: null, date: null, position: null, shares: null },
+      { kind: 'possibly_same_as', a: 'e-null', b: 'e-other', matches: null },
+    ]));
+    expect(report.bad).toEqual([]);
+    expect(report.loaded).toEqual({ source: 1, record: 1, entity: 2, relationship: 1, possibly_same_as: 1 });
+
+    const entity = (await h.json('/v1/entity/e-null')).body;
+    expect(entity).toMatchObject({ label: 'Null Co', closed: false, pep: true, psa_count: 1 });
+    expect(entity.risk).toEqual({ pep: { value: 1, metadata: { country: [] }, level: 'high' } });
+    expect(entity.attributes.name.data).toEqual([{ properties: { value: 'Null Co' }, record: [], record_count: 0 }]);
+    expect(entity.relationships.data[0].types.has_director).toEqual([{ record: '', attributes: {}, acquisition_date: '', former: false }]);
+    expect(entity.possibly_same_as.data[0]).toEqual({ entity: expect.objectContaining({ id: 'e-other' }), matches: {} });
+    expect((await h.json('/entity/e-other')).body).toMatchObject({ closed: false, attributes: {}, relationship_count: { director_of: 1 } });
+    const record = (await h.json('/record/r-null')).body;
+    expect(record).toEqual({
+      id: 'r-null', label: 'r-null', source: 's-null', acquisition_date: '2024-01-02', references_count: 1, record_url: '/record/r-null',
+      references: expect.objectContaining({ data: [{ entity: expect.objectContaining({ id: 'e-null' }), type: 'about' }] }),
+    });
+    expect((await h.json('/source/s-null')).body).toEqual({ id: 's-null', label: 'Null Source' });
+  });
+
   test('every relationship is stored in both directions, psa links too', async () => {
     await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
     const { body } = await h.json('/entity/e-jdoe');
@@ -144,6 +181,8 @@ describe('bad lines', () => {
     ['a dangling reference', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-ghost' }, /unknown entity "e-ghost"/],
     ['a record of an unknown source', { kind: 'record', id: 'r9', source: 'nowhere' }, /unknown source "nowhere"/],
     ['a self relationship', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-acme' }, /same entity/],
+    ['a required field set to null', { kind: 'entity', id: null, type: 'company' }, /missing "id"/],
+    ['a null inside a list', { kind: 'entity', id: 'e-z', type: 'company', attributes: [{ field: 'name', value: 'Z', records: [null] }] }, /records\.0: must be string/],
   ];
 
   test.each(cases)('%s: the file loads nothing and the line is named', async (_name, bad, reason) => {
