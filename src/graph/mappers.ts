@@ -69,12 +69,14 @@ export function embeddedRecord(r: Props, surface: Surface) {
   });
 }
 
-/** The record's own fields (without the references page). */
+/**
+ * The record's own fields (without the references page). record_url is the record's API
+ * path here as in embedded records (spec: url of the record, like entity_url); a
+ * record_url from the ingest file (its address at the source) is stored, not served.
+ */
 export function record(r: Props, surface: Surface) {
   return defined({
     ...embeddedRecord(r, surface),
-    // record_url is the address of the record in its source when the source gave one.
-    record_url: (r.record_url as string | undefined) ?? recordUrl(r.id as string, surface),
     document_urls: r.document_urls as string[] | undefined,
   });
 }

@@ -254,7 +254,9 @@ function v1RelationshipItem(target: Props, facts: Props[]) {
     const isFormer = typeof f.to_date === 'string' && isPast(f.to_date, today);
     if (!isFormer) former = false;
     for (const d of [f.date, f.from_date, f.to_date]) if (typeof d === 'string') dates.add(d);
-    (types[type] ??= []).push({ ...fact, acquisition_date: (f.acquisition_date as string) ?? '', publication_date: f.publication_date as string | undefined, former: isFormer });
+    // acquisition_date is required by the client ('' without a record); publication_date is optional.
+    const publication = typeof f.publication_date === 'string' ? { publication_date: f.publication_date } : {};
+    (types[type] ??= []).push({ ...fact, acquisition_date: (f.acquisition_date as string) ?? '', ...publication, former: isFormer });
   }
   const sorted = [...dates].sort();
   return {

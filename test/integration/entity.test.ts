@@ -60,7 +60,7 @@ describe('GET /entity/:id (legacy offset paging)', () => {
     expect(body.possibly_same_as).toMatchObject({ next: true, size: { count: WIDE.psa, qualifier: 'eq' } });
     expect(body.referenced_by).toMatchObject({ next: true, size: { count: WIDE.records, qualifier: 'eq' } });
     expect(body.referenced_by.data[0]).toEqual({
-      record: { id: expect.any(String), label: expect.any(String), source: 'src', publication_date: expect.any(String), acquisition_date: '2021-01-01', references_count: expect.any(Number), record_url: expect.stringMatching(/^\/record\//) },
+      record: { id: expect.any(String), label: expect.any(String), source: 'src', publication_date: expect.any(String), acquisition_date: '2021-01-01', references_count: expect.any(Number), record_url: `/record/${body.referenced_by.data[0].record.id}` },
       type: expect.stringMatching(/^(about|mentions)$/),
     });
   });
@@ -342,7 +342,7 @@ describe('GET /record/:id', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       id: 'rec-001', label: 'Confirmation statement 2023', source: 'gbr_psc', source_url: 'https://register.example/psc',
-      record_url: 'https://register.example/psc/rec-001', publication_date: '2023-04-01', acquisition_date: '2023-05-02',
+      record_url: '/record/rec-001', publication_date: '2023-04-01', acquisition_date: '2023-05-02',
       references_count: 2, document_urls: ['https://register.example/psc/rec-001.pdf'],
       references: {
         offset: 0, limit: 100, next: false, size: { count: 2, qualifier: 'eq' },
@@ -355,7 +355,11 @@ describe('GET /record/:id', () => {
     const page = await h.json('/record/rec-001?references.offset=1&references.limit=1');
     expect(page.body.references).toMatchObject({ offset: 1, limit: 1, next: false, data: [{ type: 'mentions' }] });
     const v1 = await h.json('/v1/record/rec-001');
+    expect(v1.body.record_url).toBe('/v1/record/rec-001');
     expect(v1.body.references.data[0].entity.entity_url).toBe('/v1/entity/e-acme');
+    // The embedded form of the same record names it the same way.
+    const embedded = (await h.json('/v1/entity/e-acme?referenced_by.limit=5')).body.referenced_by.data;
+    expect(embedded.find((d: any) => d.record.id === 'rec-001').record).toMatchObject({ record_url: '/v1/record/rec-001', source_url: 'https://register.example/psc' });
   });
 
   test('limit 0 drops references; bad limits and unknown ids are rejected', async () => {
