@@ -29,18 +29,64 @@ export function verifySecret(secret: string, stored: string): boolean {
 
 export const DEV_CLIENT = { client_id: 'dev', secret: 'dev-secret', user: 'dev-user', org: 'dev-org' };
 
-/** Clients from AUTH_CLIENTS, or outside production the development client `dev` / `dev-secret`. */
+/**
+ * Why a stored secret_hash cannot be used, or undefined when it can. Beyond the shape
+ * `scrypt$N$r$p$salt$hash`, the parameters are tried once (per distinct N, r, p) with the
+ * runtime's scrypt, so a hash that would fail at token time (e.g. N not a power of two,
+ * or needing more memory than allowed) fails at start-up instead.
+ */
+export function secretHashProblem(stored: unknown, tried = new Set<string>()): string | undefined {
+  if (typeof stored !== 'string') return 'must be a string (see `graph-api hash-secret`)';
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return 'must have the form scrypt$N$r$p$salt$hash (see `graph-api hash-secret`)';
+  const [, n, r, p, salt, hash] = parts;
+  for (const [name, value] of [['N', n], ['r', r], ['p', p]] as const) {
+    if (!/^[1-9]\d{0,9}$/.test(value)) return `scrypt parameter ${name} must be a positive integer, got ${JSON.stringify(value)}`;
+  }
+  const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
+  if (!base64.test(salt) || Buffer.from(salt, 'base64').length < 8) return 'salt must be base64 of at least 8 bytes';
+  if (!base64.test(hash) || Buffer.from(hash, 'base64').length < 16) return 'hash must be base64 of at least 16 bytes';
+  const key = `${n}$${r}$${p}`;
+  if (!tried.has(key)) {
+    try {
+      scryptSync('', Buffer.alloc(16), 16, { N: Number(n), r: Number(r), p: Number(p) });
+    } catch (err) {
+      return `scrypt parameters N=${n}, r=${r}, p=${p} are not usable: ${(err as Error).message}`;
+    }
+    tried.add(key);
+  }
+  return undefined;
+}
+
+/**
+ * Clients from AUTH_CLIENTS, or outside production the development client `dev` / `dev-secret`.
+ * Every client is checked here, so a bad entry stops start-up with a message naming the
+ * client and the field, instead of failing (500) when that client asks for a token.
+ */
 export function loadClients(config: Config, warn: (msg: string) => void): Map<string, Client> {
   const clients = new Map<string, Client>();
   if (config.authClientsFile) {
-    const list = JSON.parse(fs.readFileSync(config.authClientsFile, 'utf8')) as Client[];
-    if (!Array.isArray(list)) throw new Error(`AUTH_CLIENTS ${config.authClientsFile}: expected a JSON array of clients`);
-    for (const c of list) {
-      if (!c.client_id || !c.secret_hash || !c.user || !c.org) {
-        throw new Error(`AUTH_CLIENTS ${config.authClientsFile}: each client needs client_id, secret_hash, user and org`);
-      }
-      clients.set(c.client_id, c);
+    const where = `AUTH_CLIENTS ${config.authClientsFile}`;
+    let list: unknown;
+    try {
+      list = JSON.parse(fs.readFileSync(config.authClientsFile, 'utf8'));
+    } catch (err) {
+      throw new Error(`${where}: cannot read a JSON file (${(err as Error).message})`);
     }
+    if (!Array.isArray(list)) throw new Error(`${where}: expected a JSON array of clients`);
+    const tried = new Set<string>();
+    list.forEach((entry: unknown, index) => {
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new Error(`${where}: client #${index + 1}: expected an object`);
+      const c = entry as Record<string, unknown>;
+      const name = typeof c.client_id === 'string' && c.client_id ? `client ${JSON.stringify(c.client_id)}` : `client #${index + 1}`;
+      for (const field of ['client_id', 'user', 'org'] as const) {
+        if (typeof c[field] !== 'string' || !(c[field] as string).trim()) throw new Error(`${where}: ${name}: ${field} must be a non-empty string`);
+      }
+      const problem = secretHashProblem(c.secret_hash, tried);
+      if (problem) throw new Error(`${where}: ${name}: secret_hash ${problem}`);
+      if (clients.has(c.client_id as string)) throw new Error(`${where}: ${name}: client_id appears more than once`);
+      clients.set(c.client_id as string, c as unknown as Client);
+    });
   }
   if (config.env !== 'production' && !clients.has(DEV_CLIENT.client_id)) {
     warn(`development client "${DEV_CLIENT.client_id}" / "${DEV_CLIENT.secret}" is enabled (not in production)`);
