@@ -95,12 +95,15 @@ export function createApp(deps: AppDeps) {
     const ready = Object.values(checks).every(Boolean);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
   });
+  const authenticate = bearer(deps.auth);
   const openapi = registry.openapi({ title: 'Entity graph screening API', version: '1.0.0' });
-  app.get('/openapi.json', (_req, res) => {
+  // Every endpoint but token issuance, /health and /ready needs a token (spec); the API
+  // description too. It is not a metered resource, so no usage, history or rate-limit hooks.
+  app.get('/openapi.json', authenticate, (_req, res) => {
     res.json(openapi);
   });
 
-  app.use(registry.router(bearer(deps.auth), feeds.afterAuth));
+  app.use(registry.router(authenticate, feeds.afterAuth));
   app.use(notFoundHandler());
   app.use(errorHandler());
   return { app, registry };

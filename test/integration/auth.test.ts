@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import jwt from 'jsonwebtoken';
-import { DEV_CLIENT } from '../../src/services/auth';
-import { testConfig } from '../support/env';
-import { Harness, startHarness } from '../support/harness';
+import { AuthService, DEV_CLIENT, hashSecret, loadClients } from '../../src/services/auth';
+import { REPO, testConfig, testEnv } from '../support/env';
+import { Harness, startHarness, writeNdjson } from '../support/harness';
 
 const DOMAIN = testConfig().serviceDomain;
 const read = (res: Response): Promise<any> => res.json();
@@ -65,6 +69,55 @@ describe('POST /oauth/token', () => {
   });
 });
 
+describe('AUTH_CLIENTS is checked at start-up', () => {
+  const good = () => ({ client_id: 'team', secret_hash: hashSecret('team-secret'), user: 'u@example.com', org: 'example' });
+  const clientsFile = (clients: unknown) => {
+    const file = writeNdjson('clients.json', []);
+    fs.writeFileSync(file, typeof clients === 'string' ? clients : JSON.stringify(clients));
+    return file;
+  };
+  const load = (clients: unknown) => loadClients(testConfig({ AUTH_CLIENTS: clientsFile(clients) }), () => undefined);
+  const salt = Buffer.alloc(16, 1).toString('base64');
+  const hash = Buffer.alloc(32, 2).toString('base64');
+
+  test('well-formed clients load and can get tokens', () => {
+    const clients = load([good()]);
+    const auth = new AuthService(testConfig(), clients);
+    expect(auth.authenticateClient('team', 'team-secret')).toEqual({ user: 'u@example.com', org: 'example', client_id: 'team' });
+    expect(auth.authenticateClient('team', 'wrong')).toBeUndefined();
+  });
+
+  test.each([
+    ['N not a power of two', { secret_hash: `scrypt$16385$8$1$${salt}$${hash}` }, /client "team": secret_hash scrypt parameters N=16385, r=8, p=1 are not usable/],
+    ['N beyond the memory limit', { secret_hash: `scrypt$1048576$8$1$${salt}$${hash}` }, /client "team": secret_hash scrypt parameters .* not usable/],
+    ['r of zero', { secret_hash: `scrypt$16384$0$1$${salt}$${hash}` }, /client "team": secret_hash scrypt parameter r must be a positive integer/],
+    ['a plain-text secret', { secret_hash: 'team-secret' }, /client "team": secret_hash must have the form scrypt\$N/],
+    ['another scheme', { secret_hash: `bcrypt$16384$8$1$${salt}$${hash}` }, /client "team": secret_hash must have the form/],
+    ['a salt that is not base64', { secret_hash: `scrypt$16384$8$1$not base64!$${hash}` }, /client "team": secret_hash salt must be base64/],
+    ['a truncated hash', { secret_hash: `scrypt$16384$8$1$${salt}$` }, /client "team": secret_hash hash must be base64/],
+    ['a numeric secret_hash', { secret_hash: 42 }, /client "team": secret_hash must be a string/],
+    ['a missing org', { org: undefined }, /client "team": org must be a non-empty string/],
+    ['an empty user', { user: ' ' }, /client "team": user must be a non-empty string/],
+  ])('refuses %s, naming the client and the field', (_name, change, message) => {
+    expect(() => load([{ client_id: 'other', secret_hash: hashSecret('x'), user: 'o', org: 'o' }, { ...good(), ...change }])).toThrow(message);
+  });
+
+  test('refuses a client without an id, a repeated id, and a file that is not a JSON array', () => {
+    expect(() => load([{ ...good(), client_id: '' }])).toThrow(/client #1: client_id must be a non-empty string/);
+    expect(() => load([good(), good()])).toThrow(/client "team": client_id appears more than once/);
+    expect(() => load('[{"client_id": ')).toThrow(/cannot read a JSON file/);
+    expect(() => load({ clients: [] })).toThrow(/expected a JSON array/);
+  });
+
+  test('the server refuses to start with a bad client', async () => {
+    const file = clientsFile([good(), { ...good(), client_id: 'broken', secret_hash: `scrypt$16385$8$1$${salt}$${hash}` }]);
+    const cli = path.join(REPO, 'dist', 'src', 'cli.js');
+    const error = await promisify(execFile)('node', [cli, 'serve'], { env: { ...testEnv(), AUTH_CLIENTS: file } as NodeJS.ProcessEnv, timeout: 20_000 }).catch((e) => e);
+    expect(error.code).toBe(1);
+    expect(error.stderr).toMatch(/client "broken": secret_hash scrypt parameters/);
+  });
+});
+
 describe('bearer tokens', () => {
   const secret = () => h.config.jwt.secret;
   const claims = () => ({ sub: 'u1', org: 'o1', client_id: 'c1' });
@@ -109,7 +162,7 @@ describe('bearer tokens', () => {
   });
 });
 
-describe('open endpoints', () => {
+describe('open endpoints and the API description', () => {
   test('/health and /ready need no token', async () => {
     expect((await fetch(`${h.baseUrl}/health`)).status).toBe(200);
     const ready = await fetch(`${h.baseUrl}/ready`);
@@ -117,8 +170,19 @@ describe('open endpoints', () => {
     expect((await read(ready)).checks.neo4j).toBe(true);
   });
 
+  test('/openapi.json needs a token like every other endpoint', async () => {
+    const anonymous = await fetch(`${h.baseUrl}/openapi.json`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await read(anonymous)).toEqual({ status: 401, success: false, messages: [expect.any(String)] });
+    const forged = await fetch(`${h.baseUrl}/openapi.json`, { headers: { authorization: 'Bearer not-a-jwt' } });
+    expect(forged.status).toBe(401);
+  });
+
   test('/openapi.json documents every route with its parameters', async () => {
-    const doc = await read((await fetch(`${h.baseUrl}/openapi.json`)));
+    const res = await h.get('/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await read(res);
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/oauth/token', '/entity/{id}', '/v1/entity/{id}', '/record/{id}', '/sources']));
     const sources = doc.paths['/sources'].get.parameters.map((p: { name: string }) => p.name);
