@@ -13,7 +13,12 @@ import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from '../src
 import type { IngestLine } from '../src/ingest/validate';
 import { generatedFile } from './searchData';
 import { EntityService } from '../src/services/entities';
-import { benchGraph, measure, measureHttp, ms, sample, say, startApp, table, wipe } from './common';
+import { Latency, benchGraph, measure, measureHttp, ms, sample, say, startApp, table, wipe } from './common';
+
+/** Issue-2 goals: ingest rows/s at least this share of raw UNWIND; entity read latency at most this multiple of the driver. */
+const INGEST_GOAL = 0.8;
+const READ_GOAL = 1.1;
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /**
  * The baseline writes the same rows (the same property maps, built by the same row
@@ -105,14 +110,17 @@ export async function run(): Promise<void> {
     const p = (t.result as IngestReport).phases;
     return `check ${p.check.toFixed(1)} s, write ${p.write.toFixed(1)} s, summaries ${p.summaries.toFixed(1)} s`;
   };
+  const batchRatio = rate(ours) / rate(rawBatch);
+  const atomicRatio = rate(oursAtomic, smallRows) / rate(rawAtomic, smallRows);
   say(`ingest, batch size ${config.ingestBatchSize}; each pair writes the same rows:`);
   table([
     ['file', 'writer', 'rows/s', 'vs raw', 'where the time went'],
     [`${rows} lines`, 'raw batched UNWIND, commit per batch', Math.round(rate(rawBatch)), '1.00', ''],
-    [`${rows} lines`, 'graph-api ingest (commit per batch)', Math.round(rate(ours)), (rate(ours) / rate(rawBatch)).toFixed(2), phases(ours)],
+    [`${rows} lines`, 'graph-api ingest (commit per batch)', Math.round(rate(ours)), batchRatio.toFixed(2), phases(ours)],
     [`${smallRows} lines`, 'raw batched UNWIND, one transaction', Math.round(rate(rawAtomic, smallRows)), '1.00', ''],
-    [`${smallRows} lines`, 'graph-api ingest (one transaction)', Math.round(rate(oursAtomic, smallRows)), (rate(oursAtomic, smallRows) / rate(rawAtomic, smallRows)).toFixed(2), phases(oursAtomic)],
+    [`${smallRows} lines`, 'graph-api ingest (one transaction)', Math.round(rate(oursAtomic, smallRows)), atomicRatio.toFixed(2), phases(oursAtomic)],
   ]);
+  say(`ingest/raw rows/s: ${batchRatio.toFixed(2)} commit per batch, ${atomicRatio.toFixed(2)} one transaction; goal >= ${INGEST_GOAL.toFixed(2)}: ${verdict(Math.min(batchRatio, atomicRatio) >= INGEST_GOAL)}`);
   // The read figures below run on the large graph.
   await timed(() => ingestFile(graph, file, { batchSize: config.ingestBatchSize, atomic: false }));
 
@@ -133,13 +141,26 @@ export async function run(): Promise<void> {
   const driver = await measure(picks.length, concurrency, (i) => service.legacyEntity(picks[i], query));
   const node = await measure(picks.length, concurrency, (i) => graph.read('MATCH (e:Entity {id: $id}) RETURN e', { id: picks[i] }));
   await app.close();
+  // Latency ratios are API / baseline (lower is better); throughput ratios are API / baseline
+  // (higher is better), so "within 1.10x" means latency <= 1.10 and throughput >= 1 / 1.10.
+  const vs = (a: Latency, b: Latency) => ({ p50: a.p50 / b.p50, p99: a.p99 / b.p99, throughput: a.throughput / b.throughput });
+  const apiVsDriver = vs(api, driver);
+  const apiVsNode = vs(api, node);
+  const driverVsNode = vs(driver, node);
+  const x = (v: number) => `${v.toFixed(2)}x`;
   say(`GET /entity/:id, ${picks.length} random entities, concurrency ${concurrency}:`);
   table([
-    ['path', 'p50', 'p99', 'req/s', 'p50 vs driver'],
-    ['API over HTTP', ms(api.p50), ms(api.p99), Math.round(api.throughput), (api.p50 / driver.p50).toFixed(2)],
-    ['same statements through the driver', ms(driver.p50), ms(driver.p99), Math.round(driver.throughput), '1.00'],
-    ['bare node read through the driver', ms(node.p50), ms(node.p99), Math.round(node.throughput), (node.p50 / driver.p50).toFixed(2)],
+    ['path', 'p50', 'p99', 'req/s', 'p50 / driver', 'p99 / driver', 'req/s / driver', 'p50 / node read', 'req/s / node read'],
+    ['API over HTTP', ms(api.p50), ms(api.p99), Math.round(api.throughput), x(apiVsDriver.p50), x(apiVsDriver.p99), x(apiVsDriver.throughput), x(apiVsNode.p50), x(apiVsNode.throughput)],
+    ['same statements through the driver', ms(driver.p50), ms(driver.p99), Math.round(driver.throughput), '1.00x', '1.00x', '1.00x', x(driverVsNode.p50), x(driverVsNode.throughput)],
+    ['bare node read through the driver', ms(node.p50), ms(node.p99), Math.round(node.throughput), x(1 / driverVsNode.p50), x(1 / driverVsNode.p99), x(1 / driverVsNode.throughput), '1.00x', '1.00x'],
   ]);
+  const latencyMet = apiVsDriver.p50 <= READ_GOAL;
+  const throughputMet = apiVsDriver.throughput >= 1 / READ_GOAL;
+  say(`entity read, API vs the same statements through the driver: latency p50 ${x(apiVsDriver.p50)} (p99 ${x(apiVsDriver.p99)}), `
+    + `goal <= ${x(READ_GOAL)}: ${verdict(latencyMet)}; throughput ${x(apiVsDriver.throughput)}, goal >= ${x(1 / READ_GOAL)}: ${verdict(throughputMet)}`);
+  say(`context, API vs a bare one-node read: latency p50 ${x(apiVsNode.p50)}, throughput ${x(apiVsNode.throughput)} `
+    + `(the driver alone: ${x(driverVsNode.p50)}, ${x(driverVsNode.throughput)}); no goal, it shows what the five statements cost`);
   await graph.close();
 }
 
