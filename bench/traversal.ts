@@ -4,7 +4,8 @@
  * p50/p99 of /v1/ubo, /v1/traversal (max_depth 4) and /v1/watchlist over HTTP, side by side
  * with (a) the same search run straight through the driver (TraversalService, no HTTP) and
  * (b) a naive `[*1..max_depth]` path enumeration; and the largest explored_count answered
- * without partial_results.
+ * without partial_results. explored_count is the number of distinct targets the search reached
+ * over qualifying paths, before end filters (docs/traversal.md), not the entities it expanded.
  */
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
 import type { Graph } from '../src/graph/neo4j';
@@ -101,7 +102,7 @@ export async function run(): Promise<void> {
   }
   await app.close();
   table(rows);
-  say(`  largest explored_count answered without partial_results: ${largestComplete} (visit budget ${config.traversal.visitBudget}, timeout ${config.traversal.timeoutMs} ms)`);
+  say(`  largest explored_count answered without partial_results: ${largestComplete} targets reached over qualifying paths, before end filters (visit budget ${config.traversal.visitBudget}, one deadline of ${config.traversal.timeoutMs} ms per request)`);
   await graph.close();
 }
 

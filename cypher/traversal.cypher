@@ -7,7 +7,8 @@
 // One shortest path per target (ANY SHORTEST partitions by end node). Step filters sit
 // inside the quantified pattern, so they prune the search; the path predicate sits inside
 // the parenthesised pattern, so it selects the shortest path that satisfies it. The visit
-// budget caps the targets reached; end filters then pick the results.
+// budget caps the targets reached: one more is asked for only to tell whether there were
+// more (over_budget), and is dropped. End filters then pick the results.
 MATCH (s:Entity {id: $id})
 MATCH p = ANY SHORTEST (
   (s) ((a:Entity)-[r:__TYPES__]->(b:Entity)
@@ -18,17 +19,19 @@ MATCH p = ANY SHORTEST (
       ){__MIN__,__MAX__} (t:Entity)
   WHERE t <> s AND __PATH_PREDICATE__
 )
-WITH t, p LIMIT $budget
-WITH count(*) AS explored,
-     collect(CASE
-       WHEN (size($countries) = 0 OR any(c IN coalesce(t.countries, []) WHERE c IN $countries))
-        AND (size($types) = 0 OR t.type IN $types)
-        AND ($name IS NULL OR toLower(coalesce(t.search_names, t.label)) CONTAINS $name)
-        AND (NOT $sanctioned OR t.sanctioned)
-        AND (NOT $pep OR t.pep)
-        AND (NOT $watchlist OR t.sanctioned OR t.pep)
-       THEN {t: t, p: p, len: length(p)} END) AS hits
-RETURN explored, size(hits) AS total,
+WITH t, p LIMIT $budget + 1
+WITH collect({t: t, p: p}) AS reached
+WITH size(reached) > $budget AS over_budget, reached[..$budget] AS reached
+WITH over_budget, size(reached) AS explored,
+     [x IN reached WHERE
+          (size($countries) = 0 OR any(c IN coalesce(x.t.countries, []) WHERE c IN $countries))
+      AND (size($types) = 0 OR x.t.type IN $types)
+      AND ($name IS NULL OR toLower(coalesce(x.t.search_names, x.t.label)) CONTAINS $name)
+      AND (NOT $sanctioned OR x.t.sanctioned)
+      AND (NOT $pep OR x.t.pep)
+      AND (NOT $watchlist OR x.t.sanctioned OR x.t.pep)
+      | {t: x.t, p: x.p, len: length(x.p)}] AS hits
+RETURN explored, over_budget, size(hits) AS total,
        COLLECT {
          UNWIND hits AS h
          WITH h ORDER BY h.len, h.t.id

@@ -5,9 +5,9 @@
  * Semantics (ARCHITECTURE.md "Traversal semantics"): one result per distinct target, with a
  * shortest path that satisfies every path filter and visits no entity twice; ordered by
  * path length, then target id; offset/limit page over that order. The work is one native
- * Cypher shortest-path search (cypher/traversal.cypher) bounded by a visit budget and a
- * transaction timeout; past either, the best results found are returned with
- * partial_results.
+ * Cypher shortest-path search (cypher/traversal.cypher) bounded by a visit budget and by one
+ * deadline per request (see Deadline); past either, the best results found are returned with
+ * partial_results. docs/traversal.md has the details.
  */
 import neo4j, { Neo4jError, Path } from 'neo4j-driver';
 import { todayUtc } from '../domain/dates';
@@ -75,8 +75,46 @@ function isTimeout(err: unknown): boolean {
   return code.includes('TransactionTimedOut') || code.includes('Transaction.Terminated') || code.includes('TransactionTimedOutClientConfiguration');
 }
 
+/**
+ * The one time budget of a request (TRAVERSAL_TIMEOUT_MS in all): every search attempt of a
+ * traversal, and every traversal block of one /entity request, draws on the same deadline.
+ */
+export class Deadline {
+  private readonly endsAt: number;
+
+  constructor(totalMs: number, private readonly clock: () => number = Date.now) {
+    this.endsAt = clock() + totalMs;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.endsAt - this.clock());
+  }
+}
+
+/**
+ * The time limit of one search attempt: half of what is left, so that the shallower retries
+ * after a timeout still have time, and all of it for the last possible attempt. 0 means no
+ * attempt (to Neo4j a timeout of 0 would mean no limit at all).
+ */
+export function attemptTimeoutMs(remainingMs: number, lastAttempt: boolean): number {
+  return Math.max(0, Math.floor(lastAttempt ? remainingMs : remainingMs / 2));
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+export interface ShortestPathResult {
+  path?: { source: Props; target: Props; steps: Step[] };
+  /** The search ran out of time: no path is known, but one may exist. */
+  partial: boolean;
+}
+
 export class TraversalService {
   constructor(private readonly graph: Graph, private readonly limits: TraversalLimits) {}
+
+  /** A fresh deadline of TRAVERSAL_TIMEOUT_MS for one request. */
+  startDeadline(): Deadline {
+    return new Deadline(this.limits.timeoutMs);
+  }
 
   async source(id: string): Promise<Props> {
     const rows = await this.graph.read(cypher('traversal', 'source-entity'), { id });
@@ -84,38 +122,39 @@ export class TraversalService {
     return rows[0].get('entity') as Props;
   }
 
-  async traverse(request: TraversalRequest): Promise<TraversalResult> {
+  /**
+   * Searches to max_depth; when Neo4j stops an attempt for time, retries one depth shallower
+   * (a subset of the deeper search, so its results are the best available) while the
+   * deadline allows, and says the results are partial.
+   */
+  async traverse(request: TraversalRequest, deadline: Deadline = this.startDeadline()): Promise<TraversalResult> {
     const source = await this.source(request.id);
-    const includeSource = request.minDepth === 0 && passesEndFilters(source, request) && request.riskFactors.length === 0;
+    // A path of length 0 ends at the source, so the source is a result only if it passes
+    // what a target must pass: the end filters and, when asked, not being closed.
+    const includeSource = request.minDepth === 0 && passesEndFilters(source, request) && request.riskFactors.length === 0
+      && !(request.excludeClosedEntities && Boolean(source.closed));
+    const sourceOnPage = includeSource && request.offset === 0;
     // The source, when it is a result, is first in the order (path length 0).
     const offset = includeSource ? Math.max(0, request.offset - 1) : request.offset;
-    const limit = includeSource && request.offset === 0 ? request.limit - 1 : request.limit;
+    const limit = Math.max(sourceOnPage ? request.limit - 1 : request.limit, 0);
 
-    let maxDepth = request.maxDepth;
-    let partial = false;
-    for (;;) {
-      if (maxDepth < Math.max(1, request.minDepth)) {
-        // Not even the shortest depth finished in time.
-        return { source, hits: includeSource && request.offset === 0 ? [{ target: source, steps: [] }] : [], next: false, explored: 0, partial: true };
-      }
-      try {
-        const found = await this.search(request, maxDepth, offset, Math.max(limit, 0));
-        partial = partial || found.explored >= this.limits.visitBudget;
-        const total = found.total + (includeSource ? 1 : 0);
-        const hits = found.hits.map((h) => ({ target: h.target, steps: steps(h.path) }));
-        if (includeSource && request.offset === 0) hits.unshift({ target: source, steps: [] });
-        return { source, hits, next: request.offset + hits.length < total, explored: found.explored, partial };
-      } catch (err) {
-        if (!isTimeout(err)) throw err;
-        // Out of time: the shallower search is a subset of this one, so its results are the
-        // best available; say they are partial.
-        partial = true;
-        maxDepth -= 1;
-      }
+    const shallowest = Math.max(1, request.minDepth);
+    for (let depth = request.maxDepth; depth >= shallowest; depth--) {
+      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), depth === shallowest);
+      if (timeoutMs === 0) break;
+      const found = await this.search(request, depth, offset, limit, timeoutMs);
+      if (found === TIMED_OUT) continue;
+      const total = found.total + (includeSource ? 1 : 0);
+      const hits = found.hits.map((h) => ({ target: h.target, steps: steps(h.path) }));
+      if (sourceOnPage) hits.unshift({ target: source, steps: [] });
+      const partial = depth < request.maxDepth || found.overBudget;
+      return { source, hits, next: request.offset + hits.length < total, explored: found.explored, partial };
     }
+    // Out of time before even the shallowest search finished.
+    return { source, hits: sourceOnPage ? [{ target: source, steps: [] }] : [], next: false, explored: 0, partial: true };
   }
 
-  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number) {
+  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, timeoutMs: number) {
     const types = [...new Set(request.relationships)].map(neo4jRelType);
     if (request.psa) types.push(neo4jRelType(POSSIBLY_SAME_AS));
     if (types.length === 0) throw badParameter('relationships', 'at least one relationship type is required');
@@ -150,14 +189,28 @@ export class TraversalService {
       offset: neo4j.int(offset),
       limit: neo4j.int(limit),
     };
+    const records = await this.readWithin(statement, params, timeoutMs);
+    if (records === TIMED_OUT) return TIMED_OUT;
+    const [row] = records;
+    const page = (row.get('page') as { t: { properties: Props }; p: Path; len: number }[]).map((h): Hit => ({
+      target: h.t.properties, path: h.p, length: h.len,
+    }));
+    return {
+      explored: row.get('explored') as number,
+      overBudget: row.get('over_budget') as boolean,
+      total: row.get('total') as number,
+      hits: page,
+    };
+  }
+
+  /** Runs a read statement under a Neo4j transaction timeout; TIMED_OUT when Neo4j stopped it. */
+  private async readWithin(statement: string, params: Record<string, unknown>, timeoutMs: number) {
     const session = this.graph.session('READ');
     try {
-      const row = await session.executeRead(async (tx) => (await tx.run(statement, params)).records[0], { timeout: this.limits.timeoutMs });
-      if (!row) return { explored: 0, total: 0, hits: [] as Hit[] };
-      const page = (row.get('page') as { t: { properties: Props }; p: Path; len: number }[]).map((h) => ({
-        target: h.t.properties, path: h.p, length: h.len,
-      }));
-      return { explored: row.get('explored') as number, total: row.get('total') as number, hits: page };
+      return await session.executeRead(async (tx) => (await tx.run(statement, params)).records, { timeout: timeoutMs });
+    } catch (err) {
+      if (isTimeout(err)) return TIMED_OUT;
+      throw err;
     } finally {
       await session.close();
     }
@@ -179,18 +232,19 @@ export class TraversalService {
     return byPair;
   }
 
-  /** Shortest path between two entities over every relationship type (no possibly-same-as). */
-  async shortestPath(a: string, b: string, maxDepth = 10): Promise<{ source: Props; target: Props; steps: Step[] } | undefined> {
+  /**
+   * Shortest path between two entities over every relationship type (no possibly-same-as).
+   * Out of time, no path is known: `partial` says so, rather than claiming there is none.
+   */
+  async shortestPath(a: string, b: string, deadline: Deadline = this.startDeadline(), maxDepth = 10): Promise<ShortestPathResult> {
     const [source, target] = [await this.source(a), await this.source(b)];
-    if (a === b) return { source, target, steps: [] };
+    if (a === b) return { path: { source, target, steps: [] }, partial: false };
+    const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
+    if (timeoutMs === 0) return { partial: true };
     const statement = cypher('traversal', 'shortest-path').replaceAll('__TYPES__', ALL_TYPES.join('|')).replaceAll('__MAX__', String(maxDepth));
-    const session = this.graph.session('READ');
-    try {
-      const rows = await session.executeRead(async (tx) => (await tx.run(statement, { a, b })).records, { timeout: this.limits.timeoutMs });
-      return rows.length ? { source, target, steps: steps(rows[0].get('p') as Path) } : undefined;
-    } finally {
-      await session.close();
-    }
+    const rows = await this.readWithin(statement, { a, b }, timeoutMs);
+    if (rows === TIMED_OUT) return { partial: true };
+    return { path: rows.length ? { source, target, steps: steps(rows[0].get('p') as Path) } : undefined, partial: false };
   }
 }
 

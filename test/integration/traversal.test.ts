@@ -1,93 +1,54 @@
 import { RISK_CATEGORIES } from '../../src/domain/risk';
 import { RELATIONSHIP_TYPES } from '../../src/domain/relationships';
 import { todayUtc } from '../../src/domain/dates';
-import { GRAPH_FACTORS, GRAPH_TYPES, prng, randomGraphLines } from '../fixtures/randomGraph';
-import { ReferenceGraph, RefQuery } from '../support/referenceTraversal';
+import { GRAPH_FACTORS, prng, randomGraphLines, randomQuery } from '../fixtures/randomGraph';
+import { RefFact, ReferenceGraph, RefQuery } from '../support/referenceTraversal';
 import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
-import { factorsForCategories, factorsForFlag } from '../../src/services/traversal';
+import { factorsForCategories } from '../../src/services/traversal';
 
 let h: Harness;
 const SEEDS = [11, 23, 37];
-const graphs = new Map<number, { lines: any[]; ref: ReferenceGraph }>();
+const graphs = new Map<number, { lines: any[]; ref: ReferenceGraph; loose: ReferenceGraph }>();
+
+/**
+ * The wrong reading of the step rule: a step passes when each step filter passes on some
+ * fact of the type between the two entities (not necessarily the same one). The random
+ * queries must tell it from the rule, or they could not catch an engine that reads it so.
+ */
+class EachFilterOnSomeFact extends ReferenceGraph {
+  override factPasses(f: RefFact, q: RefQuery): boolean {
+    const parallel = (this.out.get(f.from) ?? []).filter((g) => g.to === f.to && g.type === f.type);
+    return this.stepFilters(q).every((passes) => parallel.some(passes));
+  }
+}
 
 beforeAll(async () => {
   h = await startHarness({ files: [SAMPLE] });
   for (const seed of SEEDS) {
     const lines = randomGraphLines(seed);
-    graphs.set(seed, { lines, ref: new ReferenceGraph(lines) });
+    graphs.set(seed, { lines, ref: new ReferenceGraph(lines), loose: new EachFilterOnSomeFact(lines) });
     await h.ingest(writeNdjson(`random-${seed}.ndjson`, lines));
   }
 });
 afterAll(() => h.close());
 
-/** A random /v1 or legacy traversal query, as URL parameters and as the reference query. */
-function randomQuery(rnd: () => number, seed: number, entityCount: number): { url: string; q: RefQuery; v1: boolean } {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
-  const v1 = rnd() < 0.7;
-  const source = `g${seed}-${String(Math.floor(entityCount * rnd() ** 1.5)).padStart(3, '0')}`;
-  const params = new URLSearchParams();
-  const types = GRAPH_TYPES.filter(() => rnd() < 0.6);
-  const allTypes = types.length === 0;
-  for (const t of types) params.append('relationships', t);
-  const minDepth = pick([0, 1, 1, 1, 2]);
-  const maxDepth = Math.max(minDepth, 1) + Math.floor(rnd() * 3);
-  params.set('min_depth', String(minDepth));
-  params.set('max_depth', String(maxDepth));
-  const psa = rnd() < 0.5;
-  params.set('psa', String(psa));
-  const limit = pick([3, 10, 50]);
-  const offset = pick([0, 0, 0, 2, 5]);
-  params.set('limit', String(limit));
-  params.set('offset', String(offset));
-  const q: RefQuery = {
-    source, minDepth, maxDepth, types: allTypes ? [...RELATIONSHIP_TYPES] : types, psa,
-    countries: [], entityTypes: [], sanctioned: false, pep: false, watchlist: false,
-    minShares: 0, includeUnknownShares: true, excludeFormer: false, excludeClosed: false, riskFactors: [],
-    offset, limit, today: todayUtc(),
-  };
-  if (rnd() < 0.2) { q.countries = [pick(['GBR', 'CYP', 'VGB'])]; params.append('countries', q.countries[0]); }
-  if (rnd() < 0.2) { q.entityTypes = [pick(['person', 'company'])]; params.append('types', q.entityTypes[0]); }
-  if (rnd() < 0.15) { q.name = pick(['alpha', 'OMEGA', 'Person']); params.set('name', q.name); }
-  if (v1) {
-    q.minShares = pick([0, 0, 25, 50]);
-    q.includeUnknownShares = rnd() < 0.5;
-    q.excludeFormer = rnd() < 0.6;
-    q.excludeClosed = rnd() < 0.4;
-    params.set('min_shares', String(q.minShares));
-    params.set('include_unknown_shares', String(q.includeUnknownShares));
-    params.set('exclude_former_relationships', String(q.excludeFormer));
-    params.set('exclude_closed_entities', String(q.excludeClosed));
-    if (rnd() < 0.1) { q.sanctioned = true; params.set('sanctioned', 'true'); }
-    if (rnd() < 0.1) { q.pep = true; params.set('pep', 'true'); }
-    const risk = rnd();
-    if (risk < 0.15) {
-      const category = pick(['sanctions', 'pep', 'state_ownership', 'adverse_media']);
-      params.append('risk_categories', category);
-      q.riskFactors = factorsForCategories([category]);
-    } else if (risk < 0.25) {
-      const flag = pick(['state_owned', 'reputational_risk_terrorism', 'regulatory_action']);
-      params.set(flag, 'true');
-      q.riskFactors = factorsForFlag(flag);
-    }
-  } else if (rnd() < 0.15) {
-    q.watchlist = true;
-    params.set('watchlist', 'true');
-  }
-  return { url: `${v1 ? '/v1' : ''}/traversal/${source}?${params}`, q, v1 };
-}
-
 describe('the API agrees with a reference breadth-first search on random queries', () => {
   test.each(SEEDS)('graph %i: 60 random queries', async (seed) => {
-    const { ref } = graphs.get(seed)!;
+    const { ref, loose } = graphs.get(seed)!;
     const rnd = prng(seed * 7919);
     const ids = new Set(graphs.get(seed)!.lines.filter((l) => l.kind === 'entity').map((l) => l.id));
     let nonEmpty = 0;
+    let tellsTheStepRuleApart = 0;
+    const endpoints = new Set<string>();
     for (let i = 0; i < 60; i++) {
       const { url, q, v1 } = randomQuery(rnd, seed, ids.size);
       const { status, body } = await h.json(url);
       expect({ url, status }).toEqual({ url, status: 200 });
       const expected = ref.run(q);
       if (expected.targets.length) nonEmpty++;
+      const wrongReading = loose.run({ ...q, offset: 0, limit: 1000 });
+      if (JSON.stringify(wrongReading.targets) !== JSON.stringify(ref.run({ ...q, offset: 0, limit: 1000 }).targets)) tellsTheStepRuleApart++;
+      endpoints.add(url.split('/').slice(0, -1).join('/'));
       const got = body.data.map((d: any) => ({ id: d.target.id, length: d.path.length }));
       expect({ url, targets: got, next: body.next }).toEqual({ url, targets: expected.targets, next: expected.next });
       expect(body.partial_results).toBe(false);
@@ -110,8 +71,59 @@ describe('the API agrees with a reference breadth-first search on random queries
         if (q.riskFactors.length) expect(riskSeen).toBe(true);
       }
     }
-    // The comparison means something only if many queries find targets.
+    // The comparison means something only if many queries find targets, some of them
+    // through /v1/ubo and /v1/downstream, and if it would catch the wrong step rule.
     expect(nonEmpty).toBeGreaterThan(15);
+    expect([...endpoints].sort()).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
+    expect(tellsTheStepRuleApart).toBeGreaterThan(0);
+  });
+});
+
+describe('step filters and the source', () => {
+  // The README's example: between the same pair, a 60% holding that ended in 2019 and a
+  // current 10% holding (two facts, from two records). A closed company with one director.
+  const lines = [
+    { kind: 'source', id: 'step-src', label: 'Step rule source' },
+    { kind: 'record', id: 'step-r1', source: 'step-src' },
+    { kind: 'record', id: 'step-r2', source: 'step-src' },
+    { kind: 'entity', id: 'step-co', type: 'company', label: 'Step Company', attributes: [{ field: 'name', value: 'Step Company' }] },
+    { kind: 'entity', id: 'step-holder', type: 'company', label: 'Step Holder', attributes: [{ field: 'name', value: 'Step Holder' }] },
+    { kind: 'relationship', type: 'has_shareholder', from: 'step-co', to: 'step-holder', record: 'step-r1', shares: [{ percentage: 60 }], to_date: '2019' },
+    { kind: 'relationship', type: 'has_shareholder', from: 'step-co', to: 'step-holder', record: 'step-r2', shares: [{ percentage: 10 }] },
+    { kind: 'entity', id: 'step-closed', type: 'company', label: 'Step Closed', closed: true, attributes: [{ field: 'name', value: 'Step Closed' }] },
+    { kind: 'entity', id: 'step-director', type: 'person', label: 'Step Director', attributes: [{ field: 'name', value: 'Step Director' }] },
+    { kind: 'relationship', type: 'has_director', from: 'step-closed', to: 'step-director', record: 'step-r1' },
+  ];
+  const ref = new ReferenceGraph(lines);
+  beforeAll(async () => {
+    await h.ingest(writeNdjson('step-rule.ndjson', lines));
+  });
+
+  test.each([
+    [50, true, false],
+    [50, false, true],
+    [0, true, true],
+    [10, true, true],
+  ])('min_shares %i, exclude_former_relationships %s: the holder is reached: %s', async (minShares, excludeFormer, reached) => {
+    const { status, body } = await h.json(`/v1/traversal/step-co?relationships=has_shareholder&max_depth=1&psa=false&min_shares=${minShares}&exclude_former_relationships=${excludeFormer}`);
+    expect(status).toBe(200);
+    expect(body.data.map((d: any) => d.target.id)).toEqual(reached ? ['step-holder'] : []);
+    const q: RefQuery = {
+      source: 'step-co', minDepth: 1, maxDepth: 1, types: ['has_shareholder'], psa: false, countries: [], entityTypes: [],
+      sanctioned: false, pep: false, watchlist: false, minShares, includeUnknownShares: true, excludeFormer, excludeClosed: false,
+      riskFactors: [], offset: 0, limit: 10, today: todayUtc(),
+    };
+    expect(ref.run(q).targets.map((t) => t.id)).toEqual(reached ? ['step-holder'] : []);
+  });
+
+  test('with min_depth 0, a closed source is a result only when closed entities are not excluded', async () => {
+    const url = '/v1/traversal/step-closed?min_depth=0&psa=false';
+    const kept = await h.json(`${url}&exclude_closed_entities=false`);
+    expect(kept.body.data.map((d: any) => [d.target.id, d.path.length])).toEqual([['step-closed', 0], ['step-director', 1]]);
+    // The source is where the search starts, not a step: its paths are still followed.
+    const excluded = await h.json(`${url}&exclude_closed_entities=true`);
+    expect(excluded.body.data.map((d: any) => [d.target.id, d.path.length])).toEqual([['step-director', 1]]);
+    expect(excluded.body.next).toBe(false);
   });
 });
 

@@ -45,15 +45,18 @@ export class ReferenceGraph {
     }
   }
 
+  /** The step filters, one predicate each; a fact passes a step when it passes all of them. */
+  stepFilters(q: RefQuery): ((f: RefFact) => boolean)[] {
+    return [
+      (f) => q.types.includes(f.type) || (q.psa && f.type === 'possibly_same_as'),
+      (f) => !SHARE_BEARING_TYPES.has(f.type) || q.minShares <= 0 || (f.percentage !== null ? f.percentage >= q.minShares : q.includeUnknownShares),
+      (f) => !q.excludeFormer || f.toEnd === null || f.toEnd >= q.today,
+      (f) => !q.excludeClosed || !this.entities.get(f.to)!.closed,
+    ];
+  }
+
   factPasses(f: RefFact, q: RefQuery): boolean {
-    const allowed = q.types.includes(f.type) || (q.psa && f.type === 'possibly_same_as');
-    if (!allowed) return false;
-    if (SHARE_BEARING_TYPES.has(f.type) && q.minShares > 0) {
-      const ok = f.percentage !== null ? f.percentage >= q.minShares : q.includeUnknownShares;
-      if (!ok) return false;
-    }
-    if (q.excludeFormer && f.toEnd !== null && f.toEnd < q.today) return false;
-    return !(q.excludeClosed && this.entities.get(f.to)!.closed);
+    return this.stepFilters(q).every((passes) => passes(f));
   }
 
   endPasses(e: RefEntity, q: RefQuery): boolean {
@@ -87,7 +90,8 @@ export class ReferenceGraph {
       .filter(([id]) => this.endPasses(this.entities.get(id)!, q))
       .map(([id, length]) => ({ id, length }));
     const source = this.entities.get(q.source)!;
-    if (q.minDepth === 0 && q.riskFactors.length === 0 && this.endPasses(source, q)) all.push({ id: q.source, length: 0 });
+    // A path of length 0 ends at the source: it is a result when it passes what a target must.
+    if (q.minDepth === 0 && q.riskFactors.length === 0 && this.endPasses(source, q) && !(q.excludeClosed && source.closed)) all.push({ id: q.source, length: 0 });
     all.sort((a, b) => a.length - b.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const page = all.slice(q.offset, q.offset + q.limit);
     return { targets: page, next: q.offset + page.length < all.length, total: all.length };

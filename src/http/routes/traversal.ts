@@ -6,7 +6,7 @@ import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, UBO_TYPES } from '../../domain/re
 import { RISK_CATEGORIES } from '../../domain/risk';
 import { embeddedEntity } from '../../graph/mappers';
 import {
-  TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacySegment, v1Segment,
+  Deadline, TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacySegment, v1Segment,
 } from '../../services/traversal';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
@@ -160,27 +160,36 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
     },
     handler: async ({ query }) => {
       const [a, b] = query.entities;
-      const found = await traversal.shortestPath(a, b);
-      if (!found) return { body: { entities: query.entities, data: [] } };
-      const facts = await traversal.stepFacts([found]);
+      // Out of time is not a server fault: 200 with no path and partial_results true.
+      const { path, partial } = await traversal.shortestPath(a, b);
+      if (!path) return { body: { entities: query.entities, data: [], partial_results: partial } };
+      const facts = await traversal.stepFacts([path]);
       return {
         body: {
           entities: query.entities,
-          data: [{ source: a, target: embeddedEntity(found.target, 'v1', true), path: found.steps.map((s) => v1Segment(s, facts.get(`${s.from.id}\u0000${s.to.id}`))) }],
+          data: [{ source: a, target: embeddedEntity(path.target, 'v1', true), path: path.steps.map((s) => v1Segment(s, facts.get(`${s.from.id}\u0000${s.to.id}`))) }],
+          partial_results: false,
         },
       };
     },
   });
 }
 
-/** Traversal blocks embedded in GET /entity/:id (`traversals.<n>.max_depth|relationships`). */
-export async function entityTraversalBlocks(traversal: TraversalService, id: string, blocks: { maxDepth: number; relationships: string[] }[]) {
+/**
+ * Traversal blocks embedded in GET /entity/:id (`traversals.<n>.max_depth|relationships`).
+ * The blocks share one deadline, so ten of them take no longer than one request may.
+ */
+export async function entityTraversalBlocks(
+  traversal: TraversalService, id: string, blocks: { maxDepth: number; relationships: string[] }[], deadline: Deadline = traversal.startDeadline(),
+) {
   const out = [];
   for (const block of blocks) {
     const request = toRequest(id, { offset: 0, limit: 50, min_depth: 1, max_depth: block.maxDepth, psa: false, relationships: block.relationships }, VARIANTS[0], 'legacy');
-    const result = await traversal.traverse(request);
-    const body = legacyBody(request, result);
-    out.push({ min_depth: body.min_depth, max_depth: body.max_depth, relationships: body.relationships, offset: body.offset, limit: body.limit, next: body.next, data: body.data });
+    const body = legacyBody(request, await traversal.traverse(request, deadline));
+    out.push({
+      min_depth: body.min_depth, max_depth: body.max_depth, relationships: body.relationships, offset: body.offset, limit: body.limit,
+      next: body.next, data: body.data, partial_results: body.partial_results,
+    });
   }
   return out;
 }
