@@ -32,6 +32,9 @@ public final class Neo4jLocal {
                 .setConfig(GraphDatabaseSettings.auth_enabled, false)
                 .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMiB))
                 .setConfig(GraphDatabaseSettings.transaction_timeout, java.time.Duration.ofMinutes(10))
+                // Timed-out queries are ended at the next monitor check (default every 2 s);
+                // traversal deadlines are tighter than that.
+                .setConfig(GraphDatabaseSettings.transaction_monitor_check_interval, java.time.Duration.ofMillis(200))
                 .build();
         Runtime.getRuntime().addShutdownHook(new Thread(dbms::shutdown, "neo4j-shutdown"));
         dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME); // wait until it is online
