@@ -82,6 +82,27 @@ describe('entity search', () => {
     }
   });
 
+  test('a query of too many index clauses is a 406/400 naming q, never a 5xx', async () => {
+    // One term of 240 words (960 characters): prefix and fuzzy terms match word by word, in
+    // each of the 7 fields searched, so it would make 1680 Lucene clauses (Lucene's cap is 1024).
+    const words = Array.from({ length: 240 }, (_, i) => `a${String.fromCharCode(97 + Math.floor(i / 26) % 26)}${String.fromCharCode(97 + (i % 26))}`);
+    for (const q of [`${words.join('-')}~1`, `${words.join('-')}*`]) {
+      expect(q.length).toBeLessThanOrEqual(1000);
+      const legacy = await h.json(`/search/entity?q=${encodeURIComponent(q)}`);
+      expect(legacy.status).toBe(406);
+      expect(legacy.body.messages[0]).toMatch(/^q: too complex/);
+      const v1 = await post('/v1/search/entity', { q });
+      expect(v1.status).toBe(400);
+      expect(v1.body.message[0]).toMatch(/^q: too complex/);
+      // Restricted to one field it fits, and is searched.
+      expect((await h.json(`/search/entity?fields=name&q=${encodeURIComponent(q)}`)).status).toBe(200);
+      // Records search one field (the label): 240 clauses before fuzzy words expand.
+      const records = await h.json(`/search/record?q=${encodeURIComponent(q)}`);
+      expect([200, 406]).toContain(records.status);
+      if (records.status === 406) expect(records.body.messages[0]).toMatch(/^q: too complex/);
+    }
+  });
+
   test('parameter bounds and filter values are checked', async () => {
     expect((await h.json('/search/entity?q=a&limit=0')).status).toBe(406);
     expect((await h.json('/search/entity?q=a&limit=101')).status).toBe(406);
@@ -144,6 +165,17 @@ describe('size around the 10000 cap (purpose-made data)', () => {
     expect(body.facets.country).toEqual([{ key: 'GBR', doc_count: 10_050 }]);
     const minus = await post('/search/entity', { q: 'gamma -excluded', facets: true, limit: 1 });
     expect(minus.body.facets.country).toEqual([{ key: 'GBR', doc_count: 9_999 }]);
+  });
+
+  test('fuzzy words that expand past Lucene\'s clause cap are a 406 naming q', async () => {
+    // 31 fuzzy numbers: each expands to 50 similar numbers of the 10050 names (1550 > 1024).
+    const q = Array.from({ length: 31 }, (_, i) => `${100 + i}~1`).join(' | ');
+    const legacy = await h.json(`/search/entity?fields=name&q=${encodeURIComponent(q)}`);
+    expect(legacy.status).toBe(406);
+    expect(legacy.body.messages[0]).toMatch(/^q: too complex/);
+    const v1 = await post('/v1/search/entity', { q, fields: ['name'], facets: true });
+    expect(v1.status).toBe(400);
+    expect(v1.body.message[0]).toMatch(/^q: too complex/);
   });
 
   test('paging ends at the cap', async () => {
