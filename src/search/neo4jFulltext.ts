@@ -1,7 +1,7 @@
 /**
  * SearchIndex adapter on Neo4j's Lucene full-text indexes (cypher/schema-search.cypher):
- * `entity_search` over the derived, pre-normalised sx_* properties and `record_search` over
- * record labels and sources. The match tree becomes a Lucene query; filters become Lucene
+ * `entity_search` over the derived, pre-normalised sx_* properties of entities and
+ * `record_label_search` over those of records (normalised label, source token). The match tree becomes a Lucene query; filters become Lucene
  * clauses where the index holds them (country, type, source id) so counts stay exact. Every
  * page statement reads at most MAX_RESULTS + 1 index hits; facets stream every hit.
  */
@@ -9,7 +9,7 @@ import neo4j from 'neo4j-driver';
 import { cypher } from '../graph/cypherFiles';
 import type { Props } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
-import { FieldValues, IndexField, sxProperty } from './fields';
+import { FieldValues, IndexField, sourceToken, sxProperty } from './fields';
 import { luceneEscape, toLucene } from './query';
 import {
   Candidate, CandidateRequest, Facets, MAX_RESULTS, SearchHit, SearchIndex, SearchRequest, SearchResult,
@@ -36,9 +36,10 @@ export function entityLucene(request: Pick<SearchRequest, 'query' | 'filters'>):
   return parts.join(' ');
 }
 
+/** Lucene query of a record search over record_label_search (sx_label, sx_source). */
 export function recordLucene(request: Pick<SearchRequest, 'query'>, sources: string[] | undefined): string {
-  const parts = [`+${toLucene(request.query, (f) => (f === 'label' ? 'label' : sxProperty(f)))}`];
-  if (sources?.length) parts.push(orClause('source', sources));
+  const parts = [`+${toLucene(request.query, sxProperty)}`];
+  if (sources?.length) parts.push(`+sx_source:(${sources.map(sourceToken).join(' OR ')})`);
   return parts.join(' ');
 }
 

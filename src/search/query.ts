@@ -31,7 +31,7 @@ export type MatchNode =
 
 export type Target = 'entity' | 'record';
 
-/** Words that the record index (standard analyzer) drops; a lone stop word would match nothing. */
+/** Common words that record search ignores when alone: one would match most record labels. */
 const STOP_WORDS = new Set('a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '));
 
 /**

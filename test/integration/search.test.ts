@@ -2,6 +2,7 @@
 import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
 import { entitiesWithNameWord, sampleFacts } from '../fixtures/searchContract';
 import { gammaLines } from '../fixtures/searchLarge';
+import { reindexAll } from '../../src/search';
 
 let h: Harness;
 const facts = sampleFacts();
@@ -137,6 +138,53 @@ describe('record search', () => {
     expect(Object.keys(get.body.facets).sort()).toEqual(['country', 'entity_type', 'region', 'source', 'source_type']);
     const filtered = await h.json('/v1/search/record?q=antonov&filters=source%3Deu_sanctions_list');
     for (const d of filtered.body.data) expect(d.source).toBe('eu_sanctions_list');
+  });
+});
+
+describe('record labels are normalised as query words are (purpose-made data)', () => {
+  beforeAll(async () => {
+    await h.ingest(writeNdjson('labels.ndjson', [
+      { kind: 'source', id: 'ua-nsdc', label: 'NSDC of Ukraine', country: 'UKR', source_type: 'sanctions' },
+      { kind: 'source', id: 'nsdc', label: 'Another register', country: 'UKR', source_type: 'sanctions' },
+      { kind: 'record', id: 'rec-karpenko', label: 'Постановление: Карпенко Олег', source: 'ua-nsdc', references: [] },
+      { kind: 'record', id: 'rec-stavropoulos', label: 'Notice on Stavropoulos Nikos', source: 'nsdc', references: [] },
+      { kind: 'record', id: 'rec-obrien', label: "Order against O'Brien Shipping, U.S.A., case 12.345", source: 'nsdc', references: [] },
+    ]));
+  });
+  const recordIds = async (query: string) => {
+    const { status, body } = await h.json(`/search/record?${query}`);
+    expect(status).toBe(200);
+    return body.data.map((d: any) => d.id).sort();
+  };
+
+  test('a Cyrillic label is found by a Latin query and a Latin label by a Greek one; highlights show the original', async () => {
+    const latin = await h.json('/search/record?q=karpenko');
+    expect(latin.body.data.map((d: any) => d.id)).toEqual(['rec-karpenko']);
+    expect(latin.body.data[0]).toMatchObject({ label: 'Постановление: Карпенко Олег', matches: { label: ['Постановление: <em>Карпенко</em> Олег'] } });
+    expect(await recordIds(`q=${encodeURIComponent('Карпенко Олег')}`)).toEqual(['rec-karpenko']);
+    const greek = await h.json(`/v1/search/record?q=${encodeURIComponent('Σταυρόπουλος')}`);
+    expect(greek.body.data.map((d: any) => d.id)).toEqual(['rec-stavropoulos']);
+    expect(greek.body.data[0].matches.label).toEqual(['Notice on <em>Stavropoulos</em> Nikos']);
+  });
+
+  test('punctuated words match as typed', async () => {
+    for (const q of ["O'Brien", 'U.S.A.', '12.345', '"o brien shipping"']) expect(await recordIds(`q=${encodeURIComponent(q)}`)).toEqual(['rec-obrien']);
+  });
+
+  test('graph-api reindex writes the records\' search properties', async () => {
+    await h.graph.write("MATCH (r:Record {id: 'rec-karpenko'}) REMOVE r.sx_label, r.sx_source");
+    expect(await recordIds('q=karpenko')).toEqual([]);
+    const done = await reindexAll(h.graph, undefined, () => undefined);
+    expect(done.records).toBeGreaterThan(3);
+    expect(await recordIds('q=karpenko&filters=source%3Dua-nsdc')).toEqual(['rec-karpenko']);
+  });
+
+  test('the source filter is exact: nsdc is not ua-nsdc', async () => {
+    expect(await recordIds('q=karpenko&filters=source%3Dnsdc')).toEqual([]);
+    expect(await recordIds('q=karpenko&filters=source%3Dua-nsdc')).toEqual(['rec-karpenko']);
+    expect(await recordIds(`q=${encodeURIComponent('karpenko | stavropoulos | brien')}&filters=source%3Dnsdc`)).toEqual(['rec-obrien', 'rec-stavropoulos']);
+    const faceted = await h.json(`/search/record?q=${encodeURIComponent('karpenko | stavropoulos | brien')}&filters=source%3Dnsdc&facets=true`);
+    expect(faceted.body.facets.source).toEqual([{ key: 'nsdc', doc_count: 2 }]);
   });
 });
 
