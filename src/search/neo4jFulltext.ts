@@ -2,8 +2,9 @@
  * SearchIndex adapter on Neo4j's Lucene full-text indexes (cypher/schema-search.cypher):
  * `entity_search` over the derived, pre-normalised sx_* properties of entities and
  * `record_label_search` over those of records (normalised label, source token). The match tree becomes a Lucene query; filters become Lucene
- * clauses where the index holds them (country, type, source id) so counts stay exact. Every
- * page statement reads at most MAX_RESULTS + 1 index hits; facets stream every hit.
+ * clauses where the index holds them (country, type, source id) so counts stay exact. A page
+ * statement keeps at most MAX_RESULTS + 1 hits (the record entity-type filter, which the index
+ * does not hold, streams hits until that many pass it); facets stream every hit.
  */
 import neo4j from 'neo4j-driver';
 import { cypher } from '../graph/cypherFiles';
@@ -193,7 +194,7 @@ export class Neo4jFulltextIndex implements SearchIndex {
     const lucene = recordLucene(request, sources);
     const entityTypes = request.filters.entity_type?.length ? request.filters.entity_type : null;
     const [rows, facets] = await boundedRead('q', () => Promise.all([
-      this.graph.read(cypher('search', 'record-search'), { lucene, entityTypes, ...this.window(request) }),
+      this.graph.read(cypher('search', entityTypes ? 'record-search-by-entity-type' : 'record-search'), { lucene, entityTypes, ...this.window(request) }),
       request.facets ? this.facets('record-facets', { lucene, entityTypes }) : undefined,
     ]));
     const row = rows[0];

@@ -226,6 +226,35 @@ describe('size around the 10000 cap (purpose-made data)', () => {
     expect(v1.body.message[0]).toMatch(/^q: too complex/);
   });
 
+  test('record search filtered by entity type counts and pages the filtered set, beyond the first 10001 hits', async () => {
+    // 10001 records about a company rank first (the word twice in a short label); the 60 about
+    // a person rank after them, past the 10001 hits a page statement reads from the index.
+    const lines: unknown[] = [
+      { kind: 'entity', id: 'zeph-co', type: 'company', label: 'Zephyrine Company Ltd', attributes: [{ field: 'name', value: 'Zephyrine Company Ltd' }] },
+      { kind: 'entity', id: 'zeph-person', type: 'person', label: 'Ona Zephyr', attributes: [{ field: 'name', value: 'Ona Zephyr' }] },
+    ];
+    for (let i = 0; i < 10_001; i++) {
+      lines.push({ kind: 'record', id: `zeph-co-${i}`, label: `Zephyrine Zephyrine ${i}`, source: 'gamma_src', references: [{ entity: 'zeph-co', type: 'about' }] });
+    }
+    for (let i = 0; i < 60; i++) {
+      lines.push({ kind: 'record', id: `zeph-person-${i}`, label: `Zephyrine bulletin number ${i} about one individual person`, source: 'gamma_src', references: [{ entity: 'zeph-person', type: 'mentions' }] });
+    }
+    await h.ingest(writeNdjson('zephyrine.ndjson', lines));
+    const all = await h.json('/search/record?q=zephyrine&limit=1');
+    expect(all.body.size).toEqual({ count: 10_000, qualifier: 'gte' });
+    const people = await h.json('/search/record?q=zephyrine&filters=entity_type%3Dperson&facets=true');
+    expect(people.body.size).toEqual({ count: 60, qualifier: 'eq' });
+    expect(people.body.data.map((d: any) => d.id).sort()).toEqual(Array.from({ length: 60 }, (_, i) => `zeph-person-${i}`).sort());
+    expect(people.body.next).toBe(false);
+    expect(people.body.facets.entity_type).toEqual([{ key: 'person', doc_count: 60 }]);
+    const page = await post('/v1/search/record', { q: 'zephyrine', filter: { entity_type: ['person'] } }, '?offset=50&limit=20');
+    expect(page.body).toMatchObject({ size: { count: 60, qualifier: 'eq' }, next: false });
+    expect(page.body.data).toHaveLength(10);
+    const companies = await h.json('/search/record?q=zephyrine&filters=entity_type%3Dcompany&offset=9990&limit=20');
+    expect(companies.body.size).toEqual({ count: 10_000, qualifier: 'gte' });
+    expect(companies.body.data).toHaveLength(10);
+  }, 120_000);
+
   test('paging ends at the cap', async () => {
     const last = await h.json('/search/entity?q=gamma&offset=9950&limit=100');
     expect(last.body.data).toHaveLength(50);
