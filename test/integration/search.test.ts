@@ -162,6 +162,10 @@ describe('record labels are normalised as query words are (purpose-made data)', 
     expect(latin.body.data.map((d: any) => d.id)).toEqual(['rec-karpenko']);
     expect(latin.body.data[0]).toMatchObject({ label: 'Постановление: Карпенко Олег', matches: { label: ['Постановление: <em>Карпенко</em> Олег'] } });
     expect(await recordIds(`q=${encodeURIComponent('Карпенко Олег')}`)).toEqual(['rec-karpenko']);
+    // The sample's records about Antonov have Latin labels; a Cyrillic query finds them all.
+    const latinLabels = await recordIds('q=antonov&limit=100');
+    expect(latinLabels.length).toBeGreaterThan(0);
+    expect(await recordIds(`q=${encodeURIComponent('Антонов')}&limit=100`)).toEqual(latinLabels);
     const greek = await h.json(`/v1/search/record?q=${encodeURIComponent('Σταυρόπουλος')}`);
     expect(greek.body.data.map((d: any) => d.id)).toEqual(['rec-stavropoulos']);
     expect(greek.body.data[0].matches.label).toEqual(['Notice on <em>Stavropoulos</em> Nikos']);
