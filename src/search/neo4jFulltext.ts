@@ -1,8 +1,9 @@
 /**
  * SearchIndex adapter on Neo4j's Lucene full-text indexes (cypher/schema-search.cypher):
  * `entity_search` over the derived, pre-normalised sx_* properties of entities and
- * `record_label_search` over those of records (normalised label, source token). The match tree becomes a Lucene query; filters become Lucene
- * clauses where the index holds them (country, type, source id) so counts stay exact. A page
+ * `record_label_search` over those of records (normalised label, source token). The match
+ * tree becomes a Lucene query; filters become Lucene clauses where the index holds them
+ * (country, type, source id) so counts stay exact. A page
  * statement keeps at most MAX_RESULTS + 1 hits (the record entity-type filter, which the index
  * does not hold, streams hits until that many pass it); facets stream every hit.
  */
@@ -47,7 +48,7 @@ export function recordLucene(request: Pick<SearchRequest, 'query'>, sources: str
 /**
  * Clause budget of a candidate query. Lucene refuses a query of more than 1024 clauses, and a
  * fuzzy word expands to up to 50 (one per similar index word), so the query takes the most
- * informative name words within NAME_CLAUSES and caps the other lists; the resolve use case
+ * informative name words within `nameClauses` and caps the other lists; the resolve use case
  * scores the candidates against every name given, so dropping words narrows recall only.
  */
 export const CANDIDATE_LIMITS = { nameClauses: 600, fuzzyWordClauses: 50, skeletons: 64, identifiers: 40, addressWords: 64, datesOfBirth: 20, countries: 40 };
