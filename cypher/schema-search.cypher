@@ -6,6 +6,9 @@ CREATE FULLTEXT INDEX entity_search IF NOT EXISTS FOR (e:Entity) ON EACH [
   e.sx_name, e.sx_name_sk, e.sx_identifier, e.sx_identifier_type, e.sx_address, e.sx_business_purpose,
   e.sx_date_of_birth, e.sx_contact, e.sx_contact_type, e.sx_position, e.sx_country, e.sx_type, e.source_count]
   OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
-// Records: label text (folded) and source id (filters).
-CREATE FULLTEXT INDEX record_search IF NOT EXISTS FOR (r:Record) ON EACH [r.label, r.source]
-  OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-folding' } };
+// Records: the label normalised like entity names (sx_label) and the source id as one token
+// (sx_source, exact filters); both derived at ingest (src/search/fields.ts recordSearchProps).
+// It replaces record_search, which indexed the raw label: dropped once, then a no-op.
+DROP INDEX record_search IF EXISTS;
+CREATE FULLTEXT INDEX record_label_search IF NOT EXISTS FOR (r:Record) ON EACH [r.sx_label, r.sx_source]
+  OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };

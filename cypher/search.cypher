@@ -1,6 +1,7 @@
 // Search and resolve on the Neo4j full-text indexes (src/search/neo4jFulltext.ts).
-// $lucene is compiled from the normalised match tree; $pool bounds the hits read (10000 + 1);
-// every page statement reads at most $pool index hits; the facet statements stream every hit.
+// $lucene is compiled from the normalised match tree; $pool bounds the hits kept (10000 + 1);
+// page statements read at most $pool index hits, except record-search-by-entity-type, which
+// streams hits until $pool pass its filter; the facet statements stream every hit.
 
 // name: entity-search
 CALL db.index.fulltext.queryNodes('entity_search', $lucene, {limit: $pool}) YIELD node, score
@@ -22,9 +23,24 @@ CALL (page) {
 RETURN total, items
 
 // name: record-search
-CALL db.index.fulltext.queryNodes('record_search', $lucene, {limit: $pool}) YIELD node, score
+CALL db.index.fulltext.queryNodes('record_label_search', $lucene, {limit: $pool}) YIELD node, score
+WITH collect({id: elementId(node), score: score}) AS hits
+WITH size(hits) AS total, hits[$offset..$end] AS page
+CALL (page) {
+  UNWIND page AS h
+  MATCH (r) WHERE elementId(r) = h.id
+  RETURN collect({score: h.score, record: properties(r)}) AS items
+}
+RETURN total, items
+
+// name: record-search-by-entity-type
+// The entity types of a record are those of the entities it references, which the index does
+// not hold: hits stream (best first, no index limit) through the filter, and the first $pool
+// that pass are kept, so the count and the pages are those of the filtered result set.
+CALL db.index.fulltext.queryNodes('record_label_search', $lucene) YIELD node, score
 WITH node AS r, score
-WHERE $entityTypes IS NULL OR EXISTS { MATCH (r)-[:ABOUT|MENTIONS]->(e:Entity) WHERE coalesce(e.type, 'unknown') IN $entityTypes }
+WHERE EXISTS { MATCH (r)-[:ABOUT|MENTIONS]->(e:Entity) WHERE coalesce(e.type, 'unknown') IN $entityTypes }
+WITH r, score LIMIT $pool
 WITH collect({id: elementId(r), score: score}) AS hits
 WITH size(hits) AS total, hits[$offset..$end] AS page
 CALL (page) {
@@ -51,7 +67,7 @@ RETURN pair[0] AS facet, pair[1] AS key, count(*) AS n
 
 // name: record-facets
 // As entity-facets, over every record hit; a record's country and source type are its source's.
-CALL db.index.fulltext.queryNodes('record_search', $lucene) YIELD node
+CALL db.index.fulltext.queryNodes('record_label_search', $lucene) YIELD node
 WITH node AS r, COLLECT { MATCH (node)-[:ABOUT|MENTIONS]->(e:Entity) RETURN DISTINCT coalesce(e.type, 'unknown') } AS types
 WHERE $entityTypes IS NULL OR any(t IN types WHERE t IN $entityTypes)
 WITH r.source AS source, $sourceCountries[r.source] AS country, types
@@ -86,6 +102,17 @@ RETURN e {.*} AS entity,
             WITH a ORDER BY a.field, a.ordinal RETURN {field: a.field, value: a.value, type: a.type} } AS attributes,
   COLLECT { MATCH (r:Record)-[:ABOUT|MENTIONS]->(e) WITH DISTINCT r.source AS s
             OPTIONAL MATCH (src:Source {id: s}) RETURN [s, src.source_type] } AS sources
+
+// name: reindex-record-page
+// Records after $after (id order), for `graph-api reindex` of their sx_* properties.
+MATCH (r:Record) WHERE r.id > $after
+WITH r ORDER BY r.id LIMIT $limit
+RETURN r.id AS id, r.label AS label, r.source AS source
+
+// name: reindex-record-write
+UNWIND $rows AS row
+MATCH (r:Record {id: row.id})
+SET r += row.props
 
 // name: reindex-entity-write
 UNWIND $rows AS row

@@ -22,14 +22,19 @@ export function sendError(req: Request, res: Response, error: ApiError): void {
   res.status(status).type('application/json').send(JSON.stringify(body));
 }
 
-/** Body-parser and other library errors carry a 4xx status; everything else is a 500. */
-function toApiError(err: unknown): ApiError {
+/**
+ * Client errors of body-parser and other http-errors users (marked `expose`) keep their 4xx
+ * status. A backend's failure (marked `upstream`, e.g. Meilisearch refusing a bad key with 401)
+ * is a 502 with a generic message, logged; everything else is a 500.
+ */
+export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  const e = err as { status?: number; statusCode?: number; type?: string; message?: string };
+  const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; upstream?: string };
   const status = e?.status ?? e?.statusCode;
   if (e?.type === 'entity.parse.failed') return new ApiError(400, ['body: malformed JSON']);
   if (e?.type === 'entity.too.large') return new ApiError(413, ['body: too large']);
-  if (typeof status === 'number' && status >= 400 && status < 500) {
+  if (e?.upstream) return new ApiError(502, ['a backend service failed; try again later']);
+  if (e?.expose === true && typeof status === 'number' && status >= 400 && status < 500) {
     return new ApiError(status, [e.message ?? 'bad request']);
   }
   return new ApiError(500, ['internal error']);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { endOfPeriod } from '../domain/dates';
 import { riskLevel, isSanctionsFactor } from '../domain/risk';
 import type { EntityLine, PsaLine, RecordLine, RelationshipLine, SourceLine } from './validate';
-import { entityLineSearchProps } from '../search/fields';
+import { entityLineSearchProps, recordSearchProps } from '../search/fields';
 
 type Props = Record<string, string | number | boolean | string[] | null>;
 
@@ -33,6 +33,7 @@ export function recordRow(line: RecordLine) {
       id: line.id, label: line.label ?? line.id, source: line.source, source_url: line.source_url,
       record_url: line.record_url, publication_date: line.publication_date, acquisition_date: line.acquisition_date,
       document_urls: line.document_urls, references_count: refs.length,
+      ...recordSearchProps(line), // sx_* properties of the record_label_search full-text index
     }),
     about: refs.map((r, ordinal) => ({ entity: r.entity, type: r.type, ordinal })).filter((r) => r.type === 'about'),
     mentions: refs.map((r, ordinal) => ({ entity: r.entity, type: r.type, ordinal })).filter((r) => r.type === 'mentions'),

@@ -3,6 +3,7 @@
  * keys) and the derived values both backends index for them. Every value is normalised with
  * src/domain/names.ts before it is indexed, and so is every query term.
  */
+import { createHash } from 'node:crypto';
 import { analyze, compactIdentifier, skeleton } from '../domain/names';
 
 /** Internal field keys of entities; the first seven are the API's `fields` values. */
@@ -108,4 +109,24 @@ export function entityLineSearchProps(line: { type: string; label?: string; attr
   const attributes = (line.attributes ?? []).map((a) => ({ field: a.field, value: String(a.value), type: a.type }));
   const names = attributes.filter((a) => a.field === 'name').map((a) => a.value);
   return entitySearchProps({ type: line.type, label: line.label ?? names[0] }, attributes);
+}
+
+/**
+ * A source id as one index token: the record index's analyzer would split `ua-nsdc` into
+ * `ua` and `nsdc` (so a filter on `nsdc` would match it); a hash is a single word that only
+ * that id has.
+ */
+export const sourceToken = (sourceId: string): string => `s${createHash('sha1').update(sourceId).digest('hex')}`;
+
+/**
+ * The derived properties of a Record node that the `record_label_search` full-text index
+ * covers: the label normalised as query words are (transliterated, folded, lower case) and
+ * the source id as one token. Set at ingest (src/ingest/rows.ts) and by `graph-api reindex`;
+ * highlights read the original `label`.
+ */
+export function recordSearchProps(record: { id: string; label?: string | null; source?: string | null }): Record<string, string> {
+  return {
+    sx_label: fieldTokens('label', record.label ?? record.id).join(' '),
+    sx_source: record.source ? sourceToken(record.source) : '',
+  };
 }

@@ -8,7 +8,7 @@ import { cypher } from '../graph/cypherFiles';
 import type { Props } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import { entityDocument, recordDocument } from './documents';
-import { AttributeValue, SEARCH_ATTRIBUTE_FIELDS, entitySearchProps } from './fields';
+import { AttributeValue, SEARCH_ATTRIBUTE_FIELDS, entitySearchProps, recordSearchProps } from './fields';
 import { MeiliSearchIndex } from './meilisearch';
 import { Neo4jFulltextIndex } from './neo4jFulltext';
 import type { SearchIndex } from './port';
@@ -34,9 +34,10 @@ export async function syncEntities(graph: Graph, meili: MeiliSearchIndex, ids: s
 }
 
 /**
- * Full reindex: recomputes the sx_* search properties of every entity in the graph (the
- * source of the Neo4j full-text index; useful after a change of normalisation rules) and,
- * when `meili` is given, rebuilds its documents.
+ * Full reindex: recomputes the sx_* search properties of every entity and record in the
+ * graph (the source of the Neo4j full-text indexes; useful after a change of normalisation
+ * rules, or for records ingested before they had any) and, when `meili` is given, rebuilds
+ * its documents.
  */
 export async function reindexAll(graph: Graph, meili: MeiliSearchIndex | undefined, log: (msg: string) => void, batch = 2000): Promise<{ entities: number; records: number }> {
   if (meili) await meili.clear();
@@ -60,15 +61,26 @@ export async function reindexAll(graph: Graph, meili: MeiliSearchIndex | undefin
     log(`reindex: ${entities} entities`);
   }
   let records = 0;
+  after = '';
+  for (;;) {
+    const rows = await graph.read(cypher('search', 'reindex-record-page'), { after, limit: neo4j.int(batch) });
+    if (rows.length === 0) break;
+    const writes = rows.map((r) => ({ id: r.get('id') as string, props: recordSearchProps({ id: r.get('id') as string, label: r.get('label') as string | null, source: r.get('source') as string | null }) }));
+    await graph.write(cypher('search', 'reindex-record-write'), { rows: writes });
+    records += rows.length;
+    after = writes[writes.length - 1].id;
+    log(`reindex: ${records} records`);
+  }
   if (meili) {
     after = '';
+    let documents = 0;
     for (;;) {
       const rows = await graph.read(cypher('search', 'records-page'), { after, limit: neo4j.int(batch) });
       if (rows.length === 0) break;
       await meili.upsertRecords(rows.map((r) => recordDocument(r.get('record') as Props, r.get('source') as Props | null, r.get('entityTypes') as string[])));
-      records += rows.length;
+      documents += rows.length;
       after = (rows[rows.length - 1].get('record') as Props).id as string;
-      log(`reindex: ${records} records`);
+      log(`reindex: ${documents} record documents`);
     }
   }
   return { entities, records };

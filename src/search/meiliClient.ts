@@ -15,8 +15,15 @@ export interface MeiliSearchResponse {
   facetDistribution?: Record<string, Record<string, number>>;
 }
 
+/**
+ * A failed Meilisearch call. `upstream` marks it a backend failure for the HTTP layer (a 502
+ * with a generic message, never Meilisearch's status or text); `backendStatus` is 0 when no
+ * answer came.
+ */
 export class MeiliError extends Error {
-  constructor(readonly status: number, readonly code: string | undefined, message: string) {
+  readonly upstream = 'meilisearch';
+
+  constructor(readonly backendStatus: number, readonly code: string | undefined, message: string) {
     super(message);
   }
 }
@@ -29,14 +36,25 @@ export class MeiliClient {
   }
 
   async request<T>(method: string, path: string, body?: unknown, timeoutMs = this.timeoutMs): Promise<T> {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(this.key ? { authorization: `Bearer ${this.key}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await res.text();
-    const data = text ? JSON.parse(text) : undefined;
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${this.base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(this.key ? { authorization: `Bearer ${this.key}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await res.text();
+    } catch (err) {
+      throw new MeiliError(0, undefined, `meilisearch ${method} ${path}: ${(err as Error).message}`);
+    }
+    let data: { code?: string; message?: string } | undefined;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new MeiliError(res.status, undefined, `meilisearch ${method} ${path}: ${res.status}, not JSON: ${text.slice(0, 200)}`);
+    }
     if (!res.ok) throw new MeiliError(res.status, data?.code, `meilisearch ${method} ${path}: ${res.status} ${data?.message ?? text}`);
     return data as T;
   }

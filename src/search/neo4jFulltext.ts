@@ -1,21 +1,24 @@
 /**
  * SearchIndex adapter on Neo4j's Lucene full-text indexes (cypher/schema-search.cypher):
- * `entity_search` over the derived, pre-normalised sx_* properties and `record_search` over
- * record labels and sources. The match tree becomes a Lucene query; filters become Lucene
- * clauses where the index holds them (country, type, source id) so counts stay exact. Every
- * page statement reads at most MAX_RESULTS + 1 index hits; facets stream every hit.
+ * `entity_search` over the derived, pre-normalised sx_* properties of entities and
+ * `record_label_search` over those of records (normalised label, source token). The match
+ * tree becomes a Lucene query; filters become Lucene clauses where the index holds them
+ * (country, type, source id) so counts stay exact. A page
+ * statement keeps at most MAX_RESULTS + 1 hits (the record entity-type filter, which the index
+ * does not hold, streams hits until that many pass it); facets stream every hit.
  */
 import neo4j from 'neo4j-driver';
 import { cypher } from '../graph/cypherFiles';
 import type { Props } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
-import { FieldValues, IndexField, sxProperty } from './fields';
+import { FieldValues, IndexField, sourceToken, sxProperty } from './fields';
 import { luceneEscape, toLucene } from './query';
 import {
   Candidate, CandidateRequest, Facets, MAX_RESULTS, SearchHit, SearchIndex, SearchRequest, SearchResult,
 } from './port';
 import { REGION_OF } from './regions';
-import { allowedEdits } from '../domain/names';
+import { COMPANY_FORM_TOKENS, WEAK_COMPANY_WORDS, allowedEdits, skeleton } from '../domain/names';
+import { badParameter } from '../domain/errors';
 
 const FACET_SIZE = 250;
 const POOL = MAX_RESULTS + 1;
@@ -35,33 +38,89 @@ export function entityLucene(request: Pick<SearchRequest, 'query' | 'filters'>):
   return parts.join(' ');
 }
 
+/** Lucene query of a record search over record_label_search (sx_label, sx_source). */
 export function recordLucene(request: Pick<SearchRequest, 'query'>, sources: string[] | undefined): string {
-  const parts = [`+${toLucene(request.query, (f) => (f === 'label' ? 'label' : sxProperty(f)))}`];
-  if (sources?.length) parts.push(orClause('source', sources));
+  const parts = [`+${toLucene(request.query, sxProperty)}`];
+  if (sources?.length) parts.push(`+sx_source:(${sources.map(sourceToken).join(' OR ')})`);
   return parts.join(' ');
 }
 
 /**
+ * Clause budget of a candidate query. Lucene refuses a query of more than 1024 clauses, and a
+ * fuzzy word expands to up to 50 (one per similar index word), so the query takes the most
+ * informative name words within `nameClauses` and caps the other lists; the resolve use case
+ * scores the candidates against every name given, so dropping words narrows recall only.
+ */
+export const CANDIDATE_LIMITS = { nameClauses: 600, fuzzyWordClauses: 50, skeletons: 64, identifiers: 40, addressWords: 64, datesOfBirth: 20, countries: 40 };
+
+/** Least informative last: company forms and weak words, then shorter words. */
+const informativeness = (t: string): number => (COMPANY_FORM_TOKENS.has(t) || WEAK_COMPANY_WORDS.has(t) ? 0 : 100) + Math.min(t.length, 50);
+const byInformativeness = (tokens: Iterable<string>): string[] =>
+  [...new Set(tokens)].sort((a, b) => informativeness(b) - informativeness(a) || (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * Name words of the candidate query: each name's most informative word first, then each
+ * name's second, and so on (so every name is represented), while the clauses they make fit
+ * CANDIDATE_LIMITS.nameClauses. Returns the words with their allowed edits.
+ */
+export function candidateNameWords(names: string[][], fuzziness: number): { word: string; edits: number }[] {
+  const ranked = names.map(byInformativeness);
+  const out = new Map<string, number>();
+  let budget = CANDIDATE_LIMITS.nameClauses;
+  const longest = Math.max(0, ...ranked.map((r) => r.length));
+  for (let round = 0; round < longest && budget > 0; round++) {
+    for (const words of ranked) {
+      const word = words[round];
+      if (word === undefined || out.has(word)) continue;
+      const edits = Math.min(allowedEdits(word.length, fuzziness), 2);
+      const cost = edits ? CANDIDATE_LIMITS.fuzzyWordClauses : 1;
+      if (cost > budget) continue;
+      budget -= cost;
+      out.set(word, edits);
+    }
+  }
+  return [...out].map(([word, edits]) => ({ word, edits }));
+}
+
+/**
  * Lucene query of resolution candidates: any name token (fuzzy), skeleton, identifier or
- * address token; a matching date of birth or country ranks a candidate up.
+ * address token; a matching date of birth or country ranks a candidate up. Bounded by
+ * CANDIDATE_LIMITS whatever the request holds.
  */
 export function candidateLucene(request: CandidateRequest): string {
   const clauses: string[] = [];
-  const nameTokens = [...new Set(request.names.flat())];
-  for (const t of nameTokens) {
-    const edits = allowedEdits(t.length, request.fuzziness);
-    clauses.push(`sx_name:${luceneEscape(t)}${edits ? `~${Math.min(edits, 2)}` : ''}`);
-  }
-  for (const s of new Set(request.skeletons)) clauses.push(`sx_name_sk:${luceneEscape(s)}`);
-  for (const id of new Set(request.identifiers)) if (id) clauses.push(`sx_identifier:${luceneEscape(id)}^8`);
-  for (const t of new Set(request.addresses.flat())) clauses.push(`sx_address:${luceneEscape(t)}^0.3`);
+  const nameWords = candidateNameWords(request.names, request.fuzziness);
+  for (const { word, edits } of nameWords) clauses.push(`sx_name:${luceneEscape(word)}${edits ? `~${edits}` : ''}`);
+  // Skeletons of the words kept only (the request's are of every word).
+  const requested = new Set(request.skeletons);
+  const skeletons = [...new Set(nameWords.map(({ word }) => skeleton(word)))].filter((s) => requested.has(s));
+  for (const s of skeletons.slice(0, CANDIDATE_LIMITS.skeletons)) clauses.push(`sx_name_sk:${luceneEscape(s)}`);
+  for (const id of [...new Set(request.identifiers)].filter(Boolean).slice(0, CANDIDATE_LIMITS.identifiers)) clauses.push(`sx_identifier:${luceneEscape(id)}^8`);
+  for (const t of byInformativeness(request.addresses.flat()).slice(0, CANDIDATE_LIMITS.addressWords)) clauses.push(`sx_address:${luceneEscape(t)}^0.3`);
   if (clauses.length === 0) return '';
   const parts = [`+(${clauses.join(' ')})`];
   if (request.types?.length) parts.push(orClause('sx_type', request.types));
   // Optional clauses: they add to the score of candidates that have them, and exclude nobody.
-  for (const dob of request.datesOfBirth) if (dob.length) parts.push(`sx_date_of_birth:"${dob.map(luceneEscape).join(' ')}"^4`);
-  for (const c of new Set(request.countries)) parts.push(`sx_country:${luceneEscape(c)}^0.5`);
+  const dobs = [...new Set(request.datesOfBirth.filter((d) => d.length).map((d) => d.map(luceneEscape).join(' ')))];
+  for (const dob of dobs.slice(0, CANDIDATE_LIMITS.datesOfBirth)) parts.push(`sx_date_of_birth:"${dob}"^4`);
+  for (const c of [...new Set(request.countries)].slice(0, CANDIDATE_LIMITS.countries)) parts.push(`sx_country:${luceneEscape(c)}^0.5`);
   return parts.join(' ');
+}
+
+/** Lucene's refusal of a query of too many clauses (after fuzzy and prefix words expand). */
+export const isTooManyClauses = (err: unknown): boolean =>
+  /TooManyClauses|TooManyNestedClauses|maxClauseCount/.test(String((err as { message?: string })?.message ?? ''));
+
+/** Runs a full-text statement; a query Lucene finds too large becomes a 400 naming `parameter`. */
+async function boundedRead<T>(parameter: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isTooManyClauses(err)) {
+      throw badParameter(parameter, 'too complex: its fuzzy and prefix words match more than 1024 index words; use fewer fuzzy words (each may match up to 50 per field)');
+    }
+    throw err;
+  }
 }
 
 const NO_FACETS = (): Facets => ({ country: [], entity_type: [], source: [], source_type: [], region: [] });
@@ -110,10 +169,10 @@ export class Neo4jFulltextIndex implements SearchIndex {
   private async searchEntities(request: SearchRequest): Promise<SearchResult> {
     const lucene = entityLucene(request);
     const sources = request.filters.source?.length ? request.filters.source : null;
-    const [rows, facets] = await Promise.all([
+    const [rows, facets] = await boundedRead('q', () => Promise.all([
       this.graph.read(cypher('search', 'entity-search'), { lucene, sources, ...this.window(request) }),
       request.facets ? this.facets('entity-facets', { lucene, sources }) : undefined,
-    ]);
+    ]));
     const row = rows[0];
     const total = row.get('total') as number;
     const hits: SearchHit[] = (row.get('items') as { score: number; entity: Props }[]).map(({ score, entity }) => {
@@ -135,10 +194,10 @@ export class Neo4jFulltextIndex implements SearchIndex {
     }
     const lucene = recordLucene(request, sources);
     const entityTypes = request.filters.entity_type?.length ? request.filters.entity_type : null;
-    const [rows, facets] = await Promise.all([
-      this.graph.read(cypher('search', 'record-search'), { lucene, entityTypes, ...this.window(request) }),
+    const [rows, facets] = await boundedRead('q', () => Promise.all([
+      this.graph.read(cypher('search', entityTypes ? 'record-search-by-entity-type' : 'record-search'), { lucene, entityTypes, ...this.window(request) }),
       request.facets ? this.facets('record-facets', { lucene, entityTypes }) : undefined,
-    ]);
+    ]));
     const row = rows[0];
     const total = row.get('total') as number;
     const hits: SearchHit[] = (row.get('items') as { score: number; record: Props }[]).map((item) => ({
@@ -153,7 +212,7 @@ export class Neo4jFulltextIndex implements SearchIndex {
   async candidates(request: CandidateRequest): Promise<Candidate[]> {
     const lucene = candidateLucene(request);
     if (!lucene) return [];
-    const rows = await this.graph.read(cypher('search', 'resolve-candidates'), { lucene, pool: neo4j.int(request.pool) });
+    const rows = await boundedRead('name', () => this.graph.read(cypher('search', 'resolve-candidates'), { lucene, pool: neo4j.int(request.pool) }));
     return rows.map((r) => candidateOf(r.get('entity') as Props));
   }
 

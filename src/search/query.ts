@@ -31,8 +31,33 @@ export type MatchNode =
 
 export type Target = 'entity' | 'record';
 
-/** Words that the record index (standard analyzer) drops; a lone stop word would match nothing. */
+/** Common words that record search ignores when alone: one would match most record labels. */
 const STOP_WORDS = new Set('a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '));
+
+/**
+ * Most index clauses a compiled `q` may have. Lucene (Neo4j full-text) refuses a query of more
+ * than 1024 clauses, and the filters may add up to 400 (300 countries, 50 types, 50 sources).
+ * See clauseCount for what a clause is.
+ */
+export const MAX_QUERY_CLAUSES = 600;
+
+/**
+ * Clauses of a compiled query: one per alternative (a term or phrase in one field), except
+ * that a prefix or fuzzy term of several words (`aaa-bbb*`) is one clause per word, since it
+ * matches each word on its own. A fuzzy word may also expand, at run time, to up to 50 index
+ * words per field; that is bounded by the backend (the Neo4j adapter answers 400 naming `q`).
+ */
+export function clauseCount(node: MatchNode): number {
+  switch (node.kind) {
+    case 'leaf':
+      return node.alternatives.reduce((n, a) => n + (a.prefix || a.fuzzy ? a.tokens.length : 1), 0);
+    case 'and':
+    case 'or':
+      return node.children.reduce((n, c) => n + clauseCount(c), 0);
+    case 'not':
+      return clauseCount(node.child);
+  }
+}
 
 export interface CompileOptions {
   target: Target;
@@ -62,8 +87,9 @@ function alternativesFor(field: IndexField, leaf: Extract<QueryNode, { kind: 'te
 }
 
 /**
- * Parses and normalises `q`. Throws badParameter('q') for syntax errors and for a query
- * with nothing searchable left (e.g. only punctuation).
+ * Parses and normalises `q`. Throws badParameter('q') for syntax errors, for a query
+ * with nothing searchable left (e.g. only punctuation) and for one of more than
+ * MAX_QUERY_CLAUSES clauses.
  */
 export function compileQuery(q: string, opts: CompileOptions): MatchNode {
   const advancedFields = opts.target === 'entity' ? ADVANCED_ENTITY_FIELDS : ADVANCED_RECORD_FIELDS;
@@ -95,6 +121,11 @@ export function compileQuery(q: string, opts: CompileOptions): MatchNode {
   };
   const out = walk(tree);
   if (!out || out.kind === 'not') throw badParameter('q', 'nothing to search for: the query has no letters or digits to match (or only common words)');
+  const clauses = clauseCount(out);
+  if (clauses > MAX_QUERY_CLAUSES) {
+    throw badParameter('q', `too complex: it makes ${clauses} index clauses (at most ${MAX_QUERY_CLAUSES}); each term counts once per field searched, `
+      + 'and a prefix or fuzzy term of several words once per word: use fewer words, or restrict the fields searched');
+  }
   return out;
 }
 

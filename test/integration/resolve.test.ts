@@ -116,6 +116,26 @@ describe('/v1/resolution', () => {
     expect(get.body.data.length).toBeLessThanOrEqual(10);
   });
 
+  test('20 names and 20 addresses of 500 characters: a bounded candidate query, still answered', async () => {
+    // Distinct five-letter words, 84 per name: every word plus its skeleton would be ~3300
+    // Lucene clauses (the cap is 1024); the candidate query keeps the most informative words.
+    let n = 0;
+    const word = () => {
+      n++;
+      return Array.from({ length: 5 }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** k) % 26))).join('');
+    };
+    const long = () => Array.from({ length: 84 }, word).join(' ').slice(0, 500);
+    const names = ['Viktor Antonov', ...Array.from({ length: 19 }, long)];
+    const addresses = Array.from({ length: 20 }, long);
+    expect(names.slice(1).every((x) => x.length === 500)).toBe(true);
+    const { status, body } = await v1Post({ name: names, address: addresses, date_of_birth: ['1964-07-12'] });
+    expect(status).toBe(200);
+    expect(body.data.map((d: any) => d.entity_id)).toContain('p-viktor-antonov');
+    const get = await h.json(`/resolve/entity?${names.slice(0, 12).map((x) => `name=${encodeURIComponent(x)}`).join('&')}`);
+    expect(get.status).toBe(200);
+    expect(get.body.best_match?.id).toBe('p-viktor-antonov');
+  });
+
   test('limit bounds and validation', async () => {
     expect((await v1({ name: 'Antonov', limit: '11' })).status).toBe(400);
     expect((await v1({ limit: '3' })).body.message[0]).toMatch(/^name: /);

@@ -2,6 +2,7 @@
 import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
 import { entitiesWithNameWord, sampleFacts } from '../fixtures/searchContract';
 import { gammaLines } from '../fixtures/searchLarge';
+import { reindexAll } from '../../src/search';
 
 let h: Harness;
 const facts = sampleFacts();
@@ -82,6 +83,27 @@ describe('entity search', () => {
     }
   });
 
+  test('a query of too many index clauses is a 406/400 naming q, never a 5xx', async () => {
+    // One term of 240 words (960 characters): prefix and fuzzy terms match word by word, in
+    // each of the 7 fields searched, so it would make 1680 Lucene clauses (Lucene's cap is 1024).
+    const words = Array.from({ length: 240 }, (_, i) => `a${String.fromCharCode(97 + Math.floor(i / 26) % 26)}${String.fromCharCode(97 + (i % 26))}`);
+    for (const q of [`${words.join('-')}~1`, `${words.join('-')}*`]) {
+      expect(q.length).toBeLessThanOrEqual(1000);
+      const legacy = await h.json(`/search/entity?q=${encodeURIComponent(q)}`);
+      expect(legacy.status).toBe(406);
+      expect(legacy.body.messages[0]).toMatch(/^q: too complex/);
+      const v1 = await post('/v1/search/entity', { q });
+      expect(v1.status).toBe(400);
+      expect(v1.body.message[0]).toMatch(/^q: too complex/);
+      // Restricted to one field it fits, and is searched.
+      expect((await h.json(`/search/entity?fields=name&q=${encodeURIComponent(q)}`)).status).toBe(200);
+      // Records search one field (the label): 240 clauses before fuzzy words expand.
+      const records = await h.json(`/search/record?q=${encodeURIComponent(q)}`);
+      expect([200, 406]).toContain(records.status);
+      if (records.status === 406) expect(records.body.messages[0]).toMatch(/^q: too complex/);
+    }
+  });
+
   test('parameter bounds and filter values are checked', async () => {
     expect((await h.json('/search/entity?q=a&limit=0')).status).toBe(406);
     expect((await h.json('/search/entity?q=a&limit=101')).status).toBe(406);
@@ -119,6 +141,57 @@ describe('record search', () => {
   });
 });
 
+describe('record labels are normalised as query words are (purpose-made data)', () => {
+  beforeAll(async () => {
+    await h.ingest(writeNdjson('labels.ndjson', [
+      { kind: 'source', id: 'ua-nsdc', label: 'NSDC of Ukraine', country: 'UKR', source_type: 'sanctions' },
+      { kind: 'source', id: 'nsdc', label: 'Another register', country: 'UKR', source_type: 'sanctions' },
+      { kind: 'record', id: 'rec-karpenko', label: 'Постановление: Карпенко Олег', source: 'ua-nsdc', references: [] },
+      { kind: 'record', id: 'rec-stavropoulos', label: 'Notice on Stavropoulos Nikos', source: 'nsdc', references: [] },
+      { kind: 'record', id: 'rec-obrien', label: "Order against O'Brien Shipping, U.S.A., case 12.345", source: 'nsdc', references: [] },
+    ]));
+  });
+  const recordIds = async (query: string) => {
+    const { status, body } = await h.json(`/search/record?${query}`);
+    expect(status).toBe(200);
+    return body.data.map((d: any) => d.id).sort();
+  };
+
+  test('a Cyrillic label is found by a Latin query and a Latin label by a Greek one; highlights show the original', async () => {
+    const latin = await h.json('/search/record?q=karpenko');
+    expect(latin.body.data.map((d: any) => d.id)).toEqual(['rec-karpenko']);
+    expect(latin.body.data[0]).toMatchObject({ label: 'Постановление: Карпенко Олег', matches: { label: ['Постановление: <em>Карпенко</em> Олег'] } });
+    expect(await recordIds(`q=${encodeURIComponent('Карпенко Олег')}`)).toEqual(['rec-karpenko']);
+    // The sample's records about Antonov have Latin labels; a Cyrillic query finds them all.
+    const latinLabels = await recordIds('q=antonov&limit=100');
+    expect(latinLabels.length).toBeGreaterThan(0);
+    expect(await recordIds(`q=${encodeURIComponent('Антонов')}&limit=100`)).toEqual(latinLabels);
+    const greek = await h.json(`/v1/search/record?q=${encodeURIComponent('Σταυρόπουλος')}`);
+    expect(greek.body.data.map((d: any) => d.id)).toEqual(['rec-stavropoulos']);
+    expect(greek.body.data[0].matches.label).toEqual(['Notice on <em>Stavropoulos</em> Nikos']);
+  });
+
+  test('punctuated words match as typed', async () => {
+    for (const q of ["O'Brien", 'U.S.A.', '12.345', '"o brien shipping"']) expect(await recordIds(`q=${encodeURIComponent(q)}`)).toEqual(['rec-obrien']);
+  });
+
+  test('graph-api reindex writes the records\' search properties', async () => {
+    await h.graph.write("MATCH (r:Record {id: 'rec-karpenko'}) REMOVE r.sx_label, r.sx_source");
+    expect(await recordIds('q=karpenko')).toEqual([]);
+    const done = await reindexAll(h.graph, undefined, () => undefined);
+    expect(done.records).toBeGreaterThan(3);
+    expect(await recordIds('q=karpenko&filters=source%3Dua-nsdc')).toEqual(['rec-karpenko']);
+  });
+
+  test('the source filter is exact: nsdc is not ua-nsdc', async () => {
+    expect(await recordIds('q=karpenko&filters=source%3Dnsdc')).toEqual([]);
+    expect(await recordIds('q=karpenko&filters=source%3Dua-nsdc')).toEqual(['rec-karpenko']);
+    expect(await recordIds(`q=${encodeURIComponent('karpenko | stavropoulos | brien')}&filters=source%3Dnsdc`)).toEqual(['rec-obrien', 'rec-stavropoulos']);
+    const faceted = await h.json(`/search/record?q=${encodeURIComponent('karpenko | stavropoulos | brien')}&filters=source%3Dnsdc&facets=true`);
+    expect(faceted.body.facets.source).toEqual([{ key: 'nsdc', doc_count: 2 }]);
+  });
+});
+
 describe('size around the 10000 cap (purpose-made data)', () => {
   beforeAll(async () => {
     await h.ingest(writeNdjson('gamma.ndjson', gammaLines(10_050)));
@@ -145,6 +218,46 @@ describe('size around the 10000 cap (purpose-made data)', () => {
     const minus = await post('/search/entity', { q: 'gamma -excluded', facets: true, limit: 1 });
     expect(minus.body.facets.country).toEqual([{ key: 'GBR', doc_count: 9_999 }]);
   });
+
+  test('fuzzy words that expand past Lucene\'s clause cap are a 406 naming q', async () => {
+    // 31 fuzzy numbers: each expands to 50 similar numbers of the 10050 names (1550 > 1024).
+    const q = Array.from({ length: 31 }, (_, i) => `${100 + i}~1`).join(' | ');
+    const legacy = await h.json(`/search/entity?fields=name&q=${encodeURIComponent(q)}`);
+    expect(legacy.status).toBe(406);
+    expect(legacy.body.messages[0]).toMatch(/^q: too complex/);
+    const v1 = await post('/v1/search/entity', { q, fields: ['name'], facets: true });
+    expect(v1.status).toBe(400);
+    expect(v1.body.message[0]).toMatch(/^q: too complex/);
+  });
+
+  test('record search filtered by entity type counts and pages the filtered set, beyond the first 10001 hits', async () => {
+    // 10001 records about a company rank first (the word twice in a short label); the 60 about
+    // a person rank after them, past the 10001 hits a page statement reads from the index.
+    const lines: unknown[] = [
+      { kind: 'entity', id: 'zeph-co', type: 'company', label: 'Zephyrine Company Ltd', attributes: [{ field: 'name', value: 'Zephyrine Company Ltd' }] },
+      { kind: 'entity', id: 'zeph-person', type: 'person', label: 'Ona Zephyr', attributes: [{ field: 'name', value: 'Ona Zephyr' }] },
+    ];
+    for (let i = 0; i < 10_001; i++) {
+      lines.push({ kind: 'record', id: `zeph-co-${i}`, label: `Zephyrine Zephyrine ${i}`, source: 'gamma_src', references: [{ entity: 'zeph-co', type: 'about' }] });
+    }
+    for (let i = 0; i < 60; i++) {
+      lines.push({ kind: 'record', id: `zeph-person-${i}`, label: `Zephyrine bulletin number ${i} about one individual person`, source: 'gamma_src', references: [{ entity: 'zeph-person', type: 'mentions' }] });
+    }
+    await h.ingest(writeNdjson('zephyrine.ndjson', lines));
+    const all = await h.json('/search/record?q=zephyrine&limit=1');
+    expect(all.body.size).toEqual({ count: 10_000, qualifier: 'gte' });
+    const people = await h.json('/search/record?q=zephyrine&filters=entity_type%3Dperson&facets=true');
+    expect(people.body.size).toEqual({ count: 60, qualifier: 'eq' });
+    expect(people.body.data.map((d: any) => d.id).sort()).toEqual(Array.from({ length: 60 }, (_, i) => `zeph-person-${i}`).sort());
+    expect(people.body.next).toBe(false);
+    expect(people.body.facets.entity_type).toEqual([{ key: 'person', doc_count: 60 }]);
+    const page = await post('/v1/search/record', { q: 'zephyrine', filter: { entity_type: ['person'] } }, '?offset=50&limit=20');
+    expect(page.body).toMatchObject({ size: { count: 60, qualifier: 'eq' }, next: false });
+    expect(page.body.data).toHaveLength(10);
+    const companies = await h.json('/search/record?q=zephyrine&filters=entity_type%3Dcompany&offset=9990&limit=20');
+    expect(companies.body.size).toEqual({ count: 10_000, qualifier: 'gte' });
+    expect(companies.body.data).toHaveLength(10);
+  }, 120_000);
 
   test('paging ends at the cap', async () => {
     const last = await h.json('/search/entity?q=gamma&offset=9950&limit=100');

@@ -1,6 +1,8 @@
 import { ApiError } from '../../src/domain/errors';
 import { parseQuery, QueryNode } from '../../src/domain/queryString';
-import { compileQuery, highlight, toLucene } from '../../src/search/query';
+import { MAX_QUERY_CLAUSES, clauseCount, compileQuery, highlight, toLucene } from '../../src/search/query';
+import { CANDIDATE_LIMITS, candidateLucene, candidateNameWords } from '../../src/search/neo4jFulltext';
+import { skeleton } from '../../src/domain/names';
 import { sxProperty } from '../../src/search/fields';
 
 const FIELDS = ['name.value', 'identifier.value', 'identifier.type', 'address.value'];
@@ -138,5 +140,44 @@ describe('compiled queries', () => {
     expect(highlight({ address: ['1 High Street, Street End'] }, phrase)).toEqual({ address: ['1 <em>High</em> <em>Street</em>, Street End'] });
     const id = compileQuery('123456789', { target: 'entity', advanced: false, fields: ['identifier'] });
     expect(highlight({ identifier: ['12-3456789'] }, id)).toEqual({ identifier: ['<em>12-3456789</em>'] });
+  });
+});
+
+describe('clause bounds (Lucene refuses more than 1024 clauses)', () => {
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i.toString(36).padStart(2, '0')}`);
+
+  test('a prefix or fuzzy term counts a clause per word per field; over the cap it is rejected naming q', () => {
+    const q = `${words(100).join('-')}*`;
+    expect(clauseCount(compileQuery(q, { target: 'entity', advanced: false, fields: ['name'] }))).toBe(100);
+    rejects(() => compileQuery(q, { target: 'entity', advanced: false }), /too complex: it makes 700 index clauses \(at most 600\)/);
+    rejects(() => compileQuery(`${words(100).join('-')}~1`, { target: 'entity', advanced: false }), /too complex/);
+    // A phrase of the same words is one clause per field (7), plus the identifier's compact form.
+    expect(clauseCount(compileQuery(`"${words(100).join(' ')}"`, { target: 'entity', advanced: false }))).toBe(8);
+    expect(MAX_QUERY_CLAUSES).toBeLessThanOrEqual(1024 - 400);
+  });
+
+  test('the candidate query of 20 long names stays within the cap, each name represented', () => {
+    const names = Array.from({ length: 20 }, (_, k) => words(80).map((w) => `${w}x${k}`));
+    const lucene = candidateLucene({
+      names, skeletons: names.flat().map(skeleton), identifiers: words(20), addresses: Array.from({ length: 20 }, () => words(80)),
+      datesOfBirth: [['1964', '07', '12']], countries: ['rus'], fuzziness: 1, pool: 100,
+    });
+    const fuzzy = (lucene.match(/sx_name:\S+~\d/g) ?? []).length;
+    const exact = (lucene.match(/ sx_\w+:/g) ?? []).length + (lucene.match(/\(sx_\w+:/g) ?? []).length - fuzzy;
+    expect(fuzzy * CANDIDATE_LIMITS.fuzzyWordClauses + exact).toBeLessThanOrEqual(1024);
+    expect(fuzzy).toBeGreaterThan(0);
+    // The first picks are one word of each name, before a second word of any.
+    const kept = candidateNameWords(names, 1).map(({ word }) => word.split('x')[1]);
+    expect(new Set(kept.slice(0, Math.min(kept.length, 20))).size).toBe(Math.min(kept.length, 20));
+  });
+
+  test('company forms and weak words are dropped before informative words', () => {
+    const kept = candidateNameWords([['the', 'holdings', 'ltd', 'severstroy', 'northwind'].concat(words(30))], 1).map(({ word }) => word);
+    expect(kept.slice(0, 2)).toEqual(['severstroy', 'northwind']);
+    expect(kept.slice(-3).sort()).toEqual(['holdings', 'ltd', 'the']);
+    // With room for one fuzzy word only, the longest informative one is it.
+    const names = [['ltd', 'holdings', 'severstroy', 'northwind']];
+    const few = candidateNameWords(names, 1).filter(({ edits }) => edits > 0).map(({ word }) => word);
+    expect(few[0]).toBe('severstroy');
   });
 });
