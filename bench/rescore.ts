@@ -10,7 +10,8 @@
  *     others listed), ingest that file, queue the touched ids as ingest does, and let two
  *     in-process BullMQ workers (the `graph-api worker` processor, concurrency 2) re-score
  *     them and their neighbourhood. Throughput = entities scored / wall time until the queue
- *     is idle. Prints what it ran, then restores the changed entities as generated.
+ *     is idle. Prints what it ran, then restores the changed entities as generated and
+ *     re-scores their neighbourhood, so the shared graph carries no risk of the change.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,8 +84,8 @@ export async function run(): Promise<void> {
       changeLines.push(JSON.stringify(parsed));
     }
     await writeLines(changeFile, changeLines);
-    let touched: string[] = [];
-    await ingestFile(graph, changeFile, { batchSize: config.ingestBatchSize, onCommitted: async (t) => void (touched = t) });
+    const touched: string[] = [];
+    await ingestFile(graph, changeFile, { batchSize: config.ingestBatchSize, onWritesCommitted: async (t) => void touched.push(...t) });
 
     const queue = queues.queue(QUEUE_NAMES.rescore);
     const workers = startWorkers({ config, graph, logger: pino({ level: 'silent' }), queues }, [QUEUE_NAMES.rescore]);
@@ -116,9 +117,13 @@ export async function run(): Promise<void> {
     ]);
     say(`  neighbourhood of the change: ${distinct} distinct entities (${(100 * distinct / ids.length).toFixed(1)}% of ${ids.length}); `
       + `${savedIds.length} saved project entities; ${feedCount} notifications in the project feeds`);
-    // Put the changed entities back as generated, so the shared graph matches its file again.
+    // Put the changed entities back as generated, and re-score them and their neighbourhood, so
+    // the shared graph matches its file again, derived risk included.
     await writeLines(changeFile, originalLines);
-    await ingestFile(graph, changeFile, { batchSize: config.ingestBatchSize });
+    const restored: string[] = [];
+    await ingestFile(graph, changeFile, { batchSize: config.ingestBatchSize, onWritesCommitted: async (t) => void restored.push(...t) });
+    const rescored = await scorer.process(restored, 'bench-restore');
+    say(`  restored the ${originalLines.length} changed entities as generated and re-scored ${rescored.scored} entities around them`);
   } finally {
     await queues.close();
     redis.disconnect();

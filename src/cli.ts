@@ -40,6 +40,7 @@ async function ingest(config: Config, graph: Graph, files: string[], opts: { ski
   for (const file of files) {
     const spooled = file === '-' ? await spoolStdin() : undefined;
     const input = spooled?.file ?? file;
+    const unqueued = new Set<string>();
     try {
       if (!spooled && !fs.existsSync(input)) throw new Error(`${file}: no such file`);
       const report = await ingestFile(graph, input, {
@@ -47,13 +48,24 @@ async function ingest(config: Config, graph: Graph, files: string[], opts: { ski
         skipInvalid: opts.skipInvalid,
         atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,
         onProgress: (p) => say(`${file}: ${p.phase === 'check' ? 'checked' : 'wrote'} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`),
-        onCommitted: async (ids) => {
-          // The load is committed whatever happens here; say loudly when follow-up work is not queued.
+        // What is committed stays whatever happens here; say loudly (once a file) when follow-up work is not queued.
+        // Re-scoring is queued batch by batch, so a file that fails half-way still re-scores what it loaded.
+        onWritesCommitted: async (ids) => {
           try {
-            await queues.enqueueEntities([QUEUE_NAMES.rescore, ...(config.meili ? [QUEUE_NAMES.searchIndex] : [])], ids, 'ingest');
+            await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'ingest');
           } catch (err) {
-            ok = false;
-            say(`${file}: loaded, but re-scoring was not queued (${(err as Error).message}); is Redis at REDIS_URL running?`);
+            if (!unqueued.has('re-scoring')) say(`${file}: loaded, but re-scoring was not queued (${(err as Error).message}); is Redis at REDIS_URL running?`);
+            unqueued.add('re-scoring');
+          }
+        },
+        // The search index copies summaries too, which are refreshed once the whole file is in.
+        onCommitted: async (ids) => {
+          if (!config.meili) return;
+          try {
+            await queues.enqueueEntities([QUEUE_NAMES.searchIndex], ids, 'ingest');
+          } catch (err) {
+            unqueued.add('search indexing');
+            say(`${file}: loaded, but search indexing was not queued (${(err as Error).message}); is Redis at REDIS_URL running?`);
           }
         },
       });
@@ -65,6 +77,7 @@ async function ingest(config: Config, graph: Graph, files: string[], opts: { ski
       say(err instanceof IngestError ? err.message : `${file}: ${(err as Error).message}`);
     } finally {
       spooled?.cleanup();
+      if (unqueued.size) ok = false;
     }
   }
   await queues.close();

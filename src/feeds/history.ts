@@ -52,6 +52,19 @@ export interface HistoryQuery {
 export interface HistoryPage { size: number; next_token: string; events: HistoryInfo[] }
 
 export const STREAM_ID = /^\d{1,16}-\d{1,20}$/;
+const MAX_SEQUENCE = 2n ** 64n - 1n;
+
+/**
+ * Why `token` cannot continue a page, or undefined when it can. Beyond the pattern, Redis refuses
+ * a sequence number above 2^64-1, and nothing lies before 0-0 (the exclusive bound "(0-0" is an error).
+ */
+export function tokenProblem(token: string): string | undefined {
+  if (!STREAM_ID.test(token)) return 'must be a next_token of a previous page';
+  const [ms, seq] = token.split('-');
+  if (BigInt(seq) > MAX_SEQUENCE) return 'sequence number out of range';
+  if (BigInt(ms) === 0n && BigInt(seq) === 0n) return 'no event lies before 0-0';
+  return undefined;
+}
 const DAY_MS = 86_400_000;
 /** Entries read per XREVRANGE while filtering by event. */
 const BATCH = 500;
@@ -81,9 +94,13 @@ export class HistoryFeed {
   async page(principal: Principal, q: HistoryQuery): Promise<HistoryPage> {
     const stream = key(principal);
     const wanted = q.events?.length ? new Set(q.events) : undefined;
-    const lowest = q.from ? String(dayStart(q.from)) : '-';
+    // Stream ids are milliseconds since 1970 and never negative: a day before that bounds nothing
+    // from below, and ends a range before any event.
+    const lowest = q.from && dayStart(q.from) > 0 ? String(dayStart(q.from)) : '-';
+    const lastMs = q.to ? dayStart(q.to) + DAY_MS - 1 : undefined;
+    if (lastMs !== undefined && lastMs < 0) return { size: 0, next_token: '', events: [] };
     // A token continues below the last event returned; `to` bounds the first page.
-    let end = q.token ? `(${q.token}` : q.to ? String(dayStart(q.to) + DAY_MS - 1) : '+';
+    let end = q.token ? `(${q.token}` : lastMs !== undefined ? String(lastMs) : '+';
 
     const events: HistoryInfo[] = [];
     let last: string | undefined;

@@ -29,7 +29,15 @@ export interface IngestOptions {
    */
   atomic?: boolean | number;
   onProgress?: (p: { file: string; phase: 'check' | 'write'; lines: number; rowsPerSecond: number }) => void;
-  /** Called once the file is committed, with every entity whose data or summary changed. */
+  /**
+   * Called with the entities whose data changed as soon as that change is committed: after each
+   * batch when batches commit on their own (an entity may be named by several calls), once for
+   * the file otherwise; before summaries are refreshed. Follow-up work that reads only the
+   * committed data (re-scoring) belongs here, so a later batch that fails, or a process that
+   * dies, loses none of it for the batches already in the graph.
+   */
+  onWritesCommitted?: (entityIds: string[]) => Promise<void>;
+  /** Called once the whole file and its summaries are committed, with every entity whose data or summary changed. */
   onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
 }
 
@@ -147,10 +155,16 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
 
 type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
 
-/** Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing. */
-async function write(run: Runner, file: string, skip: Map<number, string>, options: IngestOptions, loaded: IngestReport['loaded']) {
+/**
+ * Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing.
+ * `committed`, when each batch commits on its own, hears the entities of every batch written.
+ */
+async function write(
+  run: Runner, file: string, skip: Map<number, string>, options: IngestOptions, loaded: IngestReport['loaded'],
+  committed?: (entityIds: string[]) => Promise<void>,
+) {
   const touched = new Set<string>();
-  const buffers = new Map<string, { query: string; rows: unknown[] }>();
+  const buffers = new Map<string, { query: string; rows: unknown[]; entityIds: Set<string> }>();
   const started = Date.now();
   let lastReport = started;
   let written = 0;
@@ -162,20 +176,35 @@ async function write(run: Runner, file: string, skip: Map<number, string>, optio
     const buffer = buffers.get(key);
     if (!buffer || buffer.rows.length === 0) return;
     const rows = buffer.rows;
+    const entityIds = buffer.entityIds;
     buffer.rows = [];
+    buffer.entityIds = new Set();
     await inflight;
     inflight = (async () => {
       if (key === 'entity') await keepDerivedRisk(run, rows as EntityRow[]);
       const result = await run(buffer.query, { rows });
-      if (key === 'record') for (const row of result) for (const id of row.get('previous') as string[]) touched.add(id);
+      if (key === 'record') {
+        for (const row of result) {
+          for (const id of row.get('previous') as string[]) {
+            touched.add(id);
+            entityIds.add(id);
+          }
+        }
+      }
+      await committed?.([...entityIds]);
     })();
     // Surface a failure at the next await rather than as an unhandled rejection.
     inflight.catch(() => undefined);
   };
-  const add = async (key: string, query: () => string, row: unknown) => {
+  /** Buffers `row`, which changes the entities `entityIds`; writes the buffer once it is full. */
+  const add = async (key: string, query: () => string, row: unknown, entityIds: string[]) => {
     let buffer = buffers.get(key);
-    if (!buffer) buffers.set(key, (buffer = { query: query(), rows: [] }));
+    if (!buffer) buffers.set(key, (buffer = { query: query(), rows: [], entityIds: new Set() }));
     buffer.rows.push(row);
+    for (const id of entityIds) {
+      touched.add(id);
+      buffer.entityIds.add(id);
+    }
     if (buffer.rows.length >= options.batchSize) await flush(key);
   };
 
@@ -187,27 +216,21 @@ async function write(run: Runner, file: string, skip: Map<number, string>, optio
     written += 1;
     switch (line.kind) {
       case 'source':
-        await add('source', () => cypher('ingest', 'upsert-sources'), sourceRow(line));
+        await add('source', () => cypher('ingest', 'upsert-sources'), sourceRow(line), []);
         break;
       case 'record': {
         const row = recordRow(line);
-        for (const ref of [...row.about, ...row.mentions]) touched.add(ref.entity);
-        await add('record', () => cypher('ingest', 'upsert-records'), row);
+        await add('record', () => cypher('ingest', 'upsert-records'), row, [...row.about, ...row.mentions].map((ref) => ref.entity));
         break;
       }
       case 'entity':
-        touched.add(line.id);
-        await add('entity', () => cypher('ingest', 'upsert-entities'), entityRow(line));
+        await add('entity', () => cypher('ingest', 'upsert-entities'), entityRow(line), [line.id]);
         break;
       case 'relationship':
-        touched.add(line.from);
-        touched.add(line.to);
-        await add(`rel:${line.type}`, () => relationshipQuery(line.type), relationshipRow(line));
+        await add(`rel:${line.type}`, () => relationshipQuery(line.type), relationshipRow(line), [line.from, line.to]);
         break;
       case 'possibly_same_as':
-        touched.add(line.a);
-        touched.add(line.b);
-        await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line));
+        await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line), [line.a, line.b]);
         break;
     }
     if (options.onProgress && Date.now() - lastReport > 2000) {
@@ -266,7 +289,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   const atomic = typeof options.atomic === 'number' ? lines <= options.atomic : options.atomic !== false;
   if (!atomic) {
     const runner: Runner = async (query, params) => graph.write(query, params);
-    touched = await write(runner, file, bad, options, loaded);
+    touched = await write(runner, file, bad, options, loaded, options.onWritesCommitted);
     wrote = Date.now();
     // Per-batch commits: summary batches are independent transactions, so two run at once.
     await refreshSummaries(runner, touched, options.batchSize, SUMMARY_CONCURRENCY);
@@ -285,6 +308,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
     } finally {
       await session.close();
     }
+    await options.onWritesCommitted?.([...touched]);
   }
   const committed = Date.now();
   await options.onCommitted?.([...touched]);

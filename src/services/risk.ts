@@ -99,6 +99,12 @@ export function sanctionLists(direct: RiskMap): Map<string, string[]> {
 
 const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])].sort();
 
+/**
+ * The value of a factor that is either there or not (the adjacent and ownership families): the
+ * spec's risk map holds numbers, and ingest gives a direct factor without a value this one too.
+ */
+export const PRESENT = 1;
+
 function riskValue(name: string, value: RiskValue['value'], countries: readonly string[]): RiskValue {
   return { value, metadata: { country: [...new Set(countries)].sort() }, level: riskLevel(name) };
 }
@@ -117,7 +123,10 @@ export function parseRisk(json: unknown): RiskMap {
   for (const [name, v] of Object.entries(parsed as Record<string, Partial<RiskValue>>)) {
     if (!v || typeof v !== 'object') continue;
     const country = Array.isArray(v.metadata?.country) ? v.metadata!.country.map(String) : [];
-    out[name] = { value: v.value ?? true, metadata: { ...(v.metadata ?? {}), country }, level: v.level ?? riskLevel(name) };
+    // Earlier versions stored `true` for present-or-not factors. Read as PRESENT, an entity scored
+    // then gets no notification for the new spelling; its next scoring rewrites the stored text.
+    const value = v.value === undefined || v.value === null || v.value === true ? PRESENT : v.value;
+    out[name] = { value, metadata: { ...(v.metadata ?? {}), country }, level: v.level ?? riskLevel(name) };
   }
   return out;
 }
@@ -270,10 +279,10 @@ export function deriveRisk(input: DeriveInput): Derived {
   for (const n of input.adjacent) {
     for (const [factor, v] of Object.entries(n)) {
       const countries = v.metadata?.country ?? [];
-      if (isSanctionsFactor(factor)) put(() => checkedFactor('sanctioned_adjacent'), true, countries);
-      if (factor === 'sanctioned_other') put(() => checkedFactor('sanctioned_other_adjacent'), true, countries);
-      if (factor === 'pep') put(() => checkedFactor('pep_adjacent'), true, countries);
-      if (factor.startsWith('state_owned') && isDirectRiskFactor(factor)) put(() => checkedFactor('soe_adjacent'), true, countries);
+      if (isSanctionsFactor(factor)) put(() => checkedFactor('sanctioned_adjacent'), PRESENT, countries);
+      if (factor === 'sanctioned_other') put(() => checkedFactor('sanctioned_other_adjacent'), PRESENT, countries);
+      if (factor === 'pep') put(() => checkedFactor('pep_adjacent'), PRESENT, countries);
+      if (factor.startsWith('state_owned') && isDirectRiskFactor(factor)) put(() => checkedFactor('soe_adjacent'), PRESENT, countries);
     }
   }
 
@@ -297,7 +306,7 @@ export function deriveRisk(input: DeriveInput): Derived {
   };
   const reach = (adjacency: Adjacency, name: (list: string) => string) => {
     for (const id of reachable(input.id, adjacency, maxDepth)) {
-      for (const [list, countries] of listsOf(id) ?? []) put(() => name(list), true, countries);
+      for (const [list, countries] of listsOf(id) ?? []) put(() => name(list), PRESENT, countries);
     }
   };
   reach(input.up, factorNames.ownedBy);

@@ -13,7 +13,7 @@ import neo4j, { Neo4jError, Path } from 'neo4j-driver';
 import { todayUtc } from '../domain/dates';
 import { notFound, badParameter } from '../domain/errors';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
-import { RISK_CATEGORIES, allRiskFactors } from '../domain/risk';
+import { RISK_CATEGORIES, RISK_FLAG_FACTORS, allRiskFactors } from '../domain/risk';
 import { cypher } from '../graph/cypherFiles';
 import { Props, Surface, embeddedEntity, relationshipFact } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
@@ -63,7 +63,8 @@ export function factorsForCategories(categories: string[]): string[] {
 
 /** A boolean risk flag such as `reputational_risk_terrorism` covers its dated variants too. */
 export function factorsForFlag(flag: string): string[] {
-  return allRiskFactors().filter((f) => f === flag || f.startsWith(`${flag}_`));
+  const factor = RISK_FLAG_FACTORS[flag] ?? flag;
+  return allRiskFactors().filter((f) => f === factor || f.startsWith(`${factor}_`));
 }
 
 const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);

@@ -110,9 +110,37 @@ describe('GET /v1/history', () => {
     expect((await call('GET', `/v1/history?from=${dayOffset(-3)}`)).body.size).toBe(4); // with the three history reads above
   });
 
+  test('days before 1970 bound nothing from below and end a range before any event', async () => {
+    const call = as('hist-1960', 'org-h');
+    await call('GET', '/v1/ontology/countries?id=GBR');
+    const all = await call('GET', '/v1/history?from=1960-01-01');
+    expect(all.status).toBe(200);
+    expect(all.body.size).toBe(1);
+    expect(all.body.events[0].data).toMatchObject({ url: '/v1/ontology/countries?id=GBR' });
+    for (const q of ['to=1969-12-31', 'from=1960-01-01&to=1969-12-31', 'to=0001-01-01', `to=1969-12-31&token=${all.body.events[0].id}`]) {
+      const res = await call('GET', `/v1/history?${q}`);
+      expect({ q, status: res.status, body: res.body }).toEqual({ q, status: 200, body: { size: 0, next_token: '', events: [] } });
+    }
+    expect((await call('GET', '/v1/history?to=1970-01-01')).body.events).toEqual([]);
+  });
+
+  test('the largest tokens Redis accepts continue below them', async () => {
+    const call = as('hist-max-token', 'org-h');
+    await call('GET', '/v1/ontology/countries?id=GBR');
+    const newest = await call('GET', '/v1/history?token=9999999999999999-18446744073709551615');
+    expect(newest.status).toBe(200);
+    expect(newest.body.events.map((e: any) => e.data.url)).toContain('/v1/ontology/countries?id=GBR');
+    for (const token of ['1-18446744073709551615', '0-1']) {
+      const res = await call('GET', `/v1/history?token=${token}`);
+      expect({ token, status: res.status, body: res.body }).toEqual({ token, status: 200, body: { size: 0, next_token: '', events: [] } });
+    }
+  });
+
   test.each([
     ['an unknown event name', 'events=project.renamed', 'events'],
     ['a malformed token', 'token=abc', 'token'],
+    ['the token 0-0, before which nothing lies', 'token=0-0', 'token'],
+    ['a token whose sequence number exceeds 2^64-1', 'token=1700000000000-18446744073709551616', 'token'],
     ['a malformed date', 'from=2024-13-01', 'from'],
     ['from after to', 'from=2024-02-02&to=2024-02-01', 'from'],
     ['size 0', 'size=0', 'size'],
@@ -211,6 +239,8 @@ describe('GET /usage and /v1/usage', () => {
     for (let i = 0; i < 3; i++) await call('GET', '/v1/ontology/countries');
     await call('GET', '/v1/ubo/e-gb-northwind-logistics');
     await fetch(`${h.baseUrl}/v1/entity/e-gb-northwind-logistics`); // 401: not counted
+    const head = await call('HEAD', '/v1/ubo/e-gb-northwind-logistics'); // answered, but no view
+    expect(head.status).toBe(200);
 
     const res = await call('GET', '/usage');
     expect(res.status).toBe(200);

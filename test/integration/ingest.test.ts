@@ -7,6 +7,7 @@ import { IngestError } from '../../src/ingest/ingest';
 import { acmeLines } from '../fixtures/acme';
 import { REPO, testEnv } from '../support/env';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
+import { QUEUE_NAMES } from '../../src/workers/queues';
 
 let h: Harness;
 beforeAll(async () => {
@@ -221,6 +222,31 @@ describe('the ingest command', () => {
     });
     expect(stderr).toMatch(/-: loaded 2 source, 2 record, 3 entity, 2 relationship, 1 possibly_same_as/);
     expect(await count('(e:Entity)')).toBe(3);
+  });
+
+  test('a file that fails in a later batch still queues re-scoring of the batches it committed', async () => {
+    // A real write-time failure: a uniqueness constraint the check pass knows nothing about,
+    // broken by the second batch of entities (two lines a batch, committed batch by batch).
+    await h.graph.write('CREATE CONSTRAINT test_entity_label_unique IF NOT EXISTS FOR (e:Entity) REQUIRE e.label IS UNIQUE');
+    const rescore = h.queues.queue(QUEUE_NAMES.rescore);
+    await rescore.drain(true);
+    try {
+      const file = writeNdjson('half.ndjson', [
+        { kind: 'entity', id: 'e-first', type: 'company', label: 'FIRST LTD' },
+        { kind: 'entity', id: 'e-second', type: 'company', label: 'SECOND LTD' },
+        { kind: 'entity', id: 'e-third', type: 'company', label: 'THIRD LTD' },
+        { kind: 'entity', id: 'e-again', type: 'company', label: 'FIRST LTD' },
+      ]);
+      const error = await promisify(execFile)('node', [cli, 'ingest', file], { env: { ...env, INGEST_BATCH_SIZE: '2', INGEST_ATOMIC_MAX_LINES: '3' } }).catch((e) => e);
+      expect(error.code).toBe(1);
+      expect(error.stderr).toMatch(/already exists with label/);
+      expect(await count('(e:Entity)')).toBe(2);
+      const queued = (await rescore.getJobs(['waiting', 'prioritized', 'delayed'])).flatMap((job) => job.data.entityIds as string[]);
+      expect(queued.sort()).toEqual(['e-first', 'e-second']);
+    } finally {
+      await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
+      await rescore.drain(true);
+    }
   });
 
   test('exits non-zero and names file and line for a bad file', async () => {

@@ -51,8 +51,8 @@ describe('derived factors', () => {
 
     const t1 = await riskOf('t1');
     expect(t1.risk).toEqual({
-      owned_by_sanctioned_entity: t(true, ['USA'], 'critical'),
-      owned_by_sanctioned_usa_ofac_sdn_entity: t(true, ['USA'], 'critical'),
+      owned_by_sanctioned_entity: t(1, ['USA'], 'critical'),
+      owned_by_sanctioned_usa_ofac_sdn_entity: t(1, ['USA'], 'critical'),
       sanctioned_50_percent_rule: t(56, ['USA'], 'critical'),
       sanctioned_usa_ofac_sdn_50_percent_rule: t(56, ['USA'], 'critical'),
     });
@@ -61,7 +61,7 @@ describe('derived factors', () => {
 
     expect(await riskOf('a1')).toMatchObject({
       risk: {
-        sanctioned_adjacent: t(true, ['USA'], 'high'),
+        sanctioned_adjacent: t(1, ['USA'], 'high'),
         sanctioned_50_percent_rule: t(80, ['USA'], 'critical'),
         sanctioned_usa_ofac_sdn_50_percent_rule: t(80, ['USA'], 'critical'),
       },
@@ -129,11 +129,11 @@ describe('derived factors', () => {
     ]));
     await scorer.score(await allIds());
     expect((await riskOf('o7')).risk).toEqual({
-      owner_of_sanctioned_entity: t(true, ['XXX'], 'elevated'),
-      owner_of_sanctioned_un_sc_entity: t(true, ['XXX'], 'elevated'),
-      sanctioned_adjacent: t(true, ['XXX'], 'high'),
-      pep_adjacent: t(true, ['GBR'], 'elevated'),
-      soe_adjacent: t(true, ['RUS'], 'elevated'),
+      owner_of_sanctioned_entity: t(1, ['XXX'], 'elevated'),
+      owner_of_sanctioned_un_sc_entity: t(1, ['XXX'], 'elevated'),
+      sanctioned_adjacent: t(1, ['XXX'], 'high'),
+      pep_adjacent: t(1, ['GBR'], 'elevated'),
+      soe_adjacent: t(1, ['RUS'], 'elevated'),
       psa_reputational_risk_terrorism: t(1, ['SYR'], 'high'),
     });
     // The sanctioned company is owned by o7, which is not sanctioned: nothing derived.

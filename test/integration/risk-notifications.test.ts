@@ -84,10 +84,10 @@ describe('risk notifications from a running worker', () => {
       resource_id: resourceId,
       entity_id: 'target',
       notifications: [
-        { type: 'risk', field: 'owned_by_sanctioned_entity', values: [v(true, ['GBR'], level.owned)], date },
+        { type: 'risk', field: 'owned_by_sanctioned_entity', values: [v(1, ['GBR'], level.owned)], date },
         { type: 'risk', field: 'owned_by_sanctioned_usa_ofac_sdn_entity', values: [], date },
         { type: 'risk', field: 'sanctioned_50_percent_rule', values: [], date },
-        { type: 'risk', field: 'sanctioned_adjacent', values: [v(true, ['GBR'], level.adjacent)], date },
+        { type: 'risk', field: 'sanctioned_adjacent', values: [v(1, ['GBR'], level.adjacent)], date },
         { type: 'risk', field: 'sanctioned_usa_ofac_sdn_50_percent_rule', values: [], date },
       ],
       risk_notifications: {
@@ -99,7 +99,7 @@ describe('risk notifications from a running worker', () => {
     // What the entity shows now.
     const target = await h.json('/v1/entity/target');
     expect(target.body.risk).toMatchObject({
-      owned_by_sanctioned_entity: v(true, ['GBR', 'USA'], level.owned),
+      owned_by_sanctioned_entity: v(1, ['GBR', 'USA'], level.owned),
       sanctioned_50_percent_rule: v(70, ['GBR', 'USA'], 'critical'),
       sanctioned_usa_ofac_sdn_50_percent_rule: v(60, ['USA'], 'critical'),
     });
@@ -126,10 +126,10 @@ describe('risk notifications from a running worker', () => {
       resource_id: resourceId,
       entity_id: 'target',
       notifications: [
-        { type: 'risk', field: 'owned_by_sanctioned_entity', values: [v(true, ['GBR', 'USA'], level.owned)], date },
-        { type: 'risk', field: 'owned_by_sanctioned_usa_ofac_sdn_entity', values: [v(true, ['USA'], level.owned)], date },
+        { type: 'risk', field: 'owned_by_sanctioned_entity', values: [v(1, ['GBR', 'USA'], level.owned)], date },
+        { type: 'risk', field: 'owned_by_sanctioned_usa_ofac_sdn_entity', values: [v(1, ['USA'], level.owned)], date },
         { type: 'risk', field: 'sanctioned_50_percent_rule', values: [v(70, ['GBR', 'USA'], 'critical')], date },
-        { type: 'risk', field: 'sanctioned_adjacent', values: [v(true, ['GBR', 'USA'], level.adjacent)], date },
+        { type: 'risk', field: 'sanctioned_adjacent', values: [v(1, ['GBR', 'USA'], level.adjacent)], date },
         { type: 'risk', field: 'sanctioned_usa_ofac_sdn_50_percent_rule', values: [v(60, ['USA'], 'critical')], date },
       ],
       risk_notifications: {

@@ -3,10 +3,10 @@
  * validation, the 50% rule arithmetic, reachability bounds and notification diffs. Pure
  * functions: no Neo4j, Redis or HTTP.
  */
-import { isRiskFactor } from '../../src/domain/risk';
+import { isRiskFactor, riskLevel } from '../../src/domain/risk';
 import {
   ANY_LIST, Adjacency, UnknownRiskFactorError, aggregateOwnership, canonicalRisk, checkedFactor, deriveRisk, factorNames,
-  reachable, reachesFiftyPercent, riskChange, sanctionLists, type RiskMap,
+  parseRisk, reachable, reachesFiftyPercent, riskChange, sanctionLists, type RiskMap,
 } from '../../src/services/risk';
 
 const adj = (edges: [string, string, number | null][]): Adjacency => {
@@ -122,10 +122,10 @@ describe('ownership reach', () => {
       up: adj([['t', 'mid', 40], ['mid', 'up', 100]]), down: adj([['t', 'down', null]]), directOf: (id) => directs[id],
     });
     expect(out.risk).toEqual({
-      owned_by_sanctioned_entity: v(true, ['USA']),
-      owned_by_sanctioned_usa_ofac_sdn_entity: v(true, ['USA']),
-      owner_of_sanctioned_entity: v(true, ['GBR', 'IRN'], 'elevated'),
-      owner_of_sanctioned_gbr_hmt_ofsi_entity: v(true, ['GBR'], 'elevated'),
+      owned_by_sanctioned_entity: v(1, ['USA']),
+      owned_by_sanctioned_usa_ofac_sdn_entity: v(1, ['USA']),
+      owner_of_sanctioned_entity: v(1, ['GBR', 'IRN'], 'elevated'),
+      owner_of_sanctioned_gbr_hmt_ofsi_entity: v(1, ['GBR'], 'elevated'),
     });
   });
 });
@@ -133,17 +133,26 @@ describe('ownership reach', () => {
 describe('notification diffs', () => {
   const date = '2024-01-01T00:00:00.000Z';
   test('added, removed and changed fields, each with its previous values', () => {
-    const previous = { a: v(true, ['GBR']), b: v(1), c: v(2) };
-    const next = { a: v(true, ['GBR', 'USA']), c: v(2), d: v(true) };
+    const previous = { a: v(1, ['GBR']), b: v(1), c: v(2) };
+    const next = { a: v(1, ['GBR', 'USA']), c: v(2), d: v(1) };
     expect(riskChange('e', previous, next, date)).toEqual({
       entity_id: 'e',
       notifications: [
-        { type: 'risk', field: 'a', values: [v(true, ['GBR'])], date },
+        { type: 'risk', field: 'a', values: [v(1, ['GBR'])], date },
         { type: 'risk', field: 'b', values: [v(1)], date },
         { type: 'risk', field: 'd', values: [], date },
       ],
       risk_notifications: { added: ['d'], removed: ['b'], date },
     });
+  });
+
+  test('a value stored as true by earlier versions reads as 1: no notification for the new spelling', () => {
+    const stored = JSON.stringify({ sanctioned_adjacent: { value: true, metadata: { country: ['GBR'] }, level: 'high' }, pep_adjacent: { metadata: { country: [] } } });
+    const previous = parseRisk(stored);
+    expect(previous.sanctioned_adjacent.value).toBe(1);
+    expect(previous.pep_adjacent.value).toBe(1);
+    const next = { sanctioned_adjacent: v(1, ['GBR'], 'high'), pep_adjacent: v(1, [], riskLevel('pep_adjacent')) };
+    expect(riskChange('e', previous, next, date)).toBeUndefined();
   });
 
   test('no change, no notification; key order does not matter', () => {

@@ -5,7 +5,7 @@
  */
 import { badParameter } from '../../domain/errors';
 import { ONTOLOGY } from '../../domain/ontology';
-import { HISTORY_EVENTS, HistoryFeed, STREAM_ID } from '../../feeds/history';
+import { HISTORY_EVENTS, HistoryFeed, STREAM_ID, tokenProblem } from '../../feeds/history';
 import type { UsageFeed, UsageReport } from '../../feeds/usage';
 import type { RouteRegistry } from '../registry';
 
@@ -83,6 +83,8 @@ export function registerFeedRoutes(registry: RouteRegistry, feeds: { history: Hi
     responses: { 200: '{size, next_token, events: HistoryInfo[]}', 400: 'bad parameter', 401: 'no valid token', 429: 'rate limit exceeded' },
     handler: async ({ principal, query }) => {
       if (query.from && query.to && query.from > query.to) throw badParameter('from', `must not be after to (${query.to})`);
+      const problem = query.token === undefined ? undefined : tokenProblem(query.token);
+      if (problem) throw badParameter('token', problem);
       return { body: await feeds.history.page(principal, query) };
     },
   });
