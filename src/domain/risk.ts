@@ -190,9 +190,16 @@ export const isDirectRiskFactor = (name: string): boolean => DIRECT.has(name);
 export const isRiskFactor = (name: string): boolean => DIRECT.has(name) || DERIVED.has(name);
 export const allRiskFactors = (): string[] => [...DIRECT, ...DERIVED].sort();
 
-/** A sanctions factor: sets the entity's `sanctioned` flag. */
+/** The published client's own list-membership names (its forms of `sanctioned_<list>`). */
+const CLIENT_SANCTIONS_FACTORS = new Set([
+  'eu_sanctioned', 'uk_sanctioned', 'ofac_sdn', 'ofac_fto_sanctioned', 'ofac_illicit_drugs_eo14059_sanctioned',
+  'ofac_sdgt_sanctioned', 'ofac_sdnt_sanctioned', 'ofac_sdntk_sanctioned',
+]);
+
+/** A sanctions factor: sets the entity's `sanctioned` flag (and so `sanctioned_adjacent` and ownership factors). */
 export const isSanctionsFactor = (name: string): boolean =>
-  name === 'sanctioned' || name === 'sanctioned_other' || (name.startsWith('sanctioned_') && DIRECT.has(name));
+  name === 'sanctioned' || name === 'sanctioned_other' || CLIENT_SANCTIONS_FACTORS.has(name)
+  || (name.startsWith('sanctioned_') && DIRECT.has(name));
 
 /** Severity shown as `level` on each risk value. */
 export function riskLevel(name: string): 'critical' | 'high' | 'elevated' {

@@ -2,7 +2,7 @@ import { COUNTRY_IDS } from '../../src/domain/countries';
 import { ENTITY_TYPES } from '../../src/domain/entityTypes';
 import { COUNTRIES, ENTITY_TYPE_ONTOLOGY, ONTOLOGY, RELATIONSHIP_ONTOLOGY, RISK_FACTOR_ONTOLOGY, country } from '../../src/domain/ontology';
 import { RELATIONSHIP_TYPES, inverseRelationship } from '../../src/domain/relationships';
-import { CLIENT_RISK_FACTORS, allRiskFactors, isDirectRiskFactor, isRiskFactor, riskLevel } from '../../src/domain/risk';
+import { CLIENT_RISK_FACTORS, allRiskFactors, isDirectRiskFactor, isRiskFactor, isSanctionsFactor, riskLevel } from '../../src/domain/risk';
 import { parseLine } from '../../src/ingest/validate';
 import { factorsForFlag } from '../../src/services/traversal';
 
@@ -139,6 +139,15 @@ describe('risk factor names', () => {
       expect(parseLine(entity(factor))).toEqual({ error: expect.stringMatching(/not a direct risk factor/) });
     }
     expect(parseLine(entity('xinjiang_geospatial'))).toEqual({ error: expect.stringMatching(/not a direct risk factor/) });
+  });
+
+  test("the client's list-membership names make an entity sanctioned; ownership and control names do not", () => {
+    for (const factor of ['ofac_sdn', 'eu_sanctioned', 'uk_sanctioned', 'ofac_sdgt_sanctioned', 'sanctioned_usa_ofac_sdn', 'sanctioned']) {
+      expect({ factor, direct: isDirectRiskFactor(factor), sanctions: isSanctionsFactor(factor) }).toEqual({ factor, direct: true, sanctions: true });
+    }
+    for (const factor of ['controlled_by_ofac_sdn', 'owned_by_ofac_sdgt_sanctioned', 'formerly_sanctioned', 'export_to_sanctioned', 'ofac_50_percent_rule', 'pep']) {
+      expect({ factor, sanctions: isSanctionsFactor(factor) }).toEqual({ factor, sanctions: false });
+    }
   });
 
   test('categories cover the client families', () => {
