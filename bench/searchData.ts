@@ -1,4 +1,4 @@
-/** Generated bench files, and the generated graph shared by the search and resolve benches (seed 1). */
+/** Generated bench files, and the generated graph (seed 1) that the search, resolve, rescore and traversal benches share. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,15 @@ export async function ensureGeneratedGraph(graph: Graph, entities: number): Prom
   say(`  loading ${entities} generated entities (${file})`);
   await wipe(graph);
   const t0 = Date.now();
-  await ingestFile(graph, file, { batchSize: 2000, atomic: false });
+  let lastSaid = 0;
+  await ingestFile(graph, file, {
+    batchSize: 2000, atomic: false,
+    // A 1M-entity load takes about half an hour: say where it is every half minute.
+    onProgress: (p) => {
+      if (Date.now() - lastSaid < 30_000) return;
+      lastSaid = Date.now();
+      say(`  ${p.phase} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`);
+    },
+  });
   say(`  loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }

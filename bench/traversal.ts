@@ -1,6 +1,6 @@
 /**
  * Issue-3 figures on a generated graph (BENCH_TRAVERSAL_ENTITIES, default 1M entities and
- * about 4M facts; loads once into the bench Neo4j and is reused while the size matches):
+ * about 4M facts; the graph the other benches share, loaded once and reused while the size matches):
  * p50/p99 of /v1/ubo, /v1/traversal (max_depth 4) and /v1/watchlist over HTTP, side by side
  * with (a) the same search run straight through the driver (TraversalService, no HTTP) and
  * (b) a naive `[*1..max_depth]` path enumeration; and the largest explored_count answered
@@ -9,27 +9,9 @@
  */
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
 import type { Graph } from '../src/graph/neo4j';
-import { ingestFile } from '../src/ingest/ingest';
-import { generatedFile } from './searchData';
+import { ensureGeneratedGraph } from './searchData';
 import { TraversalRequest, TraversalService } from '../src/services/traversal';
-import { benchGraph, measure, measureHttp, ms, sample, say, startApp, table, wipe } from './common';
-
-async function ensureGraph(graph: Graph, entities: number, batchSize: number): Promise<void> {
-  const [row] = await graph.read("MATCH (m:BenchMarker {id: 'traversal'}) RETURN m.entities AS n");
-  if (row && row.get('n') === entities) {
-    say(`  reusing the loaded graph of ${entities} entities`);
-    return;
-  }
-  const file = await generatedFile(entities);
-  await wipe(graph);
-  const t0 = Date.now();
-  const report = await ingestFile(graph, file, {
-    batchSize, atomic: false,
-    onProgress: (p) => say(`  ${p.phase} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`),
-  });
-  say(`  loaded ${JSON.stringify(report.loaded)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  await graph.write("MERGE (m:BenchMarker {id: 'traversal'}) SET m.entities = $entities", { entities });
-}
+import { benchGraph, measure, measureHttp, ms, sample, say, startApp, table } from './common';
 
 const v1Request = (id: string, relationships: string[], extra: Partial<TraversalRequest> = {}): TraversalRequest => ({
   id, offset: 0, limit: 10, minDepth: 1, maxDepth: 4, relationships, psa: true, countries: [], types: [], sanctioned: false,
@@ -42,7 +24,7 @@ export async function run(): Promise<void> {
   const queries = Number(process.env.BENCH_TRAVERSAL_QUERIES ?? 200);
   say(`\n== traversal: ${queries} queries per endpoint on a generated graph of ${entities} entities`);
   const { config, graph } = await benchGraph();
-  await ensureGraph(graph, entities, config.ingestBatchSize);
+  await ensureGeneratedGraph(graph, entities);
   const [counts] = await graph.read('MATCH (e:Entity) WITH count(e) AS n MATCH ()-[r]->(:Entity) WHERE NOT r:POSSIBLY_SAME_AS RETURN n, count(r) / 2 AS facts');
   say(`  graph: ${counts.get('n')} entities, ${counts.get('facts')} facts`);
 
