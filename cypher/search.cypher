@@ -7,12 +7,12 @@
 CALL db.index.fulltext.queryNodes('entity_search', $lucene, {limit: $pool}) YIELD node, score
 WITH node AS e, score
 WHERE $sources IS NULL OR any(s IN coalesce(e.sources, []) WHERE s IN $sources)
-WITH collect({id: elementId(e), score: score}) AS hits
-WITH size(hits) AS total, hits[$offset..$end] AS page
-CALL (page) {
-  UNWIND page AS h
-  MATCH (e) WHERE elementId(e) = h.id
-  WITH e, h.score AS score
+// Hits stay node references (no elementId round trip); only the page's nodes are projected.
+WITH collect(e) AS nodes, collect(score) AS scores
+WITH size(nodes) AS total, nodes[$offset..$end] AS pageNodes, scores[$offset..$end] AS pageScores
+CALL (pageNodes, pageScores) {
+  UNWIND range(0, size(pageNodes) - 1) AS i
+  WITH pageNodes[i] AS e, pageScores[i] AS score
   RETURN collect({
     score: score,
     entity: e {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count,
@@ -24,12 +24,12 @@ RETURN total, items
 
 // name: record-search
 CALL db.index.fulltext.queryNodes('record_label_search', $lucene, {limit: $pool}) YIELD node, score
-WITH collect({id: elementId(node), score: score}) AS hits
-WITH size(hits) AS total, hits[$offset..$end] AS page
-CALL (page) {
-  UNWIND page AS h
-  MATCH (r) WHERE elementId(r) = h.id
-  RETURN collect({score: h.score, record: properties(r)}) AS items
+WITH collect(node) AS nodes, collect(score) AS scores
+WITH size(nodes) AS total, nodes[$offset..$end] AS pageNodes, scores[$offset..$end] AS pageScores
+CALL (pageNodes, pageScores) {
+  UNWIND range(0, size(pageNodes) - 1) AS i
+  WITH pageNodes[i] AS r, pageScores[i] AS score
+  RETURN collect({score: score, record: properties(r)}) AS items
 }
 RETURN total, items
 
@@ -41,12 +41,12 @@ CALL db.index.fulltext.queryNodes('record_label_search', $lucene) YIELD node, sc
 WITH node AS r, score
 WHERE EXISTS { MATCH (r)-[:ABOUT|MENTIONS]->(e:Entity) WHERE coalesce(e.type, 'unknown') IN $entityTypes }
 WITH r, score LIMIT $pool
-WITH collect({id: elementId(r), score: score}) AS hits
-WITH size(hits) AS total, hits[$offset..$end] AS page
-CALL (page) {
-  UNWIND page AS h
-  MATCH (r) WHERE elementId(r) = h.id
-  RETURN collect({score: h.score, record: properties(r)}) AS items
+WITH collect(r) AS nodes, collect(score) AS scores
+WITH size(nodes) AS total, nodes[$offset..$end] AS pageNodes, scores[$offset..$end] AS pageScores
+CALL (pageNodes, pageScores) {
+  UNWIND range(0, size(pageNodes) - 1) AS i
+  WITH pageNodes[i] AS r, pageScores[i] AS score
+  RETURN collect({score: score, record: properties(r)}) AS items
 }
 RETURN total, items
 
