@@ -24,6 +24,11 @@ export function isPast(toDate: string, today: string): boolean {
   return endOfPeriod(toDate) < today;
 }
 
+/** The first day a date string covers, as YYYY-MM-DD ("2020-02" -> "2020-02-01"). */
+export function startOfPeriod(date: string): string {
+  return [...date.split('-'), '01', '01'].slice(0, 3).join('-');
+}
+
 /** The last day a date string covers, as YYYY-MM-DD ("2020-02" -> "2020-02-29"). */
 export function endOfPeriod(date: string): string {
   const [y, m, d] = date.split('-');

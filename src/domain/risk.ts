@@ -190,6 +190,12 @@ export const isDirectRiskFactor = (name: string): boolean => DIRECT.has(name);
 export const isRiskFactor = (name: string): boolean => DIRECT.has(name) || DERIVED.has(name);
 export const allRiskFactors = (): string[] => [...DIRECT, ...DERIVED].sort();
 
+/**
+ * The value of a factor that is either there or not (the adjacent and ownership families, and a
+ * direct factor ingested without a value): the spec's risk map holds numbers.
+ */
+export const PRESENT = 1;
+
 /** The published client's own list-membership names (its forms of `sanctioned_<list>`). */
 const CLIENT_SANCTIONS_FACTORS = new Set([
   'eu_sanctioned', 'uk_sanctioned', 'ofac_sdn', 'ofac_fto_sanctioned', 'ofac_illicit_drugs_eo14059_sanctioned',

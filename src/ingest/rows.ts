@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { endOfPeriod } from '../domain/dates';
-import { riskLevel, isSanctionsFactor } from '../domain/risk';
+import { PRESENT, riskLevel, isSanctionsFactor } from '../domain/risk';
 import type { EntityLine, PsaLine, RecordLine, RelationshipLine, SourceLine } from './validate';
 import { entityLineSearchProps, recordSearchProps } from '../search/fields';
 
@@ -49,7 +49,7 @@ export function entityRow(line: EntityLine) {
     .map((a) => ({ type: a.type ?? 'unknown', value: String(a.value) }));
   const risk: Record<string, { value: number; metadata: { country: string[] }; level: string }> = {};
   for (const r of line.risk ?? []) {
-    risk[r.factor] = { value: r.value ?? 1, metadata: { country: r.country ?? [] }, level: riskLevel(r.factor) };
+    risk[r.factor] = { value: r.value ?? PRESENT, metadata: { country: r.country ?? [] }, level: riskLevel(r.factor) };
   }
   const factors = Object.keys(risk);
   const attributeCount: Record<string, number> = {};

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { SUMMARY_ATTRIBUTE_FIELDS } from '../domain/attributes';
-import { endOfPeriod, isPast, todayUtc } from '../domain/dates';
+import { endOfPeriod, isPast, startOfPeriod, todayUtc } from '../domain/dates';
 import { badParameter, notFound } from '../domain/errors';
 import { SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
 import { cypher } from '../graph/cypherFiles';
@@ -86,8 +86,6 @@ function relationshipParameters(selection: RelationshipSelection) {
     descending: Boolean(sort?.startsWith('-')),
   };
 }
-
-const startOfPeriod = (date: string) => [...date.split('-'), '01', '01'].slice(0, 3).join('-');
 
 const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
 const props = (row: { get(k: string): unknown }, key: string) => row.get(key) as Props;

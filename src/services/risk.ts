@@ -27,7 +27,7 @@ import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../domain/relationships';
 import {
-  SANCTIONS_LISTS, isDirectRiskFactor, isRiskFactor, isSanctionsFactor, riskLevel,
+  PRESENT, SANCTIONS_LISTS, isDirectRiskFactor, isRiskFactor, isSanctionsFactor, riskLevel,
 } from '../domain/risk';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
@@ -98,12 +98,6 @@ export function sanctionLists(direct: RiskMap): Map<string, string[]> {
 // ---------------------------------------------------------------------------------------
 
 const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])].sort();
-
-/**
- * The value of a factor that is either there or not (the adjacent and ownership families): the
- * spec's risk map holds numbers, and ingest gives a direct factor without a value this one too.
- */
-export const PRESENT = 1;
 
 function riskValue(name: string, value: RiskValue['value'], countries: readonly string[]): RiskValue {
   return { value, metadata: { country: [...new Set(countries)].sort() }, level: riskLevel(name) };
