@@ -6,9 +6,16 @@
 // name: traverse
 // One shortest path per target (ANY SHORTEST partitions by end node). Step filters sit
 // inside the quantified pattern, so they prune the search; the path predicate sits inside
-// the parenthesised pattern, so it selects the shortest path that satisfies it. The visit
-// budget caps the targets reached: one more is asked for only to tell whether there were
-// more (over_budget), and is dropped. End filters then pick the results.
+// the parenthesised pattern, so it selects the shortest path that satisfies it.
+//
+// The search streams targets breadth-first (shortest paths in order of length) and is cut
+// lazily after $cap targets; one more is asked for only to tell whether there were more.
+// Results are ordered by length, then target id, so the page is decided as soon as the
+// $need-th result's length level is complete: every result of a shorter or equal length is
+// known, and a later row of greater length proves the level ended. Then the rest of the
+// neighbourhood is never searched. Otherwise (and when the stream is not in length order,
+// which this query checks rather than assumes) every reached target counts, and `decided`
+// is true only when the search ended within $cap.
 MATCH (s:Entity {id: $id})
 MATCH p = ANY SHORTEST (
   (s) ((a:Entity)-[r:__TYPES__]->(b:Entity)
@@ -19,19 +26,27 @@ MATCH p = ANY SHORTEST (
       ){__MIN__,__MAX__} (t:Entity)
   WHERE t <> s AND __PATH_PREDICATE__
 )
-WITH t, p LIMIT $budget + 1
-WITH collect({t: t, p: p}) AS reached
-WITH size(reached) > $budget AS over_budget, reached[..$budget] AS reached
-WITH over_budget, size(reached) AS explored,
-     [x IN reached WHERE
-          (size($countries) = 0 OR any(c IN coalesce(x.t.countries, []) WHERE c IN $countries))
-      AND (size($types) = 0 OR x.t.type IN $types)
-      AND ($name IS NULL OR toLower(coalesce(x.t.search_names, x.t.label)) CONTAINS $name)
-      AND (NOT $sanctioned OR x.t.sanctioned)
-      AND (NOT $pep OR x.t.pep)
-      AND (NOT $watchlist OR x.t.sanctioned OR x.t.pep)
-      | {t: x.t, p: x.p, len: length(x.p)}] AS hits
-RETURN explored, over_budget, size(hits) AS total,
+WITH t, p LIMIT $cap + 1
+WITH collect({
+       t: t, p: p, len: length(p),
+       hit: (size($countries) = 0 OR any(c IN coalesce(t.countries, []) WHERE c IN $countries))
+        AND (size($types) = 0 OR t.type IN $types)
+        AND ($name IS NULL OR toLower(coalesce(t.search_names, t.label)) CONTAINS $name)
+        AND (NOT $sanctioned OR coalesce(t.sanctioned, false))
+        AND (NOT $pep OR coalesce(t.pep, false))
+        AND (NOT $watchlist OR coalesce(t.sanctioned, false) OR coalesce(t.pep, false))
+     }) AS streamed
+WITH streamed, size(streamed) > $cap AS more, streamed[..$cap] AS reached,
+     all(i IN range(1, size(streamed) - 1) WHERE streamed[i - 1].len <= streamed[i].len) AS ordered
+WITH streamed, more, reached, ordered, [x IN reached WHERE x.hit] AS allHits
+WITH more, reached, allHits,
+     CASE WHEN ordered AND size(allHits) >= $need THEN allHits[$need - 1].len END AS level,
+     streamed[-1].len AS lastLen
+WITH more, reached, allHits, level, level IS NOT NULL AND lastLen > level AS levelComplete
+WITH NOT more OR levelComplete AS decided,
+     CASE WHEN levelComplete THEN size([x IN reached WHERE x.len <= level]) ELSE size(reached) END AS explored,
+     CASE WHEN levelComplete THEN [x IN allHits WHERE x.len <= level] ELSE allHits END AS hits
+RETURN decided, explored, size(hits) AS total,
        COLLECT {
          UNWIND hits AS h
          WITH h ORDER BY h.len, h.t.id

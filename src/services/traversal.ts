@@ -68,6 +68,9 @@ export function factorsForFlag(flag: string): string[] {
 }
 
 const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);
+/** The probe reaches this many targets per result the page needs (offset + limit + 1), at least PROBE_MIN_TARGETS. */
+const PROBE_TARGETS_PER_RESULT = 16;
+const PROBE_MIN_TARGETS = 256;
 const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
 
 /** Whether Neo4j stopped the query for running past its time limit. */
@@ -141,21 +144,40 @@ export class TraversalService {
 
     const shallowest = Math.max(1, request.minDepth);
     for (let depth = request.maxDepth; depth >= shallowest; depth--) {
-      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), depth === shallowest);
-      if (timeoutMs === 0) break;
-      const found = await this.search(request, depth, offset, limit, timeoutMs);
+      if (deadline.remainingMs() === 0) break;
+      const found = await this.stagedSearch(request, depth, offset, limit, deadline, depth === shallowest);
       if (found === TIMED_OUT) continue;
       const total = found.total + (includeSource ? 1 : 0);
       const hits = found.hits.map((h) => ({ target: h.target, steps: steps(h.path) }));
       if (sourceOnPage) hits.unshift({ target: source, steps: [] });
-      const partial = depth < request.maxDepth || found.overBudget;
+      // Undecided means the visit budget cut the search before the page was known.
+      const partial = depth < request.maxDepth || !found.decided;
       return { source, hits, next: request.offset + hits.length < total, explored: found.explored, partial };
     }
     // Out of time before even the shallowest search finished.
     return { source, hits: sourceOnPage ? [{ target: source, steps: [] }] : [], next: false, explored: 0, partial: true };
   }
 
-  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, timeoutMs: number) {
+  /**
+   * A small probe first: most pages are decided within the first few hundred targets of the
+   * breadth-first stream (see `traverse` in cypher/traversal.cypher), and then the rest of the
+   * neighbourhood is never searched. Only an undecided probe pays for the search up to the
+   * visit budget; the probe it repeats is a small fraction of that.
+   */
+  private async stagedSearch(request: TraversalRequest, maxDepth: number, offset: number, limit: number, deadline: Deadline, lastAttempt: boolean) {
+    const need = offset + limit + 1;
+    const probe = Math.max(PROBE_MIN_TARGETS, need * PROBE_TARGETS_PER_RESULT);
+    const caps = probe < this.limits.visitBudget ? [probe, this.limits.visitBudget] : [this.limits.visitBudget];
+    for (const [i, cap] of caps.entries()) {
+      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), lastAttempt);
+      if (timeoutMs === 0) return TIMED_OUT;
+      const found = await this.search(request, maxDepth, offset, limit, need, cap, timeoutMs);
+      if (found === TIMED_OUT || found.decided || i === caps.length - 1) return found;
+    }
+    return TIMED_OUT;
+  }
+
+  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, need: number, cap: number, timeoutMs: number) {
     const types = [...new Set(request.relationships)].map(neo4jRelType);
     if (request.psa) types.push(neo4jRelType(POSSIBLY_SAME_AS));
     if (types.length === 0) throw badParameter('relationships', 'at least one relationship type is required');
@@ -180,7 +202,8 @@ export class TraversalService {
       today: todayUtc(),
       excludeClosed: request.excludeClosedEntities,
       riskFactors: request.riskFactors,
-      budget: neo4j.int(this.limits.visitBudget),
+      cap: neo4j.int(cap),
+      need: neo4j.int(need),
       countries: request.countries,
       types: request.types,
       name: request.name ? request.name.toLowerCase() : null,
@@ -198,7 +221,7 @@ export class TraversalService {
     }));
     return {
       explored: row.get('explored') as number,
-      overBudget: row.get('over_budget') as boolean,
+      decided: row.get('decided') as boolean,
       total: row.get('total') as number,
       hits: page,
     };

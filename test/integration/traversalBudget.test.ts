@@ -18,9 +18,27 @@ function starLines(hub: string, directors: number): any[] {
   return lines;
 }
 
+/**
+ * A company with 3 directors (depth 1), each a director of 4 other companies (depth 2):
+ * 15 targets, more than the budget, but the first level alone decides a page of 2.
+ */
+function twoLevelLines(hub: string): any[] {
+  const lines = starLines(hub, 3);
+  for (let d = 0; d < 3; d++) {
+    for (let c = 0; c < 4; c++) {
+      const company = `${hub}-d${d}-c${c}`;
+      lines.push({ kind: 'entity', id: company, type: 'company', label: company, attributes: [{ field: 'name', value: company }] });
+      lines.push({ kind: 'relationship', type: 'has_director', from: company, to: `${hub}-d${d}`, record: `${hub}-r` });
+    }
+  }
+  return lines;
+}
+
 beforeAll(async () => {
   full = await startHarness({ files: [SAMPLE] });
-  await full.ingest(writeNdjson('stars.ndjson', [...starLines('star-at-budget', BUDGET), ...starLines('star-over-budget', BUDGET + 1)]));
+  await full.ingest(writeNdjson('stars.ndjson', [
+    ...starLines('star-at-budget', BUDGET), ...starLines('star-over-budget', BUDGET + 1), ...twoLevelLines('two-levels'),
+  ]));
   bounded = await startHarness({ wipe: false, env: { TRAVERSAL_VISIT_BUDGET: String(BUDGET) } });
 });
 afterAll(async () => {
@@ -67,4 +85,22 @@ test('a source with exactly as many targets as the budget is complete; one more 
   const overBudget = await bounded.json('/v1/traversal/star-over-budget?max_depth=3&psa=false&limit=50');
   expect(overBudget.body).toMatchObject({ partial_results: true, explored_count: BUDGET });
   expect(overBudget.body.data).toHaveLength(BUDGET);
+});
+
+test('a page decided before the budget runs out is complete, though the neighbourhood is larger', async () => {
+  // Results are ordered by length, then id: three targets at depth 1 settle a page of two plus
+  // `next`, and a depth-2 target reached within the budget proves depth 1 is complete.
+  const decided = await bounded.json('/v1/traversal/two-levels?max_depth=3&psa=false&limit=2');
+  expect(decided.status).toBe(200);
+  expect(decided.body).toMatchObject({ partial_results: false, next: true, explored_count: 3 });
+  expect(decided.body.data.map((d: any) => d.target.id)).toEqual(['two-levels-d0', 'two-levels-d1']);
+  const unbounded = await full.json('/v1/traversal/two-levels?max_depth=3&psa=false&limit=2');
+  expect(unbounded.body.data).toEqual(decided.body.data);
+
+  // A page of four needs a depth-2 target, and depth 2 does not fit in the budget: partial.
+  const cut = await bounded.json('/v1/traversal/two-levels?max_depth=3&psa=false&limit=4');
+  expect(cut.body).toMatchObject({ partial_results: true, explored_count: BUDGET });
+  const complete = await full.json('/v1/traversal/two-levels?max_depth=3&psa=false&limit=50');
+  expect(complete.body).toMatchObject({ partial_results: false, next: false, explored_count: 15 });
+  expect(complete.body.data).toHaveLength(15);
 });
