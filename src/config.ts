@@ -33,6 +33,8 @@ export interface Config {
   rateLimit: { requests: number; windowSeconds: number };
   /** Audit history (GET /v1/history): events kept per user stream (approximate trim). */
   history: { maxEvents: number };
+  /** Usage and history writes of the calls within this many ms go to Redis together (0: each at once). */
+  feedWriteDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +114,6 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
     },
     history: { maxEvents: int(env, 'HISTORY_MAX_EVENTS', 100_000, 100, 100_000_000) },
+    feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),
   };
 }

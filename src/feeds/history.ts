@@ -17,6 +17,7 @@
  */
 import type Redis from 'ioredis';
 import type { Principal } from '../services/auth';
+import type { WriteBehind } from './writeBehind';
 
 export const HISTORY_EVENTS = [
   'api.request',
@@ -79,19 +80,29 @@ export class HistoryFeed {
     private readonly redis: Redis,
     private readonly environment: string,
     private readonly maxEvents: number,
+    private readonly writes: WriteBehind,
   ) {}
 
-  /** Appends one event to the principal's stream; resolves to its id. */
-  async record(principal: Principal, event: HistoryEvent, data: Record<string, unknown>): Promise<string> {
-    const id = await this.redis.xadd(
-      key(principal), 'MAXLEN', '~', String(this.maxEvents), '*',
-      'user', principal.user, 'environment', this.environment, 'event', event, 'data', JSON.stringify(data),
-    );
+  /**
+   * Appends one event to the principal's stream; resolves to its id. Written behind (see
+   * WriteBehind) unless `now`: a project change is written before its call answers.
+   */
+  async record(principal: Principal, event: HistoryEvent, data: Record<string, unknown>, now = false): Promise<string> {
+    const written = this.writes.enqueue((pipeline) => {
+      pipeline.xadd(
+        key(principal), 'MAXLEN', '~', String(this.maxEvents), '*',
+        'user', principal.user, 'environment', this.environment, 'event', event, 'data', JSON.stringify(data),
+      );
+      return 1;
+    });
+    if (now) void this.writes.flush();
+    const [id] = await written;
     return id as string;
   }
 
   /** One page of the principal's events, newest first. `next_token` is "" once nothing older is left. */
   async page(principal: Principal, q: HistoryQuery): Promise<HistoryPage> {
+    await this.writes.flush();
     const stream = key(principal);
     const wanted = q.events?.length ? new Set(q.events) : undefined;
     // Stream ids are milliseconds since 1970 and never negative: a day before that bounds nothing

@@ -8,6 +8,7 @@
  * Counters are kept indefinitely (a few fields per path per day).
  */
 import type Redis from 'ioredis';
+import type { WriteBehind } from './writeBehind';
 
 const DAY_MS = 86_400_000;
 const orgKey = (org: string) => `usage:${encodeURIComponent(org)}`;
@@ -26,18 +27,19 @@ export interface UsageReport {
 }
 
 export class UsageFeed {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Redis, private readonly writes: WriteBehind) {}
 
-  /** Counts one successful call of `path` for `org` now. */
+  /** Counts one successful call of `path` for `org` now (written behind, see WriteBehind). */
   async count(org: string, path: string, credits: number, now = Date.now()): Promise<void> {
     const day = dateOf(now);
     const base = orgKey(org);
-    await this.redis
-      .multi()
-      .hincrby(`${base}:day:${day}`, `v:${path}`, 1)
-      .hincrby(`${base}:day:${day}`, `c:${path}`, credits)
-      .zadd(`${base}:days`, Math.floor(now / DAY_MS), day)
-      .exec();
+    await this.writes.enqueue((pipeline) => {
+      pipeline
+        .hincrby(`${base}:day:${day}`, `v:${path}`, 1)
+        .hincrby(`${base}:day:${day}`, `c:${path}`, credits)
+        .zadd(`${base}:days`, Math.floor(now / DAY_MS), day);
+      return 3;
+    });
   }
 
   /**
@@ -45,6 +47,7 @@ export class UsageFeed {
    * (inclusive; open when undefined). A `from` without counters starts at the next day that has some.
    */
   async report(org: string, from?: string, to?: string): Promise<UsageReport> {
+    await this.writes.flush();
     const base = orgKey(org);
     const min = from ? String(dayNumber(from)) : '-inf';
     const max = to ? String(dayNumber(to)) : '+inf';

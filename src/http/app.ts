@@ -106,5 +106,7 @@ export function createApp(deps: AppDeps) {
   app.use(registry.router(authenticate, feeds.afterAuth));
   app.use(notFoundHandler());
   app.use(errorHandler());
-  return { app, registry };
+  /** Writes what the usage and history feeds hold back; call before closing Redis. */
+  const flushFeeds = () => feeds.flush();
+  return { app, registry, flushFeeds };
 }

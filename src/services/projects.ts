@@ -30,7 +30,8 @@ export type ProjectType = (typeof PROJECT_TYPES)[number];
 
 /** Where project changes are recorded (the history feed). */
 export interface AuditSink {
-  record(principal: Principal, event: HistoryEvent, data: Record<string, unknown>): Promise<unknown>;
+  /** `now`: written before the call answers, not behind. */
+  record(principal: Principal, event: HistoryEvent, data: Record<string, unknown>, now?: boolean): Promise<unknown>;
 }
 
 export interface CreateProjectInput { label: string; type: ProjectType; share?: { org: Role } }
@@ -174,7 +175,7 @@ export class ProjectService {
 
   private async recordEvent(principal: Principal, event: HistoryEvent, data: Record<string, unknown>): Promise<void> {
     try {
-      await this.audit.record(principal, event, data);
+      await this.audit.record(principal, event, data, true);
     } catch (err) {
       // The change is committed; a history outage must not turn it into an error.
       this.warn(`history event ${event} not recorded`, err);

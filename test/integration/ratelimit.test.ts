@@ -74,6 +74,7 @@ test('legacy paths are not limited (the spec lists 429 for /v1 only); no token i
 test('a rejected call is in the history (status 429) but not in the usage counts', async () => {
   const call = as('client-f');
   for (let i = 0; i < LIMIT + 3; i++) await call('/v1/ontology/relationships');
+  await h.flushFeeds();
   const stream = await h.redis.xrange(`history:org-r:user-client-f`, '-', '+');
   const statuses = stream.map(([, fields]) => JSON.parse(fields[fields.indexOf('data') + 1]).status);
   expect(statuses).toEqual([...Array(LIMIT).fill(200), 429, 429, 429]);

@@ -31,6 +31,8 @@ export interface Harness {
   get(path: string, init?: RequestInit): Promise<Response>;
   json<T = any>(path: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }>;
   ingest(file: string, options?: Partial<IngestOptions>): Promise<IngestReport>;
+  /** Writes the usage and history events the app holds back (FEED_WRITE_DELAY_MS). */
+  flushFeeds(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
     await redis.flushdb();
   }
   const auth = new AuthService(config, loadClients(config, () => undefined));
-  const { app } = createApp({
+  const { app, flushFeeds } = createApp({
     config, graph, auth, redis, queues, logger: pino({ level: 'silent' }),
     readiness: async () => ({ neo4j: await graph.ping(), redis: (await redis.ping()) === 'PONG' }),
   });
@@ -74,7 +76,7 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
   const get = (p: string, init: RequestInit = {}) =>
     fetch(`${baseUrl}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
   return {
-    config, graph, redis, queues, auth, baseUrl, token, get, ingest,
+    config, graph, redis, queues, auth, baseUrl, token, get, ingest, flushFeeds,
     json: async (p, init) => {
       const res = await get(p, init);
       const text = await res.text();
@@ -82,6 +84,7 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
     },
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await flushFeeds();
       await graph.close();
       await queues.close();
       redis.disconnect();

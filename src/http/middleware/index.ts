@@ -8,19 +8,25 @@ import type { Config } from '../../config';
 import { HistoryFeed } from '../../feeds/history';
 import { RateLimiter } from '../../feeds/rateLimit';
 import { UsageFeed } from '../../feeds/usage';
+import { WriteBehind } from '../../feeds/writeBehind';
 import type { AfterAuth } from '../registry';
 import { historyMiddleware } from './history';
 import { rateLimitMiddleware } from './rateLimit';
 import { usageMiddleware } from './usage';
 
-export interface Feeds { history: HistoryFeed; usage: UsageFeed; rateLimiter: RateLimiter; afterAuth: AfterAuth[] }
+export interface Feeds {
+  history: HistoryFeed; usage: UsageFeed; rateLimiter: RateLimiter; afterAuth: AfterAuth[];
+  /** Writes what the feeds hold back (graceful shutdown). */
+  flush(): Promise<void>;
+}
 
 export function createFeeds(deps: { config: Config; redis: Redis }): Feeds {
-  const history = new HistoryFeed(deps.redis, deps.config.env, deps.config.history.maxEvents);
-  const usage = new UsageFeed(deps.redis);
+  const writes = new WriteBehind(deps.redis, deps.config.feedWriteDelayMs);
+  const history = new HistoryFeed(deps.redis, deps.config.env, deps.config.history.maxEvents, writes);
+  const usage = new UsageFeed(deps.redis, writes);
   const rateLimiter = new RateLimiter(deps.redis, deps.config.rateLimit);
   return {
-    history, usage, rateLimiter,
+    history, usage, rateLimiter, flush: () => writes.close(),
     afterAuth: [historyMiddleware(history), usageMiddleware(usage), rateLimitMiddleware(rateLimiter)],
   };
 }
