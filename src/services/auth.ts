@@ -123,16 +123,35 @@ export class AuthService {
     return { access_token, expires_in: ttlSeconds, token_type: 'Bearer' };
   }
 
+  /**
+   * Tokens already verified, until they expire: a client sends the same token with every call
+   * for a day, and its signature and claims cannot change. Bounded; the oldest entry goes first.
+   */
+  private readonly verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
+
   /** The principal of a valid token, or undefined for any failure. */
-  verifyToken(token: string): Principal | undefined {
+  verifyToken(token: string, nowMs = Date.now()): Principal | undefined {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > nowMs) return known.principal;
+      this.verified.delete(token);
+    }
     try {
       const claims = jwt.verify(token, this.key, {
-        algorithms: ['HS256'], audience: this.config.serviceDomain, issuer: this.config.jwt.issuer,
+        algorithms: ['HS256'], audience: this.config.serviceDomain, issuer: this.config.jwt.issuer, clockTimestamp: Math.floor(nowMs / 1000),
       });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.org !== 'string') return undefined;
-      return { user: claims.sub, org: claims.org, client_id: String(claims.client_id ?? '') };
+      const principal = { user: claims.sub, org: claims.org, client_id: String(claims.client_id ?? '') };
+      // Cached only with an expiry (issued tokens always carry one), never past it.
+      if (typeof claims.exp === 'number' && typeof claims.nbf !== 'number') {
+        if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { principal, expiresAtMs: claims.exp * 1000 });
+      }
+      return principal;
     } catch {
       return undefined;
     }
   }
 }
+
+const VERIFIED_TOKENS_KEPT = 10_000;

@@ -160,6 +160,17 @@ describe('bearer tokens', () => {
     const res = await fetch(`${h.baseUrl}/sources`, { headers: { authorization: `Bearer ${sign(claims(), valid())}` } });
     expect(res.status).toBe(200);
   });
+
+  test('a token verified once is remembered only until it expires', () => {
+    const { access_token } = h.auth.issueToken({ user: 'cache-user', org: 'cache-org', client_id: 'cache-client' });
+    const now = Date.now();
+    expect(h.auth.verifyToken(access_token, now)).toEqual({ user: 'cache-user', org: 'cache-org', client_id: 'cache-client' });
+    expect(h.auth.verifyToken(access_token, now + 1000)).toEqual({ user: 'cache-user', org: 'cache-org', client_id: 'cache-client' });
+    expect(h.auth.verifyToken(access_token, now + 86_401_000)).toBeUndefined();
+    // A token differing in one signature character is not the remembered one.
+    const forged = access_token.slice(0, -2) + (access_token.endsWith('AA') ? 'BB' : 'AA');
+    expect(h.auth.verifyToken(forged, now)).toBeUndefined();
+  });
 });
 
 describe('open endpoints and the API description', () => {
