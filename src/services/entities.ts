@@ -123,19 +123,28 @@ export class EntityService {
     return rows.map((r) => ({ record: embeddedRecord(props(r, 'record'), surface), type: r.get('type') as string }));
   }
 
+  /**
+   * The entity first (404, and the counts the pages need), then its four pages as four
+   * statements sent together in the same transaction: one round trip to Neo4j instead of four.
+   */
   async legacyEntity(id: string, query: LegacyEntityQuery) {
     return this.graph.readTx(async (tx) => {
       const entity = await this.node(tx, id);
+      const paging = Object.fromEntries(Object.entries(query.relationships).map(([type, p]) => [neo4jRelType(type), p]));
+      const [attributePages, relationshipPages, psa, references] = await Promise.all([
+        this.attributes(tx, entity, query),
+        tx.run(cypher('entity', 'entity-relationship-pages'), { id, paging, defaultPaging: query.relationshipDefault }).then((r) => r.records),
+        query.possiblySameAs.limit > 0 ? this.possiblySameAs(tx, entity, query.possiblySameAs, 'legacy') : undefined,
+        query.referencedBy.limit > 0 ? this.referencedBy(tx, entity, query.referencedBy, 'legacy') : undefined,
+      ]);
       const body: Record<string, unknown> = { ...embeddedEntity(entity, 'legacy') };
 
       const attributes: Record<string, unknown> = {};
-      for (const a of await this.attributes(tx, entity, query)) attributes[a.field] = legacyPage(a.paging, a.total, a.data);
+      for (const a of attributePages) attributes[a.field] = legacyPage(a.paging, a.total, a.data);
       body.attributes = attributes;
 
       const relationships: Record<string, unknown> = {};
-      const paging = Object.fromEntries(Object.entries(query.relationships).map(([type, p]) => [neo4jRelType(type), p]));
-      const pages = (await tx.run(cypher('entity', 'entity-relationship-pages'), { id, paging, defaultPaging: query.relationshipDefault })).records;
-      for (const row of pages) {
+      for (const row of relationshipPages) {
         const type = apiRelType(row.get('type') as string);
         const data = (row.get('items') as { target: Props; facts: Props[] }[]).map((item) => ({
           target: embeddedEntity(item.target, 'legacy'),
@@ -145,44 +154,39 @@ export class EntityService {
       }
       body.relationships = relationships;
 
-      if (query.possiblySameAs.limit > 0) {
-        const data = await this.possiblySameAs(tx, entity, query.possiblySameAs, 'legacy');
-        body.possibly_same_as = legacyPage(query.possiblySameAs, (entity.psa_count as number) ?? 0, data);
-      }
-      if (query.referencedBy.limit > 0) {
-        const data = await this.referencedBy(tx, entity, query.referencedBy, 'legacy');
-        body.referenced_by = legacyPage(query.referencedBy, (entity.references_count as number) ?? 0, data);
-      }
+      if (psa) body.possibly_same_as = legacyPage(query.possiblySameAs, (entity.psa_count as number) ?? 0, psa);
+      if (references) body.referenced_by = legacyPage(query.referencedBy, (entity.references_count as number) ?? 0, references);
       return body;
     });
   }
 
+  /** As legacyEntity: the entity, then its pages in one round trip. */
   async v1Entity(id: string, query: V1EntityQuery) {
     const relationshipParams = relationshipParameters(query.relationships.selection);
     return this.graph.readTx(async (tx) => {
       const entity = await this.node(tx, id);
+      const rel = query.relationships;
+      const [attributePages, relationshipRow, psa, references] = await Promise.all([
+        this.attributes(tx, entity, query),
+        rel.limit > 0
+          ? tx.run(cypher('entity', 'entity-relationships-page'), { id, ...relationshipParams, ...skipLimit(rel) }).then((r) => r.records[0])
+          : undefined,
+        query.possiblySameAs.limit > 0 ? this.possiblySameAs(tx, entity, query.possiblySameAs, 'v1') : undefined,
+        query.referencedBy.limit > 0 ? this.referencedBy(tx, entity, query.referencedBy, 'v1') : undefined,
+      ]);
       const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1', true) };
 
       const attributes: Record<string, unknown> = {};
-      for (const a of await this.attributes(tx, entity, query)) attributes[a.field] = tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data);
+      for (const a of attributePages) attributes[a.field] = tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data);
       body.attributes = attributes;
 
-      const rel = query.relationships;
-      if (rel.limit > 0) {
-        const params = { id, ...relationshipParams, ...skipLimit(rel) };
-        const [row] = (await tx.run(cypher('entity', 'entity-relationships-page'), params)).records;
-        const items = row.get('items') as { target: Props; facts: Props[] }[];
+      if (relationshipRow) {
+        const items = relationshipRow.get('items') as { target: Props; facts: Props[] }[];
         const data = items.map((item) => v1RelationshipItem(item.target, item.facts));
-        body.relationships = tokenPage(relationshipsTokenField(rel.selection), { offset: rel.offset, limit: rel.limit }, row.get('total') as number, data);
+        body.relationships = tokenPage(relationshipsTokenField(rel.selection), { offset: rel.offset, limit: rel.limit }, relationshipRow.get('total') as number, data);
       }
-      if (query.possiblySameAs.limit > 0) {
-        const data = await this.possiblySameAs(tx, entity, query.possiblySameAs, 'v1');
-        body.possibly_same_as = tokenPage('possibly_same_as', query.possiblySameAs, (entity.psa_count as number) ?? 0, data);
-      }
-      if (query.referencedBy.limit > 0) {
-        const data = await this.referencedBy(tx, entity, query.referencedBy, 'v1');
-        body.referenced_by = tokenPage('referenced_by', query.referencedBy, (entity.references_count as number) ?? 0, data);
-      }
+      if (psa) body.possibly_same_as = tokenPage('possibly_same_as', query.possiblySameAs, (entity.psa_count as number) ?? 0, psa);
+      if (references) body.referenced_by = tokenPage('referenced_by', query.referencedBy, (entity.references_count as number) ?? 0, references);
       return body;
     });
   }
@@ -193,15 +197,18 @@ export class EntityService {
       const entity = await this.node(tx, id);
       const body: Record<string, unknown> = { ...embeddedEntity(entity, surface, surface === 'v1') };
       const caps = { attributes: {}, attributeDefault: { offset: 0, limit: 50 } };
+      const psaPaging = { offset: 0, limit: 50 };
+      const recordPaging = { offset: 0, limit: 100 };
+      const [attributePages, psa, records] = await Promise.all([
+        this.attributes(tx, entity, caps, SUMMARY_ATTRIBUTE_FIELDS),
+        this.possiblySameAs(tx, entity, psaPaging, surface),
+        this.referencedBy(tx, entity, recordPaging, surface),
+      ]);
       const attributes: Record<string, unknown> = {};
-      for (const a of await this.attributes(tx, entity, caps, SUMMARY_ATTRIBUTE_FIELDS)) {
+      for (const a of attributePages) {
         attributes[a.field] = surface === 'v1' ? tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data) : legacyPage(a.paging, a.total, a.data);
       }
       body.attributes = attributes;
-      const psaPaging = { offset: 0, limit: 50 };
-      const recordPaging = { offset: 0, limit: 100 };
-      const psa = await this.possiblySameAs(tx, entity, psaPaging, surface);
-      const records = await this.referencedBy(tx, entity, recordPaging, surface);
       const psaTotal = (entity.psa_count as number) ?? 0;
       const recordTotal = (entity.references_count as number) ?? 0;
       body.possibly_same_as = surface === 'v1' ? tokenPage('possibly_same_as', psaPaging, psaTotal, psa) : legacyPage(psaPaging, psaTotal, psa);
