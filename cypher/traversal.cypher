@@ -46,13 +46,15 @@ WITH more, reached, allHits, level, level IS NOT NULL AND lastLen > level AS lev
 WITH NOT more OR levelComplete AS decided,
      CASE WHEN levelComplete THEN size([x IN reached WHERE x.len <= level]) ELSE size(reached) END AS explored,
      CASE WHEN levelComplete THEN [x IN allHits WHERE x.len <= level] ELSE allHits END AS hits
+// The source comes back too (null for an unknown id), which saves a lookup before the search.
 RETURN decided, explored, size(hits) AS total,
        COLLECT {
          UNWIND hits AS h
          WITH h ORDER BY h.len, h.t.id
          SKIP $offset LIMIT $limit
          RETURN h
-       } AS page
+       } AS page,
+       head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN x {.*} }) AS source
 
 // name: source-entity
 MATCH (s:Entity {id: $id})

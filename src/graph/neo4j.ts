@@ -8,6 +8,15 @@ import { schemaStatements } from './cypherFiles';
 
 export type Params = Record<string, unknown>;
 
+/** Tries of one auto-commit read before a retryable error (e.g. a leader switch) is passed on. */
+const READ_ATTEMPTS = 3;
+
+/** Retryable to the driver, but not a statement Neo4j stopped for time: that one would only time out again. */
+function retryable(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  return neo4j.isRetryableError(err as Error) && !code.includes('Terminated') && !code.includes('TimedOut');
+}
+
 export class Graph {
   readonly driver: Driver;
   private readonly database: string | undefined;
@@ -30,14 +39,23 @@ export class Graph {
     });
   }
 
-  async read(query: string, params: Params = {}): Promise<Neo4jRecord[]> {
-    const session = this.session('READ');
-    try {
-      return await session.executeRead(async (tx) => (await tx.run(query, params)).records, {
-        timeout: this.timeoutMs,
-      });
-    } finally {
-      await session.close();
+  /**
+   * One read statement as an auto-commit transaction: one message exchange with Neo4j, where a
+   * managed transaction (executeRead) needs three (BEGIN, RUN, COMMIT), and on a small machine
+   * each exchange costs more than a simple read. A single statement sees one consistent state
+   * either way. Like executeRead, it retries what Neo4j calls retryable (a few times, briefly).
+   */
+  async read(query: string, params: Params = {}, timeoutMs = this.timeoutMs): Promise<Neo4jRecord[]> {
+    for (let attempt = 1; ; attempt++) {
+      const session = this.session('READ');
+      try {
+        return (await session.run(query, params, { timeout: timeoutMs })).records;
+      } catch (err) {
+        if (attempt >= READ_ATTEMPTS || !retryable(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      } finally {
+        await session.close();
+      }
     }
   }
 

@@ -71,6 +71,7 @@ const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);
 /** The probe reaches this many targets per result the page needs (offset + limit + 1), at least PROBE_MIN_TARGETS. */
 const PROBE_TARGETS_PER_RESULT = 16;
 const PROBE_MIN_TARGETS = 256;
+const PROBE_GROWTH = 16;
 const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
 
 /** Whether Neo4j stopped the query for running past its time limit. */
@@ -132,10 +133,11 @@ export class TraversalService {
    * deadline allows, and says the results are partial.
    */
   async traverse(request: TraversalRequest, deadline: Deadline = this.startDeadline()): Promise<TraversalResult> {
-    const source = await this.source(request.id);
+    // The search returns the source too; it is needed first only when it can be a result.
+    let source = request.minDepth === 0 ? await this.source(request.id) : undefined;
     // A path of length 0 ends at the source, so the source is a result only if it passes
     // what a target must pass: the end filters and, when asked, not being closed.
-    const includeSource = request.minDepth === 0 && passesEndFilters(source, request) && request.riskFactors.length === 0
+    const includeSource = source !== undefined && passesEndFilters(source, request) && request.riskFactors.length === 0
       && !(request.excludeClosedEntities && Boolean(source.closed));
     const sourceOnPage = includeSource && request.offset === 0;
     // The source, when it is a result, is first in the order (path length 0).
@@ -147,6 +149,8 @@ export class TraversalService {
       if (deadline.remainingMs() === 0) break;
       const found = await this.stagedSearch(request, depth, offset, limit, deadline, depth === shallowest);
       if (found === TIMED_OUT) continue;
+      if (!found.source) throw notFound(`entity ${JSON.stringify(request.id)}`);
+      source ??= found.source;
       const total = found.total + (includeSource ? 1 : 0);
       const hits = found.hits.map((h) => ({ target: h.target, steps: steps(h.path) }));
       if (sourceOnPage) hits.unshift({ target: source, steps: [] });
@@ -155,19 +159,24 @@ export class TraversalService {
       return { source, hits, next: request.offset + hits.length < total, explored: found.explored, partial };
     }
     // Out of time before even the shallowest search finished.
+    source ??= await this.source(request.id);
     return { source, hits: sourceOnPage ? [{ target: source, steps: [] }] : [], next: false, explored: 0, partial: true };
   }
 
   /**
    * A small probe first: most pages are decided within the first few hundred targets of the
    * breadth-first stream (see `traverse` in cypher/traversal.cypher), and then the rest of the
-   * neighbourhood is never searched. Only an undecided probe pays for the search up to the
-   * visit budget; the probe it repeats is a small fraction of that.
+   * neighbourhood is never searched. Only an undecided probe pays for a larger one, up to the
+   * visit budget; the probes it repeats are a small fraction of that.
    */
   private async stagedSearch(request: TraversalRequest, maxDepth: number, offset: number, limit: number, deadline: Deadline, lastAttempt: boolean) {
     const need = offset + limit + 1;
-    const probe = Math.max(PROBE_MIN_TARGETS, need * PROBE_TARGETS_PER_RESULT);
-    const caps = probe < this.limits.visitBudget ? [probe, this.limits.visitBudget] : [this.limits.visitBudget];
+    // Probes grow PROBE_GROWTH-fold up to the budget, so a source whose first level alone is
+    // thousands of targets is decided without searching to the budget, and an undecided one
+    // repeats at most about 1/PROBE_GROWTH of the final search.
+    const caps: number[] = [];
+    for (let cap = Math.max(PROBE_MIN_TARGETS, need * PROBE_TARGETS_PER_RESULT); cap < this.limits.visitBudget; cap *= PROBE_GROWTH) caps.push(cap);
+    caps.push(this.limits.visitBudget);
     for (const [i, cap] of caps.entries()) {
       const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), lastAttempt);
       if (timeoutMs === 0) return TIMED_OUT;
@@ -220,6 +229,7 @@ export class TraversalService {
       target: h.t.properties, path: h.p, length: h.len,
     }));
     return {
+      source: (row.get('source') as Props | null) ?? undefined,
       explored: row.get('explored') as number,
       decided: row.get('decided') as boolean,
       total: row.get('total') as number,
@@ -229,14 +239,11 @@ export class TraversalService {
 
   /** Runs a read statement under a Neo4j transaction timeout; TIMED_OUT when Neo4j stopped it. */
   private async readWithin(statement: string, params: Record<string, unknown>, timeoutMs: number) {
-    const session = this.graph.session('READ');
     try {
-      return await session.executeRead(async (tx) => (await tx.run(statement, params)).records, { timeout: timeoutMs });
+      return await this.graph.read(statement, params, timeoutMs);
     } catch (err) {
       if (isTimeout(err)) return TIMED_OUT;
       throw err;
-    } finally {
-      await session.close();
     }
   }
 
