@@ -46,14 +46,19 @@ WITH more, reached, allHits, level, level IS NOT NULL AND lastLen > level AS lev
 WITH NOT more OR levelComplete AS decided,
      CASE WHEN levelComplete THEN size([x IN reached WHERE x.len <= level]) ELSE size(reached) END AS explored,
      CASE WHEN levelComplete THEN [x IN allHits WHERE x.len <= level] ELSE allHits END AS hits
+WITH decided, explored, hits,
+     COLLECT {
+       UNWIND hits AS h
+       WITH h ORDER BY h.len, h.t.id
+       SKIP $offset LIMIT $limit
+       RETURN h.p
+     } AS paths
+// The page's paths as entity ids and facts, and each entity on them once, with just the
+// properties an embedded entity shows ($entityKeys): paths share the source and often more.
 // The source comes back too (null for an unknown id), which saves a lookup before the search.
 RETURN decided, explored, size(hits) AS total,
-       COLLECT {
-         UNWIND hits AS h
-         WITH h ORDER BY h.len, h.t.id
-         SKIP $offset LIMIT $limit
-         RETURN h
-       } AS page,
+       [p IN paths | {ids: [n IN nodes(p) | n.id], facts: [r IN relationships(p) | {type: type(r), fact: properties(r)}]}] AS page,
+       COLLECT { UNWIND paths AS p UNWIND nodes(p) AS n WITH DISTINCT n RETURN [k IN $entityKeys | n[k]] } AS entities,
        head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN x {.*} }) AS source
 
 // name: source-entity

@@ -19,6 +19,24 @@ export function recordUrl(id: string, surface: Surface): string {
   return `${surface === 'v1' ? '/v1' : ''}/record/${encodeURIComponent(id)}`;
 }
 
+/**
+ * The stored properties embeddedEntity reads. Queries that return many entities (traversal
+ * paths) fetch just these, not the search fields every entity node also carries.
+ */
+export const EMBEDDED_ENTITY_PROPERTIES = [
+  'id', 'label', 'type', 'identifiers', 'countries', 'pep', 'sanctioned', 'closed', 'psa_sanctioned', 'psa_count',
+  'source_count', 'degree', 'addresses', 'date_of_birth', 'relationship_count', 'attribute_count', 'related_entities_count', 'risk',
+] as const;
+
+/** A property map from values listed in EMBEDDED_ENTITY_PROPERTIES order (nulls are absent properties). */
+export function embeddedEntityProps(values: unknown[]): Props {
+  const props: Props = {};
+  EMBEDDED_ENTITY_PROPERTIES.forEach((key, i) => {
+    if (values[i] !== null && values[i] !== undefined) props[key] = values[i];
+  });
+  return props;
+}
+
 /** EmbeddedEntity; with `extended` the /v1 traversal fields are added. */
 export function embeddedEntity(e: Props, surface: Surface, extended = false) {
   const base = defined({

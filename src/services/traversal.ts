@@ -15,7 +15,7 @@ import { notFound, badParameter } from '../domain/errors';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
 import { RISK_CATEGORIES, RISK_FLAG_FACTORS, allRiskFactors } from '../domain/risk';
 import { cypher } from '../graph/cypherFiles';
-import { Props, Surface, embeddedEntity, relationshipFact } from '../graph/mappers';
+import { EMBEDDED_ENTITY_PROPERTIES, Props, Surface, embeddedEntity, embeddedEntityProps, relationshipFact } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 
 export interface TraversalRequest {
@@ -43,7 +43,7 @@ export interface TraversalRequest {
 
 export interface TraversalLimits { visitBudget: number; timeoutMs: number }
 
-interface Hit { target: Props; path: Path; length: number }
+interface Hit { target: Props; steps: Step[] }
 
 export interface TraversalResult {
   source: Props;
@@ -69,8 +69,8 @@ export function factorsForFlag(flag: string): string[] {
 
 const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);
 /** The probe reaches this many targets per result the page needs (offset + limit + 1), at least PROBE_MIN_TARGETS. */
-const PROBE_TARGETS_PER_RESULT = 16;
-const PROBE_MIN_TARGETS = 256;
+const PROBE_TARGETS_PER_RESULT = 4;
+const PROBE_MIN_TARGETS = 64;
 const PROBE_GROWTH = 16;
 const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
 
@@ -152,7 +152,7 @@ export class TraversalService {
       if (!found.source) throw notFound(`entity ${JSON.stringify(request.id)}`);
       source ??= found.source;
       const total = found.total + (includeSource ? 1 : 0);
-      const hits = found.hits.map((h) => ({ target: h.target, steps: steps(h.path) }));
+      const hits = found.hits.map((h) => ({ target: h.target, steps: h.steps }));
       if (sourceOnPage) hits.unshift({ target: source, steps: [] });
       // Undecided means the visit budget cut the search before the page was known.
       const partial = depth < request.maxDepth || !found.decided;
@@ -211,6 +211,7 @@ export class TraversalService {
       today: todayUtc(),
       excludeClosed: request.excludeClosedEntities,
       riskFactors: request.riskFactors,
+      entityKeys: EMBEDDED_ENTITY_PROPERTIES,
       cap: neo4j.int(cap),
       need: neo4j.int(need),
       countries: request.countries,
@@ -225,8 +226,13 @@ export class TraversalService {
     const records = await this.readWithin(statement, params, timeoutMs);
     if (records === TIMED_OUT) return TIMED_OUT;
     const [row] = records;
-    const page = (row.get('page') as { t: { properties: Props }; p: Path; len: number }[]).map((h): Hit => ({
-      target: h.t.properties, path: h.p, length: h.len,
+    const entities = new Map((row.get('entities') as unknown[][]).map((values) => {
+      const props = embeddedEntityProps(values);
+      return [props.id as string, props];
+    }));
+    const page = (row.get('page') as { ids: string[]; facts: { type: string; fact: Props }[] }[]).map((h): Hit => ({
+      target: entities.get(h.ids[h.ids.length - 1])!,
+      steps: h.facts.map((f, i) => ({ type: apiRelType(f.type), from: entities.get(h.ids[i])!, to: entities.get(h.ids[i + 1])!, fact: f.fact })),
     }));
     return {
       source: (row.get('source') as Props | null) ?? undefined,
