@@ -56,8 +56,19 @@ WITH decided, explored, hits,
 // The page's paths as entity ids and facts, and each entity on them once, with just the
 // properties an embedded entity shows ($entityKeys): paths share the source and often more.
 // The source comes back too (null for an unknown id), which saves a lookup before the search.
+// With $withFacts, every fact between consecutive entities of the page's paths too (the /v1
+// segment view shows them all, not only the one the path used), as step-facts below does.
 RETURN decided, explored, size(hits) AS total,
        [p IN paths | {ids: [n IN nodes(p) | n.id], facts: [r IN relationships(p) | {type: type(r), fact: properties(r)}]}] AS page,
+       COLLECT {
+         WITH paths WHERE $withFacts
+         UNWIND paths AS p
+         UNWIND range(0, length(p) - 1) AS i
+         WITH DISTINCT nodes(p)[i] AS a, nodes(p)[i + 1] AS b
+         MATCH (a)-[r]->(b)
+         OPTIONAL MATCH (rec:Record {id: r.record})
+         RETURN {a: a.id, b: b.id, type: type(r), fact: properties(r), acquisition_date: rec.acquisition_date} AS f
+       } AS stepFacts,
        COLLECT { UNWIND paths AS p UNWIND nodes(p) AS n WITH DISTINCT n RETURN [k IN $entityKeys | n[k]] } AS entities,
        head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN x {.*} }) AS source
 

@@ -23,7 +23,7 @@ import type { HistoryEvent } from '../feeds/history';
 import type { Principal } from './auth';
 import { ProjectAccess, Role, requireRole } from './access';
 import { exact, skipLimit } from './paging';
-import { TraversalRequest, TraversalService, v1Segment } from './traversal';
+import { TraversalRequest, TraversalService, stepKey, v1Segment } from './traversal';
 
 export const PROJECT_TYPES = ['network', 'supply_chain'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
@@ -376,9 +376,10 @@ export class ProjectService {
       id: entityId, offset: 0, limit: SNAPSHOT_TRAVERSAL.limit, minDepth: SNAPSHOT_TRAVERSAL.minDepth, maxDepth: SNAPSHOT_TRAVERSAL.maxDepth,
       relationships: UBO_TYPES, psa: true, countries: [], types: [], sanctioned: false, pep: false, watchlist: false,
       minShares: 0, includeUnknownShares: true, excludeFormerRelationships: true, excludeClosedEntities: false, riskFactors: [],
+      withStepFacts: true,
     };
     const result = await this.traversal.traverse(request);
-    const facts = await this.traversal.stepFacts(result.hits);
+    const facts = result.stepFacts ?? await this.traversal.stepFacts(result.hits);
     return {
       min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, psa: request.psa,
       exclude_former_relationships: request.excludeFormerRelationships, offset: 0, limit: request.limit, next: result.next,
@@ -387,7 +388,7 @@ export class ProjectService {
       data: result.hits.map((h) => ({
         source: entityId,
         target: embeddedEntity(h.target, 'v1', true),
-        path: h.steps.map((s) => v1Segment(s, facts.get(`${s.from.id}\u0000${s.to.id}`))),
+        path: h.steps.map((s) => v1Segment(s, facts.get(stepKey(s)))),
       })),
     };
   }

@@ -39,7 +39,14 @@ export interface TraversalRequest {
   excludeClosedEntities: boolean;
   /** Factor names: a path qualifies when some entity on it other than the source has one. */
   riskFactors: string[];
+  /** Also fetch every fact between consecutive entities of the page's paths (the /v1 segments), in the same query. */
+  withStepFacts?: boolean;
 }
+
+export type StepFacts = Map<string, { type: string; fact: Props; acquisitionDate?: string }[]>;
+
+/** The key of StepFacts for a step. */
+export const stepKey = (step: Step): string => `${step.from.id}\u0000${step.to.id}`;
 
 export interface TraversalLimits { visitBudget: number; timeoutMs: number }
 
@@ -48,6 +55,8 @@ interface Hit { target: Props; steps: Step[] }
 export interface TraversalResult {
   source: Props;
   hits: { target: Props; steps: Step[] }[];
+  /** With `withStepFacts`: every fact between consecutive entities of the hits' paths. */
+  stepFacts?: StepFacts;
   next: boolean;
   explored: number;
   partial: boolean;
@@ -156,11 +165,11 @@ export class TraversalService {
       if (sourceOnPage) hits.unshift({ target: source, steps: [] });
       // Undecided means the visit budget cut the search before the page was known.
       const partial = depth < request.maxDepth || !found.decided;
-      return { source, hits, next: request.offset + hits.length < total, explored: found.explored, partial };
+      return { source, hits, stepFacts: found.stepFacts, next: request.offset + hits.length < total, explored: found.explored, partial };
     }
     // Out of time before even the shallowest search finished.
     source ??= await this.source(request.id);
-    return { source, hits: sourceOnPage ? [{ target: source, steps: [] }] : [], next: false, explored: 0, partial: true };
+    return { source, hits: sourceOnPage ? [{ target: source, steps: [] }] : [], stepFacts: new Map(), next: false, explored: 0, partial: true };
   }
 
   /**
@@ -212,6 +221,7 @@ export class TraversalService {
       excludeClosed: request.excludeClosedEntities,
       riskFactors: request.riskFactors,
       entityKeys: EMBEDDED_ENTITY_PROPERTIES,
+      withFacts: request.withStepFacts === true,
       cap: neo4j.int(cap),
       need: neo4j.int(need),
       countries: request.countries,
@@ -234,7 +244,12 @@ export class TraversalService {
       target: entities.get(h.ids[h.ids.length - 1])!,
       steps: h.facts.map((f, i) => ({ type: apiRelType(f.type), from: entities.get(h.ids[i])!, to: entities.get(h.ids[i + 1])!, fact: f.fact })),
     }));
+    const stepFacts = request.withStepFacts
+      ? groupStepFacts((row.get('stepFacts') as { a: string; b: string; type: string; fact: Props; acquisition_date: string | null }[])
+        .map((f) => ({ a: f.a, b: f.b, type: f.type, fact: f.fact, acquisitionDate: f.acquisition_date ?? undefined })))
+      : undefined;
     return {
+      stepFacts,
       source: (row.get('source') as Props | null) ?? undefined,
       explored: row.get('explored') as number,
       decided: row.get('decided') as boolean,
@@ -253,20 +268,16 @@ export class TraversalService {
     }
   }
 
-  /** Every fact between consecutive entities of the given paths, keyed "a\u0000b". */
-  async stepFacts(results: { steps: Step[] }[]): Promise<Map<string, { type: string; fact: Props; acquisitionDate?: string }[]>> {
+  /** Every fact between consecutive entities of the given paths (a query of its own; traverse can fetch them with the page). */
+  async stepFacts(results: { steps: Step[] }[]): Promise<StepFacts> {
     const pairs = new Map<string, { a: string; b: string }>();
-    for (const r of results) for (const s of r.steps) pairs.set(`${s.from.id}\u0000${s.to.id}`, { a: s.from.id as string, b: s.to.id as string });
-    const byPair = new Map<string, { type: string; fact: Props; acquisitionDate?: string }[]>();
-    if (pairs.size === 0) return byPair;
+    for (const r of results) for (const s of r.steps) pairs.set(stepKey(s), { a: s.from.id as string, b: s.to.id as string });
+    if (pairs.size === 0) return new Map();
     const rows = await this.graph.read(cypher('traversal', 'step-facts'), { pairs: [...pairs.values()] });
-    for (const row of rows) {
-      const key = `${row.get('a')}\u0000${row.get('b')}`;
-      const list = byPair.get(key) ?? [];
-      list.push({ type: apiRelType(row.get('type') as string), fact: row.get('fact') as Props, acquisitionDate: row.get('acquisition_date') as string | undefined });
-      byPair.set(key, list);
-    }
-    return byPair;
+    return groupStepFacts(rows.map((row) => ({
+      a: row.get('a') as string, b: row.get('b') as string, type: row.get('type') as string, fact: row.get('fact') as Props,
+      acquisitionDate: (row.get('acquisition_date') as string | null) ?? undefined,
+    })));
   }
 
   /**
@@ -283,6 +294,17 @@ export class TraversalService {
     if (rows === TIMED_OUT) return { partial: true };
     return { path: rows.length ? { source, target, steps: steps(rows[0].get('p') as Path) } : undefined, partial: false };
   }
+}
+
+function groupStepFacts(rows: { a: string; b: string; type: string; fact: Props; acquisitionDate?: string }[]): StepFacts {
+  const byPair: StepFacts = new Map();
+  for (const row of rows) {
+    const key = `${row.a}\u0000${row.b}`;
+    const list = byPair.get(key) ?? [];
+    list.push({ type: apiRelType(row.type), fact: row.fact, acquisitionDate: row.acquisitionDate });
+    byPair.set(key, list);
+  }
+  return byPair;
 }
 
 function steps(path: Path): Step[] {

@@ -6,7 +6,7 @@ import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, UBO_TYPES } from '../../domain/re
 import { RISK_CATEGORIES } from '../../domain/risk';
 import { embeddedEntity } from '../../graph/mappers';
 import {
-  Deadline, TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacySegment, v1Segment,
+  Deadline, TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacySegment, stepKey, v1Segment,
 } from '../../services/traversal';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
@@ -98,6 +98,8 @@ function toRequest(id: string, q: Query, variant: Variant, surface: 'legacy' | '
     excludeFormerRelationships: surface === 'v1' ? q.exclude_former_relationships : false,
     excludeClosedEntities: surface === 'v1' ? q.exclude_closed_entities : false,
     riskFactors,
+    // /v1 segments show every fact between the steps' entities: fetched with the page.
+    withStepFacts: surface === 'v1',
   };
 }
 
@@ -113,7 +115,7 @@ function legacyBody(request: TraversalRequest, result: TraversalResult) {
 }
 
 async function v1Body(service: TraversalService, request: TraversalRequest, result: TraversalResult, q: Query) {
-  const facts = await service.stepFacts(result.hits);
+  const facts = result.stepFacts ?? await service.stepFacts(result.hits);
   return {
     min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, countries: request.countries,
     types: request.types, name: request.name ?? '', psa: request.psa, sanctioned: request.sanctioned, pep: request.pep,
@@ -124,7 +126,7 @@ async function v1Body(service: TraversalService, request: TraversalRequest, resu
     data: result.hits.map((h) => ({
       source: request.id,
       target: embeddedEntity(h.target, 'v1', true),
-      path: h.steps.map((s) => v1Segment(s, facts.get(`${s.from.id}\u0000${s.to.id}`))),
+      path: h.steps.map((s) => v1Segment(s, facts.get(stepKey(s)))),
     })),
     explored_count: result.explored,
     partial_results: result.partial,
@@ -167,7 +169,7 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       return {
         body: {
           entities: query.entities,
-          data: [{ source: a, target: embeddedEntity(path.target, 'v1', true), path: path.steps.map((s) => v1Segment(s, facts.get(`${s.from.id}\u0000${s.to.id}`))) }],
+          data: [{ source: a, target: embeddedEntity(path.target, 'v1', true), path: path.steps.map((s) => v1Segment(s, facts.get(stepKey(s)))) }],
           partial_results: false,
         },
       };
