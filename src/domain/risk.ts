@@ -188,7 +188,9 @@ const { direct: DIRECT, derived: DERIVED } = build();
 export const isDirectRiskFactor = (name: string): boolean => DIRECT.has(name);
 /** Any valid factor name, direct or derived. */
 export const isRiskFactor = (name: string): boolean => DIRECT.has(name) || DERIVED.has(name);
-export const allRiskFactors = (): string[] => [...DIRECT, ...DERIVED].sort();
+const ALL_FACTORS: readonly string[] = Object.freeze([...DIRECT, ...DERIVED].sort());
+/** Every factor name, sorted (one shared list: traversal requests look factors up in it on every call). */
+export const allRiskFactors = (): readonly string[] => ALL_FACTORS;
 
 /**
  * The value of a factor that is either there or not (the adjacent and ownership families, and a

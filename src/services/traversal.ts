@@ -66,6 +66,7 @@ export interface Step { type: string; from: Props; to: Props; fact: Props }
 
 /** Factor names a risk-category or a risk flag stands for. */
 export function factorsForCategories(categories: string[]): string[] {
+  if (categories.length === 0) return [];
   const all = allRiskFactors();
   return all.filter((f) => categories.some((c) => RISK_CATEGORIES[c]?.(f.startsWith('psa_') ? f.slice(4) : f)));
 }
