@@ -1,23 +1,5 @@
 // Reads behind /entity, /entity_summary and their /v1 forms.
 
-// name: entity-node
-MATCH (e:Entity {id: $id})
-WHERE e.type IS NOT NULL
-RETURN e {.*} AS entity
-
-// name: entity-attributes
-// One page per requested attribute field; ordinals are contiguous per field, so a page is
-// a range read rather than a skip.
-MATCH (e:Entity {id: $id})
-UNWIND $fields AS f
-CALL (e, f) {
-  MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
-  WHERE a.field = f.field AND a.ordinal >= f.offset AND a.ordinal < f.offset + f.limit
-  WITH a ORDER BY a.ordinal
-  RETURN collect(a {.*}) AS items
-}
-RETURN f.field AS field, items
-
 // name: entity-relationship-pages
 // Every relationships.<type> page in one pass over the entity's relationships: items are
 // targets (ordered by label, then id), each with every fact of the type between the two.
@@ -29,20 +11,7 @@ ORDER BY type, t.label, t.id
 WITH type, collect({target: t {.*}, facts: facts}) AS items
 WITH type, items, coalesce($paging[type], $defaultPaging) AS page
 WHERE page.limit > 0
-RETURN type, size(items) AS total, items[page.offset..page.offset + page.limit] AS items
-
-// name: entity-possibly-same-as
-MATCH (e:Entity {id: $id})-[r:POSSIBLY_SAME_AS]->(p:Entity)
-RETURN p {.*} AS entity, r.matches AS matches
-ORDER BY p.id
-SKIP $offset LIMIT $limit
-
-// name: entity-referenced-by
-MATCH (rec:Record)-[x:ABOUT|MENTIONS]->(e:Entity {id: $id})
-WITH rec, toLower(type(x)) AS type
-ORDER BY rec.publication_date DESC, rec.id, type
-SKIP $offset LIMIT $limit
-RETURN rec {.*} AS record, type
+RETURN {type: type, total: size(items), items: items[page.offset..page.offset + page.limit]} AS page
 
 // name: entity-relationships-page
 // The /v1 relationships page: one item per neighbour over every (or the requested) type,
@@ -80,7 +49,7 @@ WITH t, rels, CASE $sortField WHEN 'date' THEN latestDate WHEN 'shares' THEN max
 ORDER BY sortKey IS NULL, CASE WHEN $descending THEN sortKey END DESC, CASE WHEN NOT $descending THEN sortKey END, t.label, t.id
 WITH collect({t: t, rels: rels}) AS items
 WITH size(items) AS total, items[$offset..$offset + $limit] AS page
-RETURN total, COLLECT {
+WITH total, COLLECT {
   UNWIND range(0, size(page) - 1) AS i
   WITH i, page[i].t AS t, page[i].rels AS rels
   CALL (rels) {
@@ -90,3 +59,38 @@ RETURN total, COLLECT {
   }
   RETURN {target: t {.*}, facts: facts} AS item ORDER BY i
 } AS items
+RETURN {total: total, items: items} AS page
+
+// name: entity-read
+// The whole entity in one statement: one exchange with Neo4j and one consistent view. The
+// node; its attribute values, a page per field ($attributePaging maps a field to {offset,
+// limit}, other fields use $attributeDefault; ordinals are contiguous per field, so a page is
+// a range); the relationships (__RELATIONSHIPS__: entity-relationship-pages or
+// entity-relationships-page as a COLLECT subquery, or [] for none);
+// possibly-same-as and referencing records, each a page ($psaLimit / $refLimit 0: none).
+MATCH (e:Entity {id: $id})
+WHERE e.type IS NOT NULL
+RETURN e {.*} AS entity,
+       COLLECT {
+         MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
+         WITH a, coalesce($attributePaging[a.field], $attributeDefault) AS page
+         WHERE page.limit > 0 AND a.ordinal >= page.offset AND a.ordinal < page.offset + page.limit
+         WITH a ORDER BY a.field, a.ordinal
+         RETURN a {.*}
+       } AS attributes,
+       __RELATIONSHIPS__ AS relationships,
+       COLLECT {
+         MATCH (e)-[r:POSSIBLY_SAME_AS]->(p:Entity)
+         WHERE $psaLimit > 0
+         WITH p, r ORDER BY p.id SKIP $psaOffset LIMIT $psaLimit
+         RETURN {entity: p {.*}, matches: r.matches}
+       } AS possiblySameAs,
+       COLLECT {
+         MATCH (rec:Record)-[x:ABOUT|MENTIONS]->(e)
+         WHERE $refLimit > 0
+         WITH rec, toLower(type(x)) AS type
+         ORDER BY rec.publication_date DESC, rec.id, type
+         SKIP $refOffset LIMIT $refLimit
+         RETURN {record: rec {.*}, type: type}
+       } AS referencedBy
+

@@ -4,7 +4,7 @@
  * types reach a pattern only through the domain table.
  */
 import { createHash } from 'node:crypto';
-import type { ManagedTransaction } from 'neo4j-driver';
+import neo4j from 'neo4j-driver';
 import { SUMMARY_ATTRIBUTE_FIELDS } from '../domain/attributes';
 import { endOfPeriod, isPast, startOfPeriod, todayUtc } from '../domain/dates';
 import { badParameter, notFound } from '../domain/errors';
@@ -90,131 +90,144 @@ function relationshipParameters(selection: RelationshipSelection) {
 const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
 const props = (row: { get(k: string): unknown }, key: string) => row.get(key) as Props;
 
+/** entity-read with the given relationships part: a fixed fragment, never request input. */
+const entityRead = (relationships: 'legacy' | 'v1' | 'none') => cypher('entity', 'entity-read').replace('__RELATIONSHIPS__',
+  relationships === 'none' ? '[]' : `COLLECT { ${cypher('entity', relationships === 'legacy' ? 'entity-relationship-pages' : 'entity-relationships-page')} }`);
+
+interface EntityParts {
+  entity: Props;
+  /** Attribute pages keyed by field, for the fields the entity has (limit 0 leaves a field out). */
+  attributes: { field: string; paging: Paging; total: number; data: unknown[] }[];
+  relationships: Props[];
+  possiblySameAs: { entity: Props; matches: unknown }[];
+  referencedBy: { record: Props; type: string }[];
+}
+
 export class EntityService {
   constructor(private readonly graph: Graph) {}
 
-  private async node(tx: ManagedTransaction, id: string): Promise<Props> {
-    const rows = (await tx.run(cypher('entity', 'entity-node'), { id })).records;
-    if (rows.length === 0) throw notFound(`entity ${JSON.stringify(id)}`);
-    return props(rows[0], 'entity');
-  }
-
-  /** Attribute pages keyed by field, for the fields the entity has. */
-  private async attributes(tx: ManagedTransaction, entity: Props, query: { attributes: Record<string, Paging>; attributeDefault: Paging }, only?: readonly string[]) {
-    const counts = json<Record<string, number>>(entity.attribute_count, {});
-    const fields = Object.keys(counts)
-      .filter((field) => !only || only.includes(field))
-      .map((field) => ({ field, ...(query.attributes[field] ?? query.attributeDefault) }))
-      .filter((f) => f.limit > 0);
-    const rows = fields.length
-      ? (await tx.run(cypher('entity', 'entity-attributes'), { id: entity.id, fields })).records
-      : [];
-    const items = new Map(rows.map((r) => [r.get('field') as string, (r.get('items') as Props[]).map(attributeItem)]));
-    return fields.map((f) => ({ field: f.field, paging: { offset: f.offset, limit: f.limit }, total: counts[f.field], data: items.get(f.field) ?? [] }));
-  }
-
-  private async possiblySameAs(tx: ManagedTransaction, entity: Props, paging: Paging, surface: Surface) {
-    const rows = (await tx.run(cypher('entity', 'entity-possibly-same-as'), { id: entity.id, ...skipLimit(paging) })).records;
-    return rows.map((r) => ({ entity: embeddedEntity(props(r, 'entity'), surface), matches: json(r.get('matches'), {}) }));
-  }
-
-  private async referencedBy(tx: ManagedTransaction, entity: Props, paging: Paging, surface: Surface) {
-    const rows = (await tx.run(cypher('entity', 'entity-referenced-by'), { id: entity.id, ...skipLimit(paging) })).records;
-    return rows.map((r) => ({ record: embeddedRecord(props(r, 'record'), surface), type: r.get('type') as string }));
-  }
-
   /**
-   * The entity first (404, and the counts the pages need), then its four pages as four
-   * statements sent together in the same transaction: one round trip to Neo4j instead of four.
+   * Reads the entity and the pages of it a view shows in one statement (entity-read): one
+   * exchange with Neo4j instead of one per part, and one consistent view of the entity.
    */
-  async legacyEntity(id: string, query: LegacyEntityQuery) {
-    return this.graph.readTx(async (tx) => {
-      const entity = await this.node(tx, id);
-      const paging = Object.fromEntries(Object.entries(query.relationships).map(([type, p]) => [neo4jRelType(type), p]));
-      const [attributePages, relationshipPages, psa, references] = await Promise.all([
-        this.attributes(tx, entity, query),
-        tx.run(cypher('entity', 'entity-relationship-pages'), { id, paging, defaultPaging: query.relationshipDefault }).then((r) => r.records),
-        query.possiblySameAs.limit > 0 ? this.possiblySameAs(tx, entity, query.possiblySameAs, 'legacy') : undefined,
-        query.referencedBy.limit > 0 ? this.referencedBy(tx, entity, query.referencedBy, 'legacy') : undefined,
-      ]);
-      const body: Record<string, unknown> = { ...embeddedEntity(entity, 'legacy') };
-
-      const attributes: Record<string, unknown> = {};
-      for (const a of attributePages) attributes[a.field] = legacyPage(a.paging, a.total, a.data);
-      body.attributes = attributes;
-
-      const relationships: Record<string, unknown> = {};
-      for (const row of relationshipPages) {
-        const type = apiRelType(row.get('type') as string);
-        const data = (row.get('items') as { target: Props; facts: Props[] }[]).map((item) => ({
-          target: embeddedEntity(item.target, 'legacy'),
-          types: { [type]: item.facts.map(relationshipFact) },
-        }));
-        relationships[type] = legacyPage(query.relationships[type] ?? query.relationshipDefault, row.get('total') as number, data);
-      }
-      body.relationships = relationships;
-
-      if (psa) body.possibly_same_as = legacyPage(query.possiblySameAs, (entity.psa_count as number) ?? 0, psa);
-      if (references) body.referenced_by = legacyPage(query.referencedBy, (entity.references_count as number) ?? 0, references);
-      return body;
+  private async read(
+    id: string,
+    relationships: 'legacy' | 'v1' | 'none',
+    query: { attributes: Record<string, Paging>; attributeDefault: Paging; possiblySameAs: Paging; referencedBy: Paging },
+    relationshipParams: Record<string, unknown> = {},
+  ): Promise<EntityParts> {
+    const rows = await this.graph.read(entityRead(relationships), {
+      id,
+      attributePaging: query.attributes,
+      attributeDefault: query.attributeDefault,
+      psaOffset: neo4j.int(query.possiblySameAs.offset), psaLimit: neo4j.int(query.possiblySameAs.limit),
+      refOffset: neo4j.int(query.referencedBy.offset), refLimit: neo4j.int(query.referencedBy.limit),
+      ...relationshipParams,
     });
+    if (rows.length === 0) throw notFound(`entity ${JSON.stringify(id)}`);
+    const [row] = rows;
+    const entity = props(row, 'entity');
+    const items = new Map<string, unknown[]>();
+    for (const a of row.get('attributes') as Props[]) {
+      const field = a.field as string;
+      if (!items.has(field)) items.set(field, []);
+      items.get(field)!.push(attributeItem(a));
+    }
+    const counts = json<Record<string, number>>(entity.attribute_count, {});
+    const attributes = Object.keys(counts)
+      .map((field) => ({ field, paging: query.attributes[field] ?? query.attributeDefault }))
+      .filter((f) => f.paging.limit > 0)
+      .map((f) => ({ field: f.field, paging: { offset: f.paging.offset, limit: f.paging.limit }, total: counts[f.field], data: items.get(f.field) ?? [] }));
+    return {
+      entity,
+      attributes,
+      relationships: row.get('relationships') as Props[],
+      possiblySameAs: (row.get('possiblySameAs') as { entity: Props; matches: unknown }[]),
+      referencedBy: (row.get('referencedBy') as { record: Props; type: string }[]),
+    };
   }
 
-  /** As legacyEntity: the entity, then its pages in one round trip. */
+  async legacyEntity(id: string, query: LegacyEntityQuery) {
+    const paging = Object.fromEntries(Object.entries(query.relationships).map(([type, p]) => [neo4jRelType(type), p]));
+    const parts = await this.read(id, 'legacy', query, { paging, defaultPaging: query.relationshipDefault });
+    const { entity } = parts;
+    const body: Record<string, unknown> = { ...embeddedEntity(entity, 'legacy') };
+
+    const attributes: Record<string, unknown> = {};
+    for (const a of parts.attributes) attributes[a.field] = legacyPage(a.paging, a.total, a.data);
+    body.attributes = attributes;
+
+    const relationships: Record<string, unknown> = {};
+    for (const page of parts.relationships) {
+      const type = apiRelType(page.type as string);
+      const data = (page.items as { target: Props; facts: Props[] }[]).map((item) => ({
+        target: embeddedEntity(item.target, 'legacy'),
+        types: { [type]: item.facts.map(relationshipFact) },
+      }));
+      relationships[type] = legacyPage(query.relationships[type] ?? query.relationshipDefault, page.total as number, data);
+    }
+    body.relationships = relationships;
+
+    if (query.possiblySameAs.limit > 0) {
+      const data = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, 'legacy'), matches: json(p.matches, {}) }));
+      body.possibly_same_as = legacyPage(query.possiblySameAs, (entity.psa_count as number) ?? 0, data);
+    }
+    if (query.referencedBy.limit > 0) {
+      const data = parts.referencedBy.map((r) => ({ record: embeddedRecord(r.record, 'legacy'), type: r.type }));
+      body.referenced_by = legacyPage(query.referencedBy, (entity.references_count as number) ?? 0, data);
+    }
+    return body;
+  }
+
   async v1Entity(id: string, query: V1EntityQuery) {
-    const relationshipParams = relationshipParameters(query.relationships.selection);
-    return this.graph.readTx(async (tx) => {
-      const entity = await this.node(tx, id);
-      const rel = query.relationships;
-      const [attributePages, relationshipRow, psa, references] = await Promise.all([
-        this.attributes(tx, entity, query),
-        rel.limit > 0
-          ? tx.run(cypher('entity', 'entity-relationships-page'), { id, ...relationshipParams, ...skipLimit(rel) }).then((r) => r.records[0])
-          : undefined,
-        query.possiblySameAs.limit > 0 ? this.possiblySameAs(tx, entity, query.possiblySameAs, 'v1') : undefined,
-        query.referencedBy.limit > 0 ? this.referencedBy(tx, entity, query.referencedBy, 'v1') : undefined,
-      ]);
-      const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1', true) };
+    const rel = query.relationships;
+    const parts = await this.read(id, rel.limit > 0 ? 'v1' : 'none', query, { ...relationshipParameters(rel.selection), ...skipLimit(rel) });
+    const { entity } = parts;
+    const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1', true) };
 
-      const attributes: Record<string, unknown> = {};
-      for (const a of attributePages) attributes[a.field] = tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data);
-      body.attributes = attributes;
+    const attributes: Record<string, unknown> = {};
+    for (const a of parts.attributes) attributes[a.field] = tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data);
+    body.attributes = attributes;
 
-      if (relationshipRow) {
-        const items = relationshipRow.get('items') as { target: Props; facts: Props[] }[];
-        const data = items.map((item) => v1RelationshipItem(item.target, item.facts));
-        body.relationships = tokenPage(relationshipsTokenField(rel.selection), { offset: rel.offset, limit: rel.limit }, relationshipRow.get('total') as number, data);
-      }
-      if (psa) body.possibly_same_as = tokenPage('possibly_same_as', query.possiblySameAs, (entity.psa_count as number) ?? 0, psa);
-      if (references) body.referenced_by = tokenPage('referenced_by', query.referencedBy, (entity.references_count as number) ?? 0, references);
-      return body;
-    });
+    if (rel.limit > 0) {
+      // No page row at all when nothing passes the filters (the subquery's aggregation is per entity).
+      const [page = { total: 0, items: [] }] = parts.relationships;
+      const data = (page.items as { target: Props; facts: Props[] }[]).map((item) => v1RelationshipItem(item.target, item.facts));
+      body.relationships = tokenPage(relationshipsTokenField(rel.selection), { offset: rel.offset, limit: rel.limit }, page.total as number, data);
+    }
+    if (query.possiblySameAs.limit > 0) {
+      const data = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, 'v1'), matches: json(p.matches, {}) }));
+      body.possibly_same_as = tokenPage('possibly_same_as', query.possiblySameAs, (entity.psa_count as number) ?? 0, data);
+    }
+    if (query.referencedBy.limit > 0) {
+      const data = parts.referencedBy.map((r) => ({ record: embeddedRecord(r.record, 'v1'), type: r.type }));
+      body.referenced_by = tokenPage('referenced_by', query.referencedBy, (entity.references_count as number) ?? 0, data);
+    }
+    return body;
   }
 
   /** Reduced entity: 50 values per summary attribute, 50 possibly-same-as, 100 records; no relationships. */
   async summary(id: string, surface: Surface) {
-    return this.graph.readTx(async (tx) => {
-      const entity = await this.node(tx, id);
-      const body: Record<string, unknown> = { ...embeddedEntity(entity, surface, surface === 'v1') };
-      const caps = { attributes: {}, attributeDefault: { offset: 0, limit: 50 } };
-      const psaPaging = { offset: 0, limit: 50 };
-      const recordPaging = { offset: 0, limit: 100 };
-      const [attributePages, psa, records] = await Promise.all([
-        this.attributes(tx, entity, caps, SUMMARY_ATTRIBUTE_FIELDS),
-        this.possiblySameAs(tx, entity, psaPaging, surface),
-        this.referencedBy(tx, entity, recordPaging, surface),
-      ]);
-      const attributes: Record<string, unknown> = {};
-      for (const a of attributePages) {
-        attributes[a.field] = surface === 'v1' ? tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data) : legacyPage(a.paging, a.total, a.data);
-      }
-      body.attributes = attributes;
-      const psaTotal = (entity.psa_count as number) ?? 0;
-      const recordTotal = (entity.references_count as number) ?? 0;
-      body.possibly_same_as = surface === 'v1' ? tokenPage('possibly_same_as', psaPaging, psaTotal, psa) : legacyPage(psaPaging, psaTotal, psa);
-      body.referenced_by = surface === 'v1' ? tokenPage('referenced_by', recordPaging, recordTotal, records) : legacyPage(recordPaging, recordTotal, records);
-      return body;
+    const psaPaging = { offset: 0, limit: 50 };
+    const recordPaging = { offset: 0, limit: 100 };
+    const attributePaging = Object.fromEntries(SUMMARY_ATTRIBUTE_FIELDS.map((field) => [field, { offset: 0, limit: 50 }]));
+    const parts = await this.read(id, 'none', {
+      attributes: attributePaging, attributeDefault: { offset: 0, limit: 0 }, possiblySameAs: psaPaging, referencedBy: recordPaging,
     });
+    const { entity } = parts;
+    const body: Record<string, unknown> = { ...embeddedEntity(entity, surface, surface === 'v1') };
+    const attributes: Record<string, unknown> = {};
+    for (const a of parts.attributes) {
+      attributes[a.field] = surface === 'v1' ? tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data) : legacyPage(a.paging, a.total, a.data);
+    }
+    body.attributes = attributes;
+    const psa = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, surface), matches: json(p.matches, {}) }));
+    const records = parts.referencedBy.map((r) => ({ record: embeddedRecord(r.record, surface), type: r.type }));
+    const psaTotal = (entity.psa_count as number) ?? 0;
+    const recordTotal = (entity.references_count as number) ?? 0;
+    body.possibly_same_as = surface === 'v1' ? tokenPage('possibly_same_as', psaPaging, psaTotal, psa) : legacyPage(psaPaging, psaTotal, psa);
+    body.referenced_by = surface === 'v1' ? tokenPage('referenced_by', recordPaging, recordTotal, records) : legacyPage(recordPaging, recordTotal, records);
+    return body;
   }
 
   async record(id: string, references: Paging, surface: Surface) {
