@@ -1,5 +1,8 @@
 // Reads behind /entity, /entity_summary and their /v1 forms.
 
+// Neighbours are projected to the properties an embedded entity shows
+// (EMBEDDED_ENTITY_PROPERTIES in src/graph/mappers.ts), not the search fields every node carries.
+
 // name: entity-relationship-pages
 // Every relationships.<type> page in one pass over the entity's relationships: items are
 // targets (ordered by label, then id), each with every fact of the type between the two.
@@ -8,7 +11,7 @@ MATCH (e:Entity {id: $id})-[r]->(t:Entity)
 WHERE NOT r:POSSIBLY_SAME_AS
 WITH type(r) AS type, t, collect(r {.*}) AS facts
 ORDER BY type, t.label, t.id
-WITH type, collect({target: t {.*}, facts: facts}) AS items
+WITH type, collect({target: t {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count, .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count, .related_entities_count, .risk}, facts: facts}) AS items
 WITH type, items, coalesce($paging[type], $defaultPaging) AS page
 WHERE page.limit > 0
 RETURN {type: type, total: size(items), items: items[page.offset..page.offset + page.limit]} AS page
@@ -57,7 +60,7 @@ WITH total, COLLECT {
     OPTIONAL MATCH (rec:Record {id: r.record})
     RETURN collect(r {.*, type: type(r), acquisition_date: rec.acquisition_date, publication_date: rec.publication_date}) AS facts
   }
-  RETURN {target: t {.*}, facts: facts} AS item ORDER BY i
+  RETURN {target: t {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count, .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count, .related_entities_count, .risk}, facts: facts} AS item ORDER BY i
 } AS items
 RETURN {total: total, items: items} AS page
 
@@ -83,7 +86,7 @@ RETURN e {.*} AS entity,
          MATCH (e)-[r:POSSIBLY_SAME_AS]->(p:Entity)
          WHERE $psaLimit > 0
          WITH p, r ORDER BY p.id SKIP $psaOffset LIMIT $psaLimit
-         RETURN {entity: p {.*}, matches: r.matches}
+         RETURN {entity: p {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count, .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count, .related_entities_count, .risk}, matches: r.matches}
        } AS possiblySameAs,
        COLLECT {
          MATCH (rec:Record)-[x:ABOUT|MENTIONS]->(e)
