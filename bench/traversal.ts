@@ -9,7 +9,6 @@
  */
 import neo4j from 'neo4j-driver';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
-import type { Graph } from '../src/graph/neo4j';
 import { ensureGeneratedGraph } from './searchData';
 import { TraversalRequest, TraversalService } from '../src/services/traversal';
 import { benchGraph, measure, measureHttp, ms, sample, say, startApp, table } from './common';

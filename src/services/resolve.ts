@@ -23,7 +23,7 @@ import { badParameter } from '../domain/errors';
 import {
   COMPANY_FORM_TOKENS, WEAK_COMPANY_WORDS, allowedEdits, analyze, compactIdentifier, editDistance, skeleton,
 } from '../domain/names';
-import { Props, Surface, embeddedEntity } from '../graph/mappers';
+import { Props, embeddedEntity } from '../graph/mappers';
 import type { Candidate, SearchIndex } from '../search/port';
 import { highlightValue, type Alternative } from '../search/query';
 
