@@ -90,9 +90,18 @@ function relationshipParameters(selection: RelationshipSelection) {
 const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
 const props = (row: { get(k: string): unknown }, key: string) => row.get(key) as Props;
 
-/** entity-read with the given relationships part: a fixed fragment, never request input. */
-const entityRead = (relationships: 'legacy' | 'v1' | 'none') => cypher('entity', 'entity-read').replace('__RELATIONSHIPS__',
-  relationships === 'none' ? '[]' : `COLLECT { ${cypher('entity', relationships === 'legacy' ? 'entity-relationship-pages' : 'entity-relationships-page')} }`);
+/** entity-read with the given relationships part (a fixed fragment, never request input), built once per part. */
+const entityReads = new Map<'legacy' | 'v1' | 'none', string>();
+const entityRead = (relationships: 'legacy' | 'v1' | 'none'): string => {
+  let statement = entityReads.get(relationships);
+  if (statement === undefined) {
+    const part = relationships === 'none' ? '[]'
+      : `COLLECT { ${cypher('entity', relationships === 'legacy' ? 'entity-relationship-pages' : 'entity-relationships-page')} }`;
+    statement = cypher('entity', 'entity-read').replace('__RELATIONSHIPS__', part);
+    entityReads.set(relationships, statement);
+  }
+  return statement;
+};
 
 interface EntityParts {
   entity: Props;

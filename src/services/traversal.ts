@@ -45,8 +45,9 @@ export interface TraversalRequest {
 
 export type StepFacts = Map<string, { type: string; fact: Props; acquisitionDate?: string }[]>;
 
+const pairKey = (a: unknown, b: unknown): string => `${a}\u0000${b}`;
 /** The key of StepFacts for a step. */
-export const stepKey = (step: Step): string => `${step.from.id}\u0000${step.to.id}`;
+export const stepKey = (step: Step): string => pairKey(step.from.id, step.to.id);
 
 export interface TraversalLimits { visitBudget: number; timeoutMs: number }
 
@@ -162,7 +163,7 @@ export class TraversalService {
       if (!found.source) throw notFound(`entity ${JSON.stringify(request.id)}`);
       source ??= found.source;
       const total = found.total + (includeSource ? 1 : 0);
-      const hits = found.hits.map((h) => ({ target: h.target, steps: h.steps }));
+      const hits = [...found.hits];
       if (sourceOnPage) hits.unshift({ target: source, steps: [] });
       // Undecided means the visit budget cut the search before the page was known.
       const partial = depth < request.maxDepth || !found.decided;
@@ -300,7 +301,7 @@ export class TraversalService {
 function groupStepFacts(rows: { a: string; b: string; type: string; fact: Props; acquisitionDate?: string }[]): StepFacts {
   const byPair: StepFacts = new Map();
   for (const row of rows) {
-    const key = `${row.a}\u0000${row.b}`;
+    const key = pairKey(row.a, row.b);
     const list = byPair.get(key) ?? [];
     list.push({ type: apiRelType(row.type), fact: row.fact, acquisitionDate: row.acquisitionDate });
     byPair.set(key, list);
