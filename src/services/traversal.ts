@@ -83,6 +83,7 @@ const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);
 const PROBE_TARGETS_PER_RESULT = 4;
 const PROBE_MIN_TARGETS = 64;
 const PROBE_GROWTH = 16;
+const LEVEL_GROWTH = 4;
 const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
 
 /** Whether Neo4j stopped the query for running past its time limit. */
@@ -117,6 +118,15 @@ export function attemptTimeoutMs(remainingMs: number, lastAttempt: boolean): num
 }
 
 const TIMED_OUT = Symbol('timed out');
+
+/**
+ * The next probe after an undecided one of `cap` targets that found `found` results, when the
+ * page needs `need`: 4x when enough results are known and only their length level is
+ * unfinished, 16x when too few are (see stagedSearch); never past the visit budget.
+ */
+export function nextProbeCap(cap: number, found: number, need: number, budget: number): number {
+  return Math.min(budget, cap * (found >= need ? LEVEL_GROWTH : PROBE_GROWTH));
+}
 
 export interface ShortestPathResult {
   path?: { source: Props; target: Props; steps: Step[] };
@@ -177,24 +187,23 @@ export class TraversalService {
   /**
    * A small probe first: most pages are decided within the first few hundred targets of the
    * breadth-first stream (see `traverse` in cypher/traversal.cypher), and then the rest of the
-   * neighbourhood is never searched. Only an undecided probe pays for a larger one, up to the
-   * visit budget; the probes it repeats are a small fraction of that.
+   * neighbourhood is never searched. An undecided probe is followed by a larger one, up to the
+   * visit budget, grown by what held the page back: when the probe already found the results
+   * the page needs and only their last length level was unfinished, a little more of the stream
+   * settles it (LEVEL_GROWTH); when it found too few (selective end filters), much more of the
+   * neighbourhood must be searched (PROBE_GROWTH), and the probes it repeats stay a small
+   * fraction of the final search.
    */
   private async stagedSearch(request: TraversalRequest, maxDepth: number, offset: number, limit: number, deadline: Deadline, lastAttempt: boolean) {
     const need = offset + limit + 1;
-    // Probes grow PROBE_GROWTH-fold up to the budget, so a source whose first level alone is
-    // thousands of targets is decided without searching to the budget, and an undecided one
-    // repeats at most about 1/PROBE_GROWTH of the final search.
-    const caps: number[] = [];
-    for (let cap = Math.max(PROBE_MIN_TARGETS, need * PROBE_TARGETS_PER_RESULT); cap < this.limits.visitBudget; cap *= PROBE_GROWTH) caps.push(cap);
-    caps.push(this.limits.visitBudget);
-    for (const [i, cap] of caps.entries()) {
+    const budget = this.limits.visitBudget;
+    for (let cap = Math.min(budget, Math.max(PROBE_MIN_TARGETS, need * PROBE_TARGETS_PER_RESULT)); ;) {
       const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), lastAttempt);
       if (timeoutMs === 0) return TIMED_OUT;
       const found = await this.search(request, maxDepth, offset, limit, need, cap, timeoutMs);
-      if (found === TIMED_OUT || found.decided || i === caps.length - 1) return found;
+      if (found === TIMED_OUT || found.decided || cap >= budget) return found;
+      cap = nextProbeCap(cap, found.total, need, budget);
     }
-    return TIMED_OUT;
   }
 
   private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, need: number, cap: number, timeoutMs: number) {
