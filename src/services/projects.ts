@@ -23,7 +23,7 @@ import type { HistoryEvent } from '../feeds/history';
 import type { Principal } from './auth';
 import { ProjectAccess, Role, requireRole } from './access';
 import { exact, skipLimit } from './paging';
-import { TraversalRequest, TraversalService, stepKey, v1Segment } from './traversal';
+import { TraversalRequest, TraversalService, v1Results } from './traversal';
 
 export const PROJECT_TYPES = ['network', 'supply_chain'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
@@ -385,11 +385,7 @@ export class ProjectService {
       exclude_former_relationships: request.excludeFormerRelationships, offset: 0, limit: request.limit, next: result.next,
       explored_count: result.explored, partial_results: result.partial,
       source: embeddedEntity(result.source, 'v1', true),
-      data: result.hits.map((h) => ({
-        source: entityId,
-        target: embeddedEntity(h.target, 'v1', true),
-        path: h.steps.map((s) => v1Segment(s, facts.get(stepKey(s)))),
-      })),
+      data: v1Results(entityId, result.hits, facts),
     };
   }
 

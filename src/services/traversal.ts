@@ -15,7 +15,7 @@ import { notFound, badParameter } from '../domain/errors';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
 import { RISK_CATEGORIES, RISK_FLAG_FACTORS, allRiskFactors } from '../domain/risk';
 import { cypher } from '../graph/cypherFiles';
-import { EMBEDDED_ENTITY_PROPERTIES, Props, Surface, embeddedEntity, embeddedEntityProps, relationshipFact } from '../graph/mappers';
+import { EMBEDDED_ENTITY_PROPERTIES, EmbeddedEntity, Props, Surface, embeddedEntity, embeddedEntityProps, relationshipFact } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 
 export interface TraversalRequest {
@@ -339,12 +339,32 @@ export function passesEndFilters(entity: Props, r: TraversalRequest): boolean {
 }
 
 /** Legacy PathSegment: the fact the path used. */
-export function legacySegment(step: Step) {
-  return { field: step.type, relationship: relationshipFact(step.fact), entity: embeddedEntity(step.to, 'legacy') };
+/** embeddedEntity once per entity: the paths of one answer share entities (each target is also its path's last step). */
+function embedder(surface: Surface, extended: boolean): (e: Props) => EmbeddedEntity {
+  const built = new Map<string, EmbeddedEntity>();
+  return (e) => {
+    let entity = built.get(e.id as string);
+    if (!entity) built.set(e.id as string, (entity = embeddedEntity(e, surface, extended)));
+    return entity;
+  };
 }
 
-/** /v1 PathSegment: every fact between the two entities, grouped by type. */
-export function v1Segment(step: Step, facts: { type: string; fact: Props; acquisitionDate?: string }[] | undefined) {
+/** Legacy `data`: each hit's target and its path of legacy PathSegments. */
+export function legacyResults(hits: { target: Props; steps: Step[] }[]) {
+  const embed = embedder('legacy', false);
+  return hits.map((h) => ({
+    target: embed(h.target),
+    path: h.steps.map((step) => ({ field: step.type, relationship: relationshipFact(step.fact), entity: embed(step.to) })),
+  }));
+}
+
+/** /v1 `data`: each hit's source id, target and path of /v1 PathSegments (every fact between the two entities, grouped by type). */
+export function v1Results(sourceId: string, hits: { target: Props; steps: Step[] }[], facts: StepFacts) {
+  const embed = embedder('v1', true);
+  return hits.map((h) => ({ source: sourceId, target: embed(h.target), path: h.steps.map((step) => v1Segment(step, facts.get(stepKey(step)), embed)) }));
+}
+
+function v1Segment(step: Step, facts: { type: string; fact: Props; acquisitionDate?: string }[] | undefined, embed: (e: Props) => EmbeddedEntity) {
   const relationships: Record<string, { values: unknown[]; last_observed?: string }> = {};
   for (const { type, fact, acquisitionDate } of facts ?? [{ type: step.type, fact: step.fact }]) {
     const base = relationshipFact(fact);
@@ -353,7 +373,7 @@ export function v1Segment(step: Step, facts: { type: string; fact: Props; acquis
     const observed = (fact.date as string | undefined) ?? acquisitionDate;
     if (observed && (!group.last_observed || observed > group.last_observed)) group.last_observed = observed;
   }
-  return { field: step.type, entity: embeddedEntity(step.to, 'v1', true), relationships };
+  return { field: step.type, entity: embed(step.to), relationships };
 }
 
 export type { Surface };

@@ -4,9 +4,8 @@ import { ENTITY_TYPES } from '../../domain/entityTypes';
 import { badParameter } from '../../domain/errors';
 import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, UBO_TYPES } from '../../domain/relationships';
 import { RISK_CATEGORIES } from '../../domain/risk';
-import { embeddedEntity } from '../../graph/mappers';
 import {
-  Deadline, TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacySegment, stepKey, v1Segment,
+  Deadline, TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacyResults, v1Results,
 } from '../../services/traversal';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
@@ -108,7 +107,7 @@ function legacyBody(request: TraversalRequest, result: TraversalResult) {
     min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, countries: request.countries,
     types: request.types, name: request.name ?? '', watchlist: request.watchlist, psa: request.psa,
     offset: request.offset, limit: request.limit, next: result.next,
-    data: result.hits.map((h) => ({ target: embeddedEntity(h.target, 'legacy'), path: h.steps.map(legacySegment) })),
+    data: legacyResults(result.hits),
     explored_count: result.explored,
     partial_results: result.partial,
   };
@@ -123,11 +122,7 @@ async function v1Body(service: TraversalService, request: TraversalRequest, resu
     exclude_former_relationships: request.excludeFormerRelationships, exclude_closed_entities: request.excludeClosedEntities,
     risk_categories: q.risk_categories ?? [], ...Object.fromEntries(RISK_FLAGS.filter((f) => q[f] !== undefined).map((f) => [f, q[f]])),
     offset: request.offset, limit: request.limit, next: result.next,
-    data: result.hits.map((h) => ({
-      source: request.id,
-      target: embeddedEntity(h.target, 'v1', true),
-      path: h.steps.map((s) => v1Segment(s, facts.get(stepKey(s)))),
-    })),
+    data: v1Results(request.id, result.hits, facts),
     explored_count: result.explored,
     partial_results: result.partial,
   };
@@ -169,7 +164,7 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       return {
         body: {
           entities: query.entities,
-          data: [{ source: a, target: embeddedEntity(path.target, 'v1', true), path: path.steps.map((s) => v1Segment(s, facts.get(stepKey(s)))) }],
+          data: v1Results(a, [path], facts),
           partial_results: false,
         },
       };
