@@ -338,7 +338,6 @@ export function passesEndFilters(entity: Props, r: TraversalRequest): boolean {
     && (!r.watchlist || Boolean(entity.sanctioned) || Boolean(entity.pep));
 }
 
-/** Legacy PathSegment: the fact the path used. */
 /** embeddedEntity once per entity: the paths of one answer share entities (each target is also its path's last step). */
 function embedder(surface: Surface, extended: boolean): (e: Props) => EmbeddedEntity {
   const built = new Map<string, EmbeddedEntity>();
@@ -349,7 +348,7 @@ function embedder(surface: Surface, extended: boolean): (e: Props) => EmbeddedEn
   };
 }
 
-/** Legacy `data`: each hit's target and its path of legacy PathSegments. */
+/** Legacy `data`: each hit's target and its path of legacy PathSegments (each with the fact the path used). */
 export function legacyResults(hits: { target: Props; steps: Step[] }[]) {
   const embed = embedder('legacy', false);
   return hits.map((h) => ({
@@ -358,12 +357,13 @@ export function legacyResults(hits: { target: Props; steps: Step[] }[]) {
   }));
 }
 
-/** /v1 `data`: each hit's source id, target and path of /v1 PathSegments (every fact between the two entities, grouped by type). */
+/** /v1 `data`: each hit's source id, target and path of /v1 PathSegments. */
 export function v1Results(sourceId: string, hits: { target: Props; steps: Step[] }[], facts: StepFacts) {
   const embed = embedder('v1', true);
   return hits.map((h) => ({ source: sourceId, target: embed(h.target), path: h.steps.map((step) => v1Segment(step, facts.get(stepKey(step)), embed)) }));
 }
 
+/** /v1 PathSegment: every fact between the two entities, grouped by type. */
 function v1Segment(step: Step, facts: { type: string; fact: Props; acquisitionDate?: string }[] | undefined, embed: (e: Props) => EmbeddedEntity) {
   const relationships: Record<string, { values: unknown[]; last_observed?: string }> = {};
   for (const { type, fact, acquisitionDate } of facts ?? [{ type: step.type, fact: step.fact }]) {
