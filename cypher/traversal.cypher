@@ -1,7 +1,7 @@
 // Traversals (/traversal, /ubo, /downstream, /watchlist and /v1 forms, embedded entity
 // traversals). Placeholders are filled from validated values only: __TYPES__ with Neo4j
 // relationship types from the domain table, __MIN__/__MAX__ with bounded integers, and
-// __PATH_PREDICATE__ with one of the fixed predicates in src/services/traversal.ts.
+// __PATH_PREDICATE__ / __END_FILTER__ with fixed predicates in src/services/traversal.ts.
 
 // name: traverse
 // One shortest path per target (ANY SHORTEST partitions by end node). Step filters sit
@@ -27,15 +27,10 @@ MATCH p = ANY SHORTEST (
   WHERE t <> s AND __PATH_PREDICATE__
 )
 WITH t, p LIMIT $cap + 1
-WITH collect({
-       t: t, p: p, len: length(p),
-       hit: (size($countries) = 0 OR any(c IN coalesce(t.countries, []) WHERE c IN $countries))
-        AND (size($types) = 0 OR t.type IN $types)
-        AND ($name IS NULL OR toLower(coalesce(t.search_names, t.label)) CONTAINS $name)
-        AND (NOT $sanctioned OR coalesce(t.sanctioned, false))
-        AND (NOT $pep OR coalesce(t.pep, false))
-        AND (NOT $watchlist OR coalesce(t.sanctioned, false) OR coalesce(t.pep, false))
-     }) AS streamed
+// __END_FILTER__ holds only the requested end filters (fixed fragments in
+// src/services/traversal.ts): each is evaluated on every target streamed, and where few
+// targets qualify (watchlist) that is the whole neighbourhood.
+WITH collect({t: t, p: p, len: length(p), hit: __END_FILTER__}) AS streamed
 WITH streamed, size(streamed) > $cap AS more, streamed[..$cap] AS reached,
      all(i IN range(1, size(streamed) - 1) WHERE streamed[i - 1].len <= streamed[i].len) AS ordered
 WITH streamed, more, reached, ordered, [x IN reached WHERE x.hit] AS allHits

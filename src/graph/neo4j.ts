@@ -87,7 +87,10 @@ export class Graph {
     }
   }
 
-  /** Applies cypher/schema*.cypher. Every statement uses IF NOT EXISTS, so this is idempotent. */
+  /**
+   * Applies cypher/schema*.cypher: constraints and indexes (IF NOT EXISTS) and the label
+   * backfill of schema-watchlist-labels.cypher; every statement is idempotent.
+   */
   async migrate(): Promise<number> {
     const statements = schemaStatements();
     const session = this.session('WRITE');

@@ -221,7 +221,8 @@ export class TraversalService {
       .replaceAll('__TYPES__', types.join('|'))
       .replaceAll('__MIN__', String(Math.max(1, request.minDepth)))
       .replaceAll('__MAX__', String(maxDepth))
-      .replaceAll('__PATH_PREDICATE__', predicates.length ? predicates.join(' AND ') : 'true');
+      .replaceAll('__PATH_PREDICATE__', predicates.length ? predicates.join(' AND ') : 'true')
+      .replaceAll('__END_FILTER__', endFilter(request));
     const params = {
       id: request.id,
       shareTypes: SHARE_TYPES,
@@ -238,9 +239,6 @@ export class TraversalService {
       countries: request.countries,
       types: request.types,
       name: request.name ? request.name.toLowerCase() : null,
-      sanctioned: request.sanctioned,
-      pep: request.pep,
-      watchlist: request.watchlist,
       offset: neo4j.int(offset),
       limit: neo4j.int(limit),
     };
@@ -325,6 +323,23 @@ function steps(path: Path): Step[] {
     to: segment.end.properties as Props,
     fact: segment.relationship.properties as Props,
   }));
+}
+
+/**
+ * The target predicate of the traverse query: only the requested end filters, as fixed
+ * fragments (values stay parameters). Sanctioned and PEP are labels (see upsert-entities).
+ * passesEndFilters is the same test in code, for the source at min_depth 0.
+ */
+function endFilter(r: TraversalRequest): string {
+  const clauses = [
+    r.countries.length > 0 ? 'any(c IN coalesce(t.countries, []) WHERE c IN $countries)' : undefined,
+    r.types.length > 0 ? 't.type IN $types' : undefined,
+    r.name ? 'toLower(coalesce(t.search_names, t.label)) CONTAINS $name' : undefined,
+    r.sanctioned ? 't:Sanctioned' : undefined,
+    r.pep ? 't:Pep' : undefined,
+    r.watchlist ? '(t:Sanctioned OR t:Pep)' : undefined,
+  ].filter(Boolean);
+  return clauses.length > 0 ? `(${clauses.join(' AND ')})` : 'true';
 }
 
 export function passesEndFilters(entity: Props, r: TraversalRequest): boolean {

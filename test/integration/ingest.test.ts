@@ -170,6 +170,34 @@ describe('loading a file written by another tool', () => {
   });
 });
 
+describe('the :Sanctioned and :Pep labels behind the traversal end filters', () => {
+  const labelsOf = async (id: string) => (await h.graph.read('MATCH (e:Entity {id: $id}) RETURN labels(e) AS l', { id }))[0].get('l') as string[];
+  const watchlistTargets = async (id: string) => (await h.json(`/v1/watchlist/${id}?psa=false`)).body.data.map((d: any) => d.target.id);
+
+  test('ingest sets them from the flags and an upsert that clears a flag removes its label', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    expect(await labelsOf('e-acme')).toContain('Sanctioned');
+    expect(await labelsOf('e-jdoe')).toContain('Pep');
+    expect(await watchlistTargets('e-jdoe')).toEqual(['e-acme']);
+    expect((await h.json('/v1/traversal/e-acme?psa=false&pep=true')).body.data.map((d: any) => d.target.id)).toEqual(['e-jdoe']);
+
+    await h.ingest(writeNdjson('acme2.ndjson', acmeLines().map((l: any) => (l.id === 'e-acme' ? { ...l, risk: [] } : l))));
+    expect(await labelsOf('e-acme')).not.toContain('Sanctioned');
+    expect(await watchlistTargets('e-jdoe')).toEqual([]);
+  });
+
+  test('migrate backfills missing labels and removes stale ones', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    // A graph loaded before ingest kept the labels, with a stale one for good measure.
+    await h.graph.write("MATCH (e:Entity) REMOVE e:Sanctioned:Pep WITH count(*) AS n MATCH (x:Entity {id: 'e-jdoe-2'}) SET x:Sanctioned");
+    expect(await watchlistTargets('e-jdoe')).toEqual([]);
+    await h.graph.migrate();
+    expect(await watchlistTargets('e-jdoe')).toEqual(['e-acme']);
+    expect(await labelsOf('e-jdoe')).toContain('Pep');
+    expect(await labelsOf('e-jdoe-2')).not.toContain('Sanctioned');
+  });
+});
+
 describe('bad lines', () => {
   const cases: [string, unknown, RegExp][] = [
     ['not JSON', '{"kind": "entity", ', /not valid JSON/],
