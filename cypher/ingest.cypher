@@ -33,9 +33,9 @@ RETURN previous
 
 // name: upsert-entities
 // Replaces the entity's own properties and attributes; graph-derived fields are refreshed
-// afterwards (refresh-summaries). The :Sanctioned and :Pep labels mirror the sanctioned and
-// pep flags: traversal end filters check a label, which costs nothing next to reading a
-// property of every entity a search reaches (schema-watchlist-labels.cypher backfills them).
+// afterwards (refresh-summaries). The :Sanctioned, :Pep and :Closed labels mirror the flags
+// of those names: traversal filters check a label, which costs nothing next to reading a
+// property of every entity a search reaches (schema-flag-labels.cypher backfills them).
 UNWIND $rows AS row
 MERGE (e:Entity {id: row.id})
 SET e = row.props
@@ -44,6 +44,8 @@ FOREACH (_ IN CASE WHEN row.props.sanctioned THEN [1] ELSE [] END | SET e:Sancti
 FOREACH (_ IN CASE WHEN row.props.sanctioned THEN [] ELSE [1] END | REMOVE e:Sanctioned)
 FOREACH (_ IN CASE WHEN row.props.pep THEN [1] ELSE [] END | SET e:Pep)
 FOREACH (_ IN CASE WHEN row.props.pep THEN [] ELSE [1] END | REMOVE e:Pep)
+FOREACH (_ IN CASE WHEN row.props.closed THEN [1] ELSE [] END | SET e:Closed)
+FOREACH (_ IN CASE WHEN row.props.closed THEN [] ELSE [1] END | REMOVE e:Closed)
 WITH e, row
 CALL (e) {
   MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute)

@@ -22,7 +22,7 @@ MATCH p = ANY SHORTEST (
         WHERE (NOT type(r) IN $shareTypes OR $minShares <= 0 OR r.percentage >= $minShares
                OR (r.percentage IS NULL AND $includeUnknownShares))
           AND (NOT $excludeFormer OR r.to_end IS NULL OR r.to_end >= $today)
-          AND (NOT $excludeClosed OR NOT coalesce(b.closed, false))
+          AND (NOT $excludeClosed OR NOT b:Closed)
       ){__MIN__,__MAX__} (t:Entity)
   WHERE t <> s AND __PATH_PREDICATE__
 )

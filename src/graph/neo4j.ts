@@ -89,7 +89,7 @@ export class Graph {
 
   /**
    * Applies cypher/schema*.cypher: constraints and indexes (IF NOT EXISTS) and the label
-   * backfill of schema-watchlist-labels.cypher; every statement is idempotent.
+   * backfill of schema-flag-labels.cypher; every statement is idempotent.
    */
   async migrate(): Promise<number> {
     const statements = schemaStatements();

@@ -170,7 +170,7 @@ describe('loading a file written by another tool', () => {
   });
 });
 
-describe('the :Sanctioned and :Pep labels behind the traversal end filters', () => {
+describe('the :Sanctioned, :Pep and :Closed labels behind the traversal filters', () => {
   const labelsOf = async (id: string) => (await h.graph.read('MATCH (e:Entity {id: $id}) RETURN labels(e) AS l', { id }))[0].get('l') as string[];
   const watchlistTargets = async (id: string) => (await h.json(`/v1/watchlist/${id}?psa=false`)).body.data.map((d: any) => d.target.id);
 
@@ -181,20 +181,32 @@ describe('the :Sanctioned and :Pep labels behind the traversal end filters', () 
     expect(await watchlistTargets('e-jdoe')).toEqual(['e-acme']);
     expect((await h.json('/v1/traversal/e-acme?psa=false&pep=true')).body.data.map((d: any) => d.target.id)).toEqual(['e-jdoe']);
 
-    await h.ingest(writeNdjson('acme2.ndjson', acmeLines().map((l: any) => (l.id === 'e-acme' ? { ...l, risk: [] } : l))));
+    expect(await labelsOf('e-acme')).not.toContain('Closed');
+
+    await h.ingest(writeNdjson('acme2.ndjson', acmeLines().map((l: any) => (l.id === 'e-acme' ? { ...l, risk: [], closed: true } : l))));
     expect(await labelsOf('e-acme')).not.toContain('Sanctioned');
+    expect(await labelsOf('e-acme')).toContain('Closed');
     expect(await watchlistTargets('e-jdoe')).toEqual([]);
+    const reached = async (closed: boolean) =>
+      (await h.json(`/v1/traversal/e-jdoe?psa=false&exclude_closed_entities=${closed}`)).body.data.map((d: any) => d.target.id);
+    expect(await reached(false)).toEqual(['e-acme']);
+    expect(await reached(true)).toEqual([]);
+
+    await h.ingest(writeNdjson('acme3.ndjson', acmeLines()));
+    expect(await labelsOf('e-acme')).not.toContain('Closed');
+    expect(await reached(true)).toEqual(['e-acme']);
   });
 
   test('migrate backfills missing labels and removes stale ones', async () => {
     await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
     // A graph loaded before ingest kept the labels, with a stale one for good measure.
-    await h.graph.write("MATCH (e:Entity) REMOVE e:Sanctioned:Pep WITH count(*) AS n MATCH (x:Entity {id: 'e-jdoe-2'}) SET x:Sanctioned");
+    await h.graph.write("MATCH (e:Entity) REMOVE e:Sanctioned:Pep WITH count(*) AS n MATCH (x:Entity {id: 'e-jdoe-2'}) SET x:Sanctioned:Closed");
     expect(await watchlistTargets('e-jdoe')).toEqual([]);
     await h.graph.migrate();
     expect(await watchlistTargets('e-jdoe')).toEqual(['e-acme']);
     expect(await labelsOf('e-jdoe')).toContain('Pep');
     expect(await labelsOf('e-jdoe-2')).not.toContain('Sanctioned');
+    expect(await labelsOf('e-jdoe-2')).not.toContain('Closed');
   });
 });
 
