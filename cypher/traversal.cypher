@@ -1,6 +1,7 @@
 // Traversals (/traversal, /ubo, /downstream, /watchlist and /v1 forms, embedded entity
 // traversals). Placeholders are filled from validated values only: __TYPES__ with Neo4j
-// relationship types from the domain table, __MIN__/__MAX__ with bounded integers, and
+// relationship types from the domain table, __MIN__/__MAX__ with bounded integers,
+// __STEPS__ / __STEP_FILTER__ / __LAST_STEP_FILTER__ with the fragments named below, and
 // __PATH_PREDICATE__ / __END_FILTER__ with fixed predicates in src/services/traversal.ts.
 
 // name: traverse
@@ -16,14 +17,12 @@
 // neighbourhood is never searched. Otherwise (and when the stream is not in length order,
 // which this query checks rather than assumes) every reached target counts, and `decided`
 // is true only when the search ended within $cap.
+//
+// __STEPS__ is the pattern from s to t: `steps` below, or `steps-to-watchlist` when only
+// entities on a watchlist can be results.
 MATCH (s:Entity {id: $id})
 MATCH p = ANY SHORTEST (
-  (s) ((a:Entity)-[r:__TYPES__]->(b:Entity)
-        WHERE (NOT type(r) IN $shareTypes OR $minShares <= 0 OR r.percentage >= $minShares
-               OR (r.percentage IS NULL AND $includeUnknownShares))
-          AND (NOT $excludeFormer OR r.to_end IS NULL OR r.to_end >= $today)
-          AND (NOT $excludeClosed OR NOT b:Closed)
-      ){__MIN__,__MAX__} (t:Entity)
+  __STEPS__
   WHERE t <> s AND __PATH_PREDICATE__
 )
 WITH t, p LIMIT $cap + 1
@@ -66,6 +65,30 @@ RETURN decided, explored, size(hits) AS total,
        } AS stepFacts,
        COLLECT { UNWIND paths AS p UNWIND nodes(p) AS n WITH DISTINCT n RETURN [k IN $entityKeys | n[k]] } AS entities,
        head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN x {.*} }) AS source
+
+// name: steps
+// Every step passes the step filters (step-filter with b as the entity stepped to). The
+// path's entities after the source are the group variable b (t is its last).
+(s) ((a:Entity)-[r:__TYPES__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__} (t:Entity)
+
+// name: steps-to-watchlist
+// The same paths when the target must be sanctioned or a PEP: its last step then leaves an
+// entity with the :WatchlistAdjacent label, which ingest keeps on every entity with a fact
+// (of any type) to a sanctioned or PEP entity. The search expands only those entities at its
+// last level, instead of every entity max_depth - 1 steps away, and streams no target that
+// could not pass. The path's entities after the source are b + [t]. __MIN__ and __MAX__
+// count the steps before the last one.
+(s) ((a:Entity)-[r:__TYPES__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__}
+(u:WatchlistAdjacent)-[last:__TYPES__ WHERE __LAST_STEP_FILTER__]->(t:Entity WHERE t:Sanctioned OR t:Pep)
+
+// name: step-filter
+// A step over fact __REL__ to entity __TO__: min_shares on share-bearing types (a fact with
+// no known percentage passes when include_unknown_shares is on), exclude_former_relationships,
+// exclude_closed_entities.
+(NOT type(__REL__) IN $shareTypes OR $minShares <= 0 OR __REL__.percentage >= $minShares
+ OR (__REL__.percentage IS NULL AND $includeUnknownShares))
+AND (NOT $excludeFormer OR __REL__.to_end IS NULL OR __REL__.to_end >= $today)
+AND (NOT $excludeClosed OR NOT __TO__:Closed)
 
 // name: source-entity
 MATCH (s:Entity {id: $id})

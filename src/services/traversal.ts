@@ -210,17 +210,28 @@ export class TraversalService {
     const types = [...new Set(request.relationships)].map(neo4jRelType);
     if (request.psa) types.push(neo4jRelType(POSSIBLY_SAME_AS));
     if (types.length === 0) throw badParameter('relationships', 'at least one relationship type is required');
+    const minDepth = Math.max(1, request.minDepth);
+    // Only an entity on a watchlist can be a result: the last step may be written on its own
+    // and leave only entities next to one (steps-to-watchlist). A one-step search gains nothing.
+    const toWatchlist = (request.sanctioned || request.pep || request.watchlist) && maxDepth > 1;
+    // The entities of the path after the source.
+    const pathEntities = toWatchlist ? '(b + [t])' : 'b';
     const needsSimplePath = request.riskFactors.length > 0 || request.minDepth > 1;
     const predicates = [
-      request.riskFactors.length > 0 ? 'any(x IN b WHERE any(f IN coalesce(x.risk_factors, []) WHERE f IN $riskFactors))' : undefined,
+      request.riskFactors.length > 0 ? `any(x IN ${pathEntities} WHERE any(f IN coalesce(x.risk_factors, []) WHERE f IN $riskFactors))` : undefined,
       // Shortest paths under per-step filters never repeat an entity; a path-wide condition
       // or a minimum length can prefer a longer walk, so there uniqueness is checked.
-      needsSimplePath ? 'all(i IN range(0, size(b) - 1) WHERE b[i] <> s AND NOT b[i] IN b[i + 1..])' : undefined,
+      needsSimplePath ? `all(i IN range(0, size(${pathEntities}) - 1) WHERE ${pathEntities}[i] <> s AND NOT ${pathEntities}[i] IN ${pathEntities}[i + 1..])` : undefined,
     ].filter(Boolean);
+    const stepFilter = (rel: string, to: string) => cypher('traversal', 'step-filter').replaceAll('__REL__', rel).replaceAll('__TO__', to);
+    const steps = (toWatchlist ? cypher('traversal', 'steps-to-watchlist') : cypher('traversal', 'steps'))
+      .replaceAll('__STEP_FILTER__', stepFilter('r', 'b'))
+      .replaceAll('__LAST_STEP_FILTER__', stepFilter('last', 't'))
+      .replaceAll('__MIN__', String(toWatchlist ? minDepth - 1 : minDepth))
+      .replaceAll('__MAX__', String(toWatchlist ? maxDepth - 1 : maxDepth));
     const statement = cypher('traversal', 'traverse')
+      .replaceAll('__STEPS__', steps)
       .replaceAll('__TYPES__', types.join('|'))
-      .replaceAll('__MIN__', String(Math.max(1, request.minDepth)))
-      .replaceAll('__MAX__', String(maxDepth))
       .replaceAll('__PATH_PREDICATE__', predicates.length ? predicates.join(' AND ') : 'true')
       .replaceAll('__END_FILTER__', endFilter(request));
     const params = {

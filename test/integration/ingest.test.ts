@@ -210,6 +210,62 @@ describe('the :Sanctioned, :Pep and :Closed labels behind the traversal filters'
   });
 });
 
+describe('the :WatchlistAdjacent label behind sanctioned / PEP searches', () => {
+  // w-far -has_shareholder-> w-co -has_director-> w-person; w-holder and w-sdn stand apart.
+  const entity = (id: string, type: string, risk: unknown[] = []) => ({ kind: 'entity', id, type, label: id, attributes: [{ field: 'name', value: id }], risk });
+  const base = [
+    { kind: 'source', id: 'wl-src', label: 'Watchlist upkeep source' },
+    { kind: 'record', id: 'wl-rec', source: 'wl-src' },
+    entity('w-far', 'company'), entity('w-co', 'company'), entity('w-person', 'person'), entity('w-holder', 'company'),
+    { kind: 'relationship', type: 'has_shareholder', from: 'w-far', to: 'w-co', record: 'wl-rec' },
+    { kind: 'relationship', type: 'has_director', from: 'w-co', to: 'w-person', record: 'wl-rec' },
+  ];
+  const adjacent = async () => (await h.graph.read('MATCH (e:WatchlistAdjacent) RETURN e.id AS id ORDER BY id')).map((r) => r.get('id'));
+  const watchlist = async (id: string, maxDepth = 3) =>
+    (await h.json(`/v1/watchlist/${id}?max_depth=${maxDepth}`)).body.data.map((d: any) => [d.target.id, d.path.length]);
+
+  test('ingest adds it when an entity is flagged, or gets a fact or a psa link to a flagged one, in later files', async () => {
+    await h.ingest(writeNdjson('wl-1.ndjson', base));
+    expect(await adjacent()).toEqual([]);
+    expect(await watchlist('w-far')).toEqual([]);
+
+    // Flagged later: every entity with a fact to it (one step away) gets the label.
+    await h.ingest(writeNdjson('wl-2.ndjson', [entity('w-person', 'person', [{ factor: 'pep' }])]));
+    expect(await adjacent()).toEqual(['w-co']);
+    expect(await watchlist('w-far')).toEqual([['w-person', 2]]);
+
+    // A flagged entity, then a fact to it in another file, then a psa link to it.
+    await h.ingest(writeNdjson('wl-3.ndjson', [entity('w-sdn', 'company', [{ factor: 'sanctioned_usa_ofac_sdn' }])]));
+    expect(await adjacent()).toEqual(['w-co']);
+    await h.ingest(writeNdjson('wl-4.ndjson', [{ kind: 'relationship', type: 'has_shareholder', from: 'w-sdn', to: 'w-far', record: 'wl-rec' }]));
+    expect(await adjacent()).toEqual(['w-co', 'w-far']);
+    expect(await watchlist('w-person')).toEqual([['w-sdn', 3]]);
+    await h.ingest(writeNdjson('wl-5.ndjson', [{ kind: 'possibly_same_as', a: 'w-holder', b: 'w-sdn' }]));
+    expect(await adjacent()).toEqual(['w-co', 'w-far', 'w-holder']);
+    expect(await watchlist('w-holder', 4)).toEqual([['w-sdn', 1], ['w-person', 4]]);
+  });
+
+  test('a delisting leaves it in place until migrate, which also backfills it', async () => {
+    await h.ingest(writeNdjson('wl-1.ndjson', [...base, entity('w-sdn', 'company', [{ factor: 'sanctioned_usa_ofac_sdn' }]),
+      { kind: 'relationship', type: 'has_shareholder', from: 'w-sdn', to: 'w-far', record: 'wl-rec' }]));
+    expect(await adjacent()).toEqual(['w-far']);
+    await h.ingest(writeNdjson('wl-2.ndjson', [entity('w-sdn', 'company')]));
+    // Ingest only ever adds the label: a stale one costs the search a little, a missing one a result.
+    expect(await adjacent()).toEqual(['w-far']);
+    expect(await watchlist('w-co')).toEqual([]);
+    await h.graph.migrate();
+    expect(await adjacent()).toEqual([]);
+
+    // A graph loaded before ingest kept the label.
+    await h.ingest(writeNdjson('wl-3.ndjson', [entity('w-person', 'person', [{ factor: 'pep' }])]));
+    await h.graph.write('MATCH (e:WatchlistAdjacent) REMOVE e:WatchlistAdjacent');
+    expect(await watchlist('w-far')).toEqual([]);
+    await h.graph.migrate();
+    expect(await adjacent()).toEqual(['w-co']);
+    expect(await watchlist('w-far')).toEqual([['w-person', 2]]);
+  });
+});
+
 describe('bad lines', () => {
   const cases: [string, unknown, RegExp][] = [
     ['not JSON', '{"kind": "entity", ', /not valid JSON/],

@@ -8,6 +8,9 @@ import { factorsForCategories } from '../../src/services/traversal';
 
 let h: Harness;
 const SEEDS = [11, 23, 37];
+/** Graphs where more entities carry a risk factor, for the sanctioned / PEP searches. */
+const WATCHLIST_SEEDS = [41, 53, 67];
+const WATCHLIST_RISK_RATE = 0.5;
 const graphs = new Map<number, { lines: any[]; ref: ReferenceGraph; loose: ReferenceGraph }>();
 
 /**
@@ -24,58 +27,80 @@ class EachFilterOnSomeFact extends ReferenceGraph {
 
 beforeAll(async () => {
   h = await startHarness({ files: [SAMPLE] });
-  for (const seed of SEEDS) {
-    const lines = randomGraphLines(seed);
+  for (const seed of [...SEEDS, ...WATCHLIST_SEEDS]) {
+    const lines = WATCHLIST_SEEDS.includes(seed) ? randomGraphLines(seed, 60, 170, WATCHLIST_RISK_RATE) : randomGraphLines(seed);
     graphs.set(seed, { lines, ref: new ReferenceGraph(lines), loose: new EachFilterOnSomeFact(lines) });
     await h.ingest(writeNdjson(`random-${seed}.ndjson`, lines));
   }
 });
 afterAll(() => h.close());
 
+/**
+ * Runs `count` random queries on graph `seed` against the API and the reference; returns how
+ * many pages held targets, how many queries had any (at offset 0), which endpoints ran, and
+ * how many the wrong step rule would have got wrong.
+ */
+async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean } = {}) {
+  const { ref, loose } = graphs.get(seed)!;
+  const rnd = prng(seed * 7919 + (options.onWatchlist ? 1 : 0));
+  const ids = new Set(graphs.get(seed)!.lines.filter((l) => l.kind === 'entity').map((l) => l.id));
+  let nonEmpty = 0;
+  let anyResult = 0;
+  let tellsTheStepRuleApart = 0;
+  const endpoints = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const { url, q, v1 } = randomQuery(rnd, seed, ids.size, options);
+    const { status, body } = await h.json(url);
+    expect({ url, status }).toEqual({ url, status: 200 });
+    const expected = ref.run(q);
+    if (expected.targets.length) nonEmpty++;
+    const all = ref.run({ ...q, offset: 0, limit: 1000 }).targets;
+    if (all.length) anyResult++;
+    const wrongReading = loose.run({ ...q, offset: 0, limit: 1000 });
+    if (JSON.stringify(wrongReading.targets) !== JSON.stringify(all)) tellsTheStepRuleApart++;
+    endpoints.add(url.split('/').slice(0, -1).join('/'));
+    const got = body.data.map((d: any) => ({ id: d.target.id, length: d.path.length }));
+    expect({ url, targets: got, next: body.next }).toEqual({ url, targets: expected.targets, next: expected.next });
+    expect(body.partial_results).toBe(false);
+    for (const d of body.data) {
+      if (v1) expect(d.source).toBe(q.source);
+      // The path is valid: consecutive, simple, over allowed facts, through the filters.
+      const seen = new Set([q.source]);
+      let at = q.source;
+      let riskSeen = false;
+      for (const segment of d.path) {
+        const next = segment.entity.id;
+        expect(seen.has(next)).toBe(false);
+        seen.add(next);
+        const facts = (ref.out.get(at) ?? []).filter((f) => f.to === next && f.type === segment.field);
+        expect({ url, step: `${at}-${segment.field}->${next}`, ok: facts.some((f) => ref.factPasses(f, q)) }).toEqual({ url, step: `${at}-${segment.field}->${next}`, ok: true });
+        riskSeen = riskSeen || ref.entities.get(next)!.factors.some((f) => q.riskFactors.includes(f));
+        at = next;
+      }
+      expect(at).toBe(d.target.id);
+      if (q.riskFactors.length) expect(riskSeen).toBe(true);
+    }
+  }
+  return { nonEmpty, anyResult, endpoints: [...endpoints].sort(), tellsTheStepRuleApart };
+}
+
 describe('the API agrees with a reference breadth-first search on random queries', () => {
   test.each(SEEDS)('graph %i: 60 random queries', async (seed) => {
-    const { ref, loose } = graphs.get(seed)!;
-    const rnd = prng(seed * 7919);
-    const ids = new Set(graphs.get(seed)!.lines.filter((l) => l.kind === 'entity').map((l) => l.id));
-    let nonEmpty = 0;
-    let tellsTheStepRuleApart = 0;
-    const endpoints = new Set<string>();
-    for (let i = 0; i < 60; i++) {
-      const { url, q, v1 } = randomQuery(rnd, seed, ids.size);
-      const { status, body } = await h.json(url);
-      expect({ url, status }).toEqual({ url, status: 200 });
-      const expected = ref.run(q);
-      if (expected.targets.length) nonEmpty++;
-      const wrongReading = loose.run({ ...q, offset: 0, limit: 1000 });
-      if (JSON.stringify(wrongReading.targets) !== JSON.stringify(ref.run({ ...q, offset: 0, limit: 1000 }).targets)) tellsTheStepRuleApart++;
-      endpoints.add(url.split('/').slice(0, -1).join('/'));
-      const got = body.data.map((d: any) => ({ id: d.target.id, length: d.path.length }));
-      expect({ url, targets: got, next: body.next }).toEqual({ url, targets: expected.targets, next: expected.next });
-      expect(body.partial_results).toBe(false);
-      for (const d of body.data) {
-        if (v1) expect(d.source).toBe(q.source);
-        // The path is valid: consecutive, simple, over allowed facts, through the filters.
-        const seen = new Set([q.source]);
-        let at = q.source;
-        let riskSeen = false;
-        for (const segment of d.path) {
-          const next = segment.entity.id;
-          expect(seen.has(next)).toBe(false);
-          seen.add(next);
-          const facts = (ref.out.get(at) ?? []).filter((f) => f.to === next && f.type === segment.field);
-          expect({ url, step: `${at}-${segment.field}->${next}`, ok: facts.some((f) => ref.factPasses(f, q)) }).toEqual({ url, step: `${at}-${segment.field}->${next}`, ok: true });
-          riskSeen = riskSeen || ref.entities.get(next)!.factors.some((f) => q.riskFactors.includes(f));
-          at = next;
-        }
-        expect(at).toBe(d.target.id);
-        if (q.riskFactors.length) expect(riskSeen).toBe(true);
-      }
-    }
+    const { nonEmpty, endpoints, tellsTheStepRuleApart } = await compareWithReference(seed, 60);
     // The comparison means something only if many queries find targets, some of them
     // through /v1/ubo and /v1/downstream, and if it would catch the wrong step rule.
     expect(nonEmpty).toBeGreaterThan(15);
-    expect([...endpoints].sort()).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
+    expect(endpoints).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
     expect(tellsTheStepRuleApart).toBeGreaterThan(0);
+  });
+
+  // Sanctioned / pep / watchlist searches take their own pattern (the last step leaves a
+  // :WatchlistAdjacent entity), so they get their own share of the comparison.
+  test.each(WATCHLIST_SEEDS)('graph %i: 60 random queries for sanctioned or PEP targets', async (seed) => {
+    const { nonEmpty, anyResult, endpoints } = await compareWithReference(seed, 60, { onWatchlist: true });
+    expect(anyResult).toBeGreaterThan(10);
+    expect(nonEmpty).toBeGreaterThan(3);
+    expect(endpoints).toEqual(expect.arrayContaining(['/traversal', '/v1/downstream', '/v1/ubo', '/v1/watchlist']));
   });
 });
 
