@@ -47,15 +47,6 @@ FOREACH (_ IN CASE WHEN row.props.pep THEN [] ELSE [1] END | REMOVE e:Pep)
 FOREACH (_ IN CASE WHEN row.props.closed THEN [1] ELSE [] END | SET e:Closed)
 FOREACH (_ IN CASE WHEN row.props.closed THEN [] ELSE [1] END | REMOVE e:Closed)
 WITH e, row
-// An entity with a fact to a sanctioned or PEP entity is :WatchlistAdjacent (the watchlist
-// search expands only those at its last level, cypher/traversal.cypher). Kept only ever
-// added here, so it is never missing; migrate drops it where no longer true.
-CALL (e) {
-  WITH e WHERE e:Sanctioned OR e:Pep
-  MATCH (n:Entity)-->(e)
-  WHERE NOT n:WatchlistAdjacent
-  SET n:WatchlistAdjacent
-}
 CALL (e) {
   MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
   DETACH DELETE a
@@ -68,8 +59,7 @@ CALL (e, row) {
 
 // name: upsert-relationships
 // __TYPE__ and __INVERSE__ are replaced with Neo4j relationship types taken from the
-// domain table (src/domain/relationships.ts), never from input. A fact to a sanctioned or
-// PEP entity makes the other end :WatchlistAdjacent (see upsert-entities).
+// domain table (src/domain/relationships.ts), never from input.
 UNWIND $rows AS row
 MERGE (a:Entity {id: row.from})
 MERGE (b:Entity {id: row.to})
@@ -77,9 +67,6 @@ MERGE (a)-[r:__TYPE__ {key: row.props.key}]->(b)
 SET r = row.props
 MERGE (b)-[q:__INVERSE__ {key: row.props.key}]->(a)
 SET q = row.props
-WITH a, b
-FOREACH (_ IN CASE WHEN (b:Sanctioned OR b:Pep) AND NOT a:WatchlistAdjacent THEN [1] ELSE [] END | SET a:WatchlistAdjacent)
-FOREACH (_ IN CASE WHEN (a:Sanctioned OR a:Pep) AND NOT b:WatchlistAdjacent THEN [1] ELSE [] END | SET b:WatchlistAdjacent)
 
 // name: upsert-possibly-same-as
 UNWIND $rows AS row
@@ -89,9 +76,19 @@ MERGE (a)-[r:POSSIBLY_SAME_AS]->(b)
 SET r.matches = row.matches_ab
 MERGE (b)-[q:POSSIBLY_SAME_AS]->(a)
 SET q.matches = row.matches_ba
-WITH a, b
-FOREACH (_ IN CASE WHEN (b:Sanctioned OR b:Pep) AND NOT a:WatchlistAdjacent THEN [1] ELSE [] END | SET a:WatchlistAdjacent)
-FOREACH (_ IN CASE WHEN (a:Sanctioned OR a:Pep) AND NOT b:WatchlistAdjacent THEN [1] ELSE [] END | SET b:WatchlistAdjacent)
+
+// name: watchlist-adjacent
+// Run after each batch with the entities it wrote: an entity with a fact or psa link to a
+// sanctioned or PEP entity is :WatchlistAdjacent (the watchlist search expands only those at
+// its last level, cypher/traversal.cypher). A batch's new facts and flags all touch its
+// entities, so this finds every entity that became adjacent. Only ever added here, so it is
+// never missing; migrate drops it where no longer true (schema-flag-labels.cypher).
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+WHERE e:Sanctioned OR e:Pep
+MATCH (n:Entity)-->(e)
+WHERE NOT n:WatchlistAdjacent
+SET n:WatchlistAdjacent
 
 // name: existing-entities
 UNWIND $ids AS id

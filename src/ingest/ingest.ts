@@ -155,6 +155,9 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
 
 type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
 
+/** Batches that can flag an entity or link one to a flagged entity (cypher/ingest.cypher, watchlist-adjacent). */
+const ADJACENCY_KEYS = /^(entity|rel:.*|psa)$/;
+
 /**
  * Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing.
  * `committed`, when each batch commits on its own, hears the entities of every batch written.
@@ -183,6 +186,7 @@ async function write(
     inflight = (async () => {
       if (key === 'entity') await keepDerivedRisk(run, rows as EntityRow[]);
       const result = await run(buffer.query, { rows });
+      if (ADJACENCY_KEYS.test(key)) await run(cypher('ingest', 'watchlist-adjacent'), { ids: [...entityIds] });
       if (key === 'record') {
         for (const row of result) {
           for (const id of row.get('previous') as string[]) {
