@@ -67,6 +67,9 @@ MERGE (a)-[r:__TYPE__ {key: row.props.key}]->(b)
 SET r = row.props
 MERGE (b)-[q:__INVERSE__ {key: row.props.key}]->(a)
 SET q = row.props
+// The ends of facts to a sanctioned or PEP entity, for watchlist-adjacent.
+WITH a, b WHERE a:Sanctioned OR a:Pep OR b:Sanctioned OR b:Pep
+RETURN CASE WHEN b:Sanctioned OR b:Pep THEN a.id END AS adjacent, CASE WHEN a:Sanctioned OR a:Pep THEN b.id END AS adjacentToo
 
 // name: upsert-possibly-same-as
 UNWIND $rows AS row
@@ -76,18 +79,27 @@ MERGE (a)-[r:POSSIBLY_SAME_AS]->(b)
 SET r.matches = row.matches_ab
 MERGE (b)-[q:POSSIBLY_SAME_AS]->(a)
 SET q.matches = row.matches_ba
+// The ends of links to a sanctioned or PEP entity, for watchlist-adjacent.
+WITH a, b WHERE a:Sanctioned OR a:Pep OR b:Sanctioned OR b:Pep
+RETURN CASE WHEN b:Sanctioned OR b:Pep THEN a.id END AS adjacent, CASE WHEN a:Sanctioned OR a:Pep THEN b.id END AS adjacentToo
 
 // name: watchlist-adjacent
-// Run after each batch with the entities it wrote: an entity with a fact or psa link to a
-// sanctioned or PEP entity is :WatchlistAdjacent (the watchlist search expands only those at
-// its last level, cypher/traversal.cypher). A batch's new facts and flags all touch its
-// entities, so this finds every entity that became adjacent. Only ever added here, so it is
-// never missing; migrate drops it where no longer true (schema-flag-labels.cypher).
-UNWIND $ids AS id
-MATCH (e:Entity {id: id})
-WHERE e:Sanctioned OR e:Pep
-MATCH (n:Entity)-->(e)
-WHERE NOT n:WatchlistAdjacent
+// An entity with a fact or psa link to a sanctioned or PEP entity is :WatchlistAdjacent (the
+// watchlist search expands only those at its last level, cypher/traversal.cypher). Run in
+// each batch's transaction: $listed are the batch's sanctioned or PEP entities (every entity
+// with a fact to one gets the label), $adjacent the other ends of the batch's facts and psa
+// links to one (upsert-relationships returns them). Only ever added here, so it is never
+// missing; migrate drops it where no longer true (schema-flag-labels.cypher).
+CALL {
+  UNWIND $listed AS id
+  MATCH (n:Entity)-->(:Entity {id: id})
+  RETURN n
+  UNION
+  UNWIND $adjacent AS id
+  MATCH (n:Entity {id: id})
+  RETURN n
+}
+WITH DISTINCT n WHERE NOT n:WatchlistAdjacent
 SET n:WatchlistAdjacent
 
 // name: existing-entities

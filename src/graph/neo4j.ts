@@ -69,6 +69,16 @@ export class Graph {
     }
   }
 
+  /** Several statements in one write transaction (retried whole on a transient error, so `work` must be idempotent). */
+  async writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    const session = this.session('WRITE');
+    try {
+      return await session.executeWrite(work);
+    } finally {
+      await session.close();
+    }
+  }
+
   async write(query: string, params: Params = {}): Promise<Neo4jRecord[]> {
     const session = this.session('WRITE');
     try {

@@ -154,16 +154,16 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
 }
 
 type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
+/** Runs the statements of one batch in one transaction (the file's, when ingest is all-or-nothing). */
+type BatchRunner = <T>(work: (run: Runner) => Promise<T>) => Promise<T>;
 
-/** Batches that can flag an entity or link one to a flagged entity (cypher/ingest.cypher, watchlist-adjacent). */
-const ADJACENCY_KEYS = /^(entity|rel:.*|psa)$/;
 
 /**
  * Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing.
  * `committed`, when each batch commits on its own, hears the entities of every batch written.
  */
 async function write(
-  run: Runner, file: string, skip: Map<number, string>, options: IngestOptions, loaded: IngestReport['loaded'],
+  inBatch: BatchRunner, file: string, skip: Map<number, string>, options: IngestOptions, loaded: IngestReport['loaded'],
   committed?: (entityIds: string[]) => Promise<void>,
 ) {
   const touched = new Set<string>();
@@ -184,9 +184,18 @@ async function write(
     buffer.entityIds = new Set();
     await inflight;
     inflight = (async () => {
-      if (key === 'entity') await keepDerivedRisk(run, rows as EntityRow[]);
-      const result = await run(buffer.query, { rows });
-      if (ADJACENCY_KEYS.test(key)) await run(cypher('ingest', 'watchlist-adjacent'), { ids: [...entityIds] });
+      // The batch and the labels it implies commit together: a search never sees a new fact
+      // to a sanctioned entity without the label its last step needs.
+      const result = await inBatch(async (run) => {
+        if (key === 'entity') await keepDerivedRisk(run, rows as EntityRow[]);
+        const records = await run(buffer.query, { rows });
+        const listed = key === 'entity' ? (rows as EntityRow[]).filter((r) => r.props.sanctioned || r.props.pep).map((r) => r.id) : [];
+        const adjacent = key.startsWith('rel:') || key === 'psa'
+          ? records.flatMap((r) => [r.get('adjacent'), r.get('adjacentToo')]).filter((id): id is string => typeof id === 'string')
+          : [];
+        if (listed.length || adjacent.length) await run(cypher('ingest', 'watchlist-adjacent'), { listed, adjacent });
+        return key === 'record' ? records : [];
+      });
       if (key === 'record') {
         for (const row of result) {
           for (const id of row.get('previous') as string[]) {
@@ -293,7 +302,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   const atomic = typeof options.atomic === 'number' ? lines <= options.atomic : options.atomic !== false;
   if (!atomic) {
     const runner: Runner = async (query, params) => graph.write(query, params);
-    touched = await write(runner, file, bad, options, loaded, options.onWritesCommitted);
+    touched = await write((work) => graph.writeTx((tx) => work(runnerFor(tx))), file, bad, options, loaded, options.onWritesCommitted);
     wrote = Date.now();
     // Per-batch commits: summary batches are independent transactions, so two run at once.
     await refreshSummaries(runner, touched, options.batchSize, SUMMARY_CONCURRENCY);
@@ -302,7 +311,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
     const tx = session.beginTransaction();
     try {
       const runner = runnerFor(tx);
-      touched = await write(runner, file, bad, options, loaded);
+      touched = await write((work) => work(runner), file, bad, options, loaded);
       wrote = Date.now();
       await refreshSummaries(runner, touched, options.batchSize);
       await tx.commit();
