@@ -2,7 +2,7 @@
 // :Sanctioned, :Pep and :Closed labels that ingest keeps in step with the sanctioned, pep and
 // closed flags (upsert-entities), for graphs loaded before ingest kept them, and undone where
 // a flag is no longer set. Traversal filters check these labels (cypher/traversal.cypher).
-// Then :WatchlistAdjacent, on every entity with a fact to a sanctioned or PEP entity: added
+// Then :WatchlistAdjacent, on every entity with a fact or psa link to a sanctioned or PEP entity: added
 // where missing, dropped where no longer true (after a delisting). Migrate runs before the
 // API serves and not beside an ingest, which only ever adds the label.
 MATCH (e:Entity) WHERE e.sanctioned = true AND NOT e:Sanctioned

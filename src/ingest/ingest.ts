@@ -157,7 +157,6 @@ type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(
 /** Runs the statements of one batch in one transaction (the file's, when ingest is all-or-nothing). */
 type BatchRunner = <T>(work: (run: Runner) => Promise<T>) => Promise<T>;
 
-
 /**
  * Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing.
  * `committed`, when each batch commits on its own, hears the entities of every batch written.
