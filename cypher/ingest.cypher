@@ -158,6 +158,7 @@ SET e.degree = row.degree,
     e.psa_sanctioned = row.psa_sanctioned,
     e.source_count = row.source_count,
     e.sources = row.sources,
+    e.sx_source = row.sx_source,
     e.references_count = row.references_count
 
 // name: derived-risk

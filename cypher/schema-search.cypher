@@ -1,10 +1,12 @@
 // Full-text indexes of search and resolve (src/search/neo4jFulltext.ts), applied by `graph-api migrate`.
 // entity_search covers the derived sx_* properties (values already normalised by src/domain/names.ts:
 // transliterated, folded, lower-cased, company forms canonical), the country and type used by filters,
-// and source_count (its JSON keys are the source ids, one token each, used by the source filter).
+// and sx_source (each source id of the entity's records as one token, for the source filter;
+// set with the summaries). It used to cover source_count, whose JSON text cost index time
+// at every summary write; `graph-api migrate` replaces that older index (Graph.migrate).
 CREATE FULLTEXT INDEX entity_search IF NOT EXISTS FOR (e:Entity) ON EACH [
   e.sx_name, e.sx_name_sk, e.sx_identifier, e.sx_identifier_type, e.sx_address, e.sx_business_purpose,
-  e.sx_date_of_birth, e.sx_contact, e.sx_contact_type, e.sx_position, e.sx_country, e.sx_type, e.source_count]
+  e.sx_date_of_birth, e.sx_contact, e.sx_contact_type, e.sx_position, e.sx_country, e.sx_type, e.sx_source]
   OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
 // Records: the label normalised like entity names (sx_label) and the source id as one token
 // (sx_source, exact filters); both derived at ingest (src/search/fields.ts recordSearchProps).

@@ -114,6 +114,18 @@ UNWIND $rows AS row
 MATCH (r:Record {id: row.id})
 SET r += row.props
 
+// name: outdated-entity-index
+// entity_search as created before it covered sx_source (it covered source_count; Graph.migrate).
+SHOW FULLTEXT INDEXES YIELD name, properties
+WHERE name = 'entity_search' AND NOT 'sx_source' IN properties
+RETURN name
+
+// name: entities-without-source-tokens
+// Entities after $after (id order) without sx_source, with the source ids it is made of.
+MATCH (e:Entity) WHERE e.id > $after AND e.sx_source IS NULL
+WITH e ORDER BY e.id LIMIT $limit
+RETURN e.id AS id, coalesce(e.sources, []) AS sources
+
 // name: reindex-entity-write
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})

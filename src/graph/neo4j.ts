@@ -4,7 +4,8 @@
  */
 import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';
 import type { Config } from '../config';
-import { schemaStatements } from './cypherFiles';
+import { entitySourceTokens } from '../search/fields';
+import { cypher, schemaStatements } from './cypherFiles';
 
 export type Params = Record<string, unknown>;
 
@@ -102,6 +103,14 @@ export class Graph {
    * backfill of schema-flag-labels.cypher; every statement is idempotent.
    */
   async migrate(): Promise<number> {
+    // entity_search as created before sx_source (it covered source_count): every entity gets
+    // its sx_source first (not in that index, so no index work), then the index is dropped for
+    // the schema file to create the current one. An interrupted run leaves the old index, so
+    // the next one resumes.
+    if ((await this.read(cypher('search', 'outdated-entity-index'))).length > 0) {
+      await this.backfillSourceTokens();
+      await this.write('DROP INDEX entity_search IF EXISTS');
+    }
     const statements = schemaStatements();
     const session = this.session('WRITE');
     try {
@@ -111,6 +120,17 @@ export class Graph {
       await session.close();
     }
     return statements.length;
+  }
+
+  /** sx_source of every entity that has none, from its `sources` summary field, 2000 per transaction. */
+  private async backfillSourceTokens(): Promise<void> {
+    for (let after = ''; ;) {
+      const rows = await this.read(cypher('search', 'entities-without-source-tokens'), { after, limit: neo4j.int(2000) });
+      if (rows.length === 0) return;
+      const writes = rows.map((r) => ({ id: r.get('id') as string, props: { sx_source: entitySourceTokens(r.get('sources') as string[]) } }));
+      await this.write(cypher('search', 'reindex-entity-write'), { rows: writes });
+      after = writes[writes.length - 1].id;
+    }
   }
 
   /**

@@ -1,11 +1,13 @@
 /**
  * Graph-derived summary fields (degree, relationship_count, related_entities_count,
- * psa_count, psa_sanctioned, source_count, sources, references_count), recomputed for the entities
+ * psa_count, psa_sanctioned, source_count, sources and its index tokens sx_source,
+ * references_count), recomputed for the entities
  * an ingest touched and their possibly-same-as neighbours. Maps are stored as JSON strings
  * because Neo4j properties cannot hold maps.
  */
 import { cypher } from '../graph/cypherFiles';
 import { apiRelType } from '../domain/relationships';
+import { entitySourceTokens } from '../search/fields';
 
 type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
 
@@ -55,6 +57,7 @@ export async function refreshSummaries(run: Runner, entityIds: Iterable<string>,
         psa_sanctioned: (a.get('psa_sanctioned') as string[]).join(','),
         source_count: JSON.stringify(sourceCount),
         sources: Object.keys(sourceCount),
+        sx_source: entitySourceTokens(Object.keys(sourceCount)),
         references_count: sources.length,
       };
     });

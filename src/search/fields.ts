@@ -118,6 +118,9 @@ export function entityLineSearchProps(line: { type: string; label?: string; attr
  */
 export const sourceToken = (sourceId: string): string => `s${createHash('sha1').update(sourceId).digest('hex')}`;
 
+/** sx_source of an Entity node: the ids of the sources of its records, one token each (source filter). */
+export const entitySourceTokens = (sourceIds: readonly string[]): string => [...sourceIds].sort().map(sourceToken).join(' ');
+
 /**
  * The derived properties of a Record node that the `record_label_search` full-text index
  * covers: the label normalised as query words are (transliterated, folded, lower case) and

@@ -8,7 +8,7 @@ import { cypher } from '../graph/cypherFiles';
 import type { Props } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import { entityDocument, recordDocument } from './documents';
-import { AttributeValue, SEARCH_ATTRIBUTE_FIELDS, entitySearchProps, recordSearchProps } from './fields';
+import { AttributeValue, SEARCH_ATTRIBUTE_FIELDS, entitySearchProps, entitySourceTokens, recordSearchProps } from './fields';
 import { MeiliSearchIndex } from './meilisearch';
 import { Neo4jFulltextIndex } from './neo4jFulltext';
 import type { SearchIndex } from './port';
@@ -51,7 +51,13 @@ export async function reindexAll(graph: Graph, meili: MeiliSearchIndex | undefin
     for (const r of rows) {
       const e = r.get('entity') as Props;
       const attributes = r.get('attributes') as AttributeValue[];
-      writes.push({ id: e.id, props: entitySearchProps({ type: e.type as string, label: e.label as string, countries: e.countries as string[] }, attributes) });
+      writes.push({
+        id: e.id,
+        props: {
+          ...entitySearchProps({ type: e.type as string, label: e.label as string, countries: e.countries as string[] }, attributes),
+          sx_source: entitySourceTokens((e.sources as string[] | undefined) ?? []),
+        },
+      });
       if (meili) docs.push(entityDocument(e, attributes, r.get('sources') as [string, string | null][]));
     }
     await graph.write(cypher('search', 'reindex-entity-write'), { rows: writes });

@@ -32,9 +32,7 @@ export function entityLucene(request: Pick<SearchRequest, 'query' | 'filters'>):
   const { country, entity_type: types, source } = request.filters;
   if (country?.length) parts.push(orClause('sx_country', country));
   if (types?.length) parts.push(orClause('sx_type', types));
-  // source_count's JSON keys are the source ids (one token each under the standard analyzer);
-  // the graph check in the statement keeps the result exact.
-  if (source?.length) parts.push(orClause('source_count', source));
+  if (source?.length) parts.push(`+sx_source:(${source.map(sourceToken).join(' OR ')})`);
   return parts.join(' ');
 }
 

@@ -192,6 +192,52 @@ describe('record labels are normalised as query words are (purpose-made data)', 
   });
 });
 
+describe('the entity source filter (purpose-made data)', () => {
+  beforeAll(async () => {
+    await h.ingest(writeNdjson('entity-sources.ndjson', [
+      { kind: 'source', id: 'xq-registry', label: 'XQ registry', country: 'GBR', source_type: 'company_register' },
+      { kind: 'source', id: 'registry', label: 'Another registry', country: 'GBR', source_type: 'company_register' },
+      { kind: 'entity', id: 'qz-one', type: 'company', label: 'Quillonzar Holdings', attributes: [{ field: 'name', value: 'Quillonzar Holdings' }] },
+      { kind: 'entity', id: 'qz-two', type: 'company', label: 'Quillonzar Trading', attributes: [{ field: 'name', value: 'Quillonzar Trading' }] },
+      { kind: 'record', id: 'rec-qz-one', label: 'Filing', source: 'xq-registry', references: [{ entity: 'qz-one', type: 'about' }] },
+      { kind: 'record', id: 'rec-qz-two', label: 'Filing', source: 'registry', references: [{ entity: 'qz-two', type: 'about' }] },
+    ]));
+  });
+  const filtered = async (source: string) => {
+    const { status, body } = await h.json(`/search/entity?q=quillonzar&filters=source%3D${source}`);
+    expect(status).toBe(200);
+    return { ids: ids(body), count: body.size.count };
+  };
+
+  test('is exact, in the hits and in their count: registry is not xq-registry', async () => {
+    expect(await filtered('registry')).toEqual({ ids: ['qz-two'], count: 1 });
+    expect(await filtered('xq-registry')).toEqual({ ids: ['qz-one'], count: 1 });
+    expect(await filtered('xq')).toEqual({ ids: [], count: 0 });
+  });
+
+  test('migrate replaces an entity_search index from before sx_source and gives every entity its sx_source', async () => {
+    const properties = async () => (await h.graph.read("SHOW FULLTEXT INDEXES YIELD name, properties WHERE name = 'entity_search' RETURN properties"))[0].get('properties');
+    // The index and the entities as an older version left them: source_count indexed, no sx_source.
+    await h.graph.write('DROP INDEX entity_search');
+    await h.graph.write(`CREATE FULLTEXT INDEX entity_search FOR (e:Entity) ON EACH [e.sx_name, e.sx_type, e.source_count]
+      OPTIONS { indexConfig: { \`fulltext.analyzer\`: 'standard-no-stop-words' } }`);
+    await h.graph.write('MATCH (e:Entity) REMOVE e.sx_source');
+    expect(await properties()).toContain('source_count');
+
+    await h.graph.migrate();
+    expect(await properties()).toContain('sx_source');
+    expect(await properties()).not.toContain('source_count');
+    const [missing] = await h.graph.read('MATCH (e:Entity) WHERE e.sx_source IS NULL RETURN count(e) AS n');
+    expect(missing.get('n')).toBe(0);
+    expect(await filtered('registry')).toEqual({ ids: ['qz-two'], count: 1 });
+    // The sample's sources too, and a second migrate leaves the index alone.
+    const before = await h.json('/search/entity?q=antonov&filters=source%3Dgbr_companies_house');
+    expect(before.body.data.length).toBeGreaterThan(0);
+    await h.graph.migrate();
+    expect(await h.json('/search/entity?q=antonov&filters=source%3Dgbr_companies_house')).toMatchObject({ body: before.body });
+  });
+});
+
 describe('size around the 10000 cap (purpose-made data)', () => {
   beforeAll(async () => {
     await h.ingest(writeNdjson('gamma.ndjson', gammaLines(10_050)));
