@@ -145,7 +145,7 @@ async function main(argv: string[]): Promise<void> {
     .action(async () => {
       await servicesUp(config, say);
       await withGraph(config, async (graph) => {
-        await graph.migrate();
+        await graph.migrate(say);
         const [row] = await graph.read('MATCH (e:Entity) RETURN count(e) > 0 AS loaded');
         if (!row.get('loaded')) {
           say('graph is empty: loading the sample data');
@@ -168,7 +168,7 @@ async function main(argv: string[]): Promise<void> {
   program
     .command('migrate')
     .description('apply cypher/schema*.cypher (idempotent)')
-    .action(() => withGraph(config, async (graph) => say(`applied ${await graph.migrate()} schema statements`)));
+    .action(() => withGraph(config, async (graph) => say(`applied ${await graph.migrate(say)} schema statements`)));
 
   program
     .command('reindex')

@@ -100,15 +100,17 @@ export class Graph {
 
   /**
    * Applies cypher/schema*.cypher: constraints and indexes (IF NOT EXISTS) and the label
-   * backfill of schema-flag-labels.cypher; every statement is idempotent.
+   * backfill of schema-flag-labels.cypher; every statement is idempotent. `log` hears the
+   * progress of a one-time data step (below).
    */
-  async migrate(): Promise<number> {
+  async migrate(log: (msg: string) => void = () => undefined): Promise<number> {
     // entity_search as created before sx_source (it covered source_count): every entity gets
     // its sx_source first (not in that index, so no index work), then the index is dropped for
     // the schema file to create the current one. An interrupted run leaves the old index, so
     // the next one resumes.
     if ((await this.read(cypher('search', 'outdated-entity-index'))).length > 0) {
-      await this.backfillSourceTokens();
+      log('migrate: giving every entity its sx_source (the source filter\'s index tokens), once');
+      await this.backfillSourceTokens(log);
       await this.write('DROP INDEX entity_search IF EXISTS');
     }
     const statements = schemaStatements();
@@ -123,13 +125,15 @@ export class Graph {
   }
 
   /** sx_source of every entity that has none, from its `sources` summary field, 2000 per transaction. */
-  private async backfillSourceTokens(): Promise<void> {
-    for (let after = ''; ;) {
+  private async backfillSourceTokens(log: (msg: string) => void): Promise<void> {
+    for (let after = '', done = 0; ;) {
       const rows = await this.read(cypher('search', 'entities-without-source-tokens'), { after, limit: neo4j.int(2000) });
       if (rows.length === 0) return;
       const writes = rows.map((r) => ({ id: r.get('id') as string, props: { sx_source: entitySourceTokens(r.get('sources') as string[]) } }));
       await this.write(cypher('search', 'reindex-entity-write'), { rows: writes });
       after = writes[writes.length - 1].id;
+      done += writes.length;
+      if (done % 100_000 < writes.length) log(`migrate: sx_source of ${done} entities`);
     }
   }
 
