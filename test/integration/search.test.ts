@@ -305,6 +305,25 @@ describe('size around the 10000 cap (purpose-made data)', () => {
     expect(companies.body.data).toHaveLength(10);
   }, 120_000);
 
+  test('entity search filtered by source finds the filtered set, beyond the first 10001 hits', async () => {
+    // All but three gamma entities get a record of source gamma-widget-register (whose id and
+    // label hold the word "register" four times); the three get one of source register. Under
+    // an index of words from the sources' ids and labels, the 10047 others would outrank them
+    // and fill the 10001 hits a page statement reads.
+    const real = [10_020, 10_030, 10_040];
+    const others = Array.from({ length: 10_050 }, (_, i) => i).filter((i) => !real.includes(i));
+    await h.ingest(writeNdjson('gamma-sources.ndjson', [
+      { kind: 'source', id: 'gamma-widget-register', label: 'Register register register', country: 'GBR', source_type: 'company_register' },
+      { kind: 'source', id: 'register', label: 'Filing office', country: 'GBR', source_type: 'company_register' },
+      { kind: 'record', id: 'gamma-widgets', label: 'Gamma widgets', source: 'gamma-widget-register', references: others.map((i) => ({ entity: `gamma-${i}`, type: 'mentions' })) },
+      ...real.map((i) => ({ kind: 'record', id: `gamma-filing-${i}`, label: 'Filing', source: 'register', references: [{ entity: `gamma-${i}`, type: 'about' }] })),
+    ]));
+    const { body } = await h.json('/search/entity?q=gamma&filters=source%3Dregister&facets=true');
+    expect(body.size).toEqual({ count: 3, qualifier: 'eq' });
+    expect(ids(body)).toEqual(real.map((i) => `gamma-${i}`).sort());
+    expect(body.facets.source).toEqual([{ key: 'register', doc_count: 3 }]);
+  }, 120_000);
+
   test('paging ends at the cap', async () => {
     const last = await h.json('/search/entity?q=gamma&offset=9950&limit=100');
     expect(last.body.data).toHaveLength(50);
