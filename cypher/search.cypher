@@ -6,6 +6,7 @@
 // name: entity-search
 CALL db.index.fulltext.queryNodes('entity_search', $lucene, {limit: $pool}) YIELD node, score
 WITH node AS e, score
+// The Lucene clause on sx_source already holds the source filter exactly; this is a cheap guard.
 WHERE $sources IS NULL OR any(s IN coalesce(e.sources, []) WHERE s IN $sources)
 // Hits stay node references (no elementId round trip); only the page's nodes are projected.
 WITH collect(e) AS nodes, collect(score) AS scores

@@ -1,8 +1,8 @@
 /**
  * Graph-derived summary fields (degree, relationship_count, related_entities_count,
- * psa_count, psa_sanctioned, source_count, sources and its index tokens sx_source,
- * references_count), recomputed for the entities
- * an ingest touched and their possibly-same-as neighbours. Maps are stored as JSON strings
+ * psa_count, psa_sanctioned, source_count, sources and their index tokens sx_source,
+ * references_count), recomputed for the entities an ingest touched and their
+ * possibly-same-as neighbours. Maps are stored as JSON strings
  * because Neo4j properties cannot hold maps.
  */
 import { cypher } from '../graph/cypherFiles';
