@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Graph } from '../src/graph/neo4j';
-import { ingestFile } from '../src/ingest/ingest';
+import { describeProgress, ingestFile } from '../src/ingest/ingest';
 import { writeGenerated } from '../src/seed/generator';
 import { say, wipe } from './common';
 
@@ -38,7 +38,7 @@ export async function ensureGeneratedGraph(graph: Graph, entities: number): Prom
     onProgress: (p) => {
       if (Date.now() - lastSaid < 30_000) return;
       lastSaid = Date.now();
-      say(`  ${p.phase} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`);
+      say(`  ${describeProgress(p)}`);
     },
   });
   say(`  loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

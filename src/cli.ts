@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { formatStatus, servicesDown, servicesStatus, servicesUp } from './devservices/localServices';
 import { Graph } from './graph/neo4j';
 import { createApp } from './http/app';
-import { IngestError, ingestFile } from './ingest/ingest';
+import { IngestError, describeProgress, ingestFile } from './ingest/ingest';
 import { spoolStdin } from './ingest/reader';
 import { createLogger } from './logger';
 import { writeGenerated } from './seed/generator';
@@ -47,7 +47,7 @@ async function ingest(config: Config, graph: Graph, files: string[], opts: { ski
         batchSize: config.ingestBatchSize,
         skipInvalid: opts.skipInvalid,
         atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,
-        onProgress: (p) => say(`${file}: ${p.phase === 'check' ? 'checked' : 'wrote'} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`),
+        onProgress: (p) => say(`${file}: ${describeProgress(p)}`),
         // What is committed stays whatever happens here; say loudly (once a file) when follow-up work is not queued.
         // Re-scoring is queued batch by batch, so a file that fails half-way still re-scores what it loaded.
         onWritesCommitted: async (ids) => {

@@ -28,7 +28,8 @@ export interface IngestOptions {
    * Neo4j holds a whole transaction's changes in memory.
    */
   atomic?: boolean | number;
-  onProgress?: (p: { file: string; phase: 'check' | 'write'; lines: number; rowsPerSecond: number }) => void;
+  /** Every 2 s or so of a long file: lines checked or written, then summaries refreshed. */
+  onProgress?: (p: IngestProgress) => void;
   /**
    * Called with the entities whose data changed as soon as that change is committed: after each
    * batch when batches commit on their own (an entity may be named by several calls), once for
@@ -40,6 +41,20 @@ export interface IngestOptions {
   /** Called once the whole file and its summaries are committed, with every entity whose data or summary changed. */
   onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
 }
+
+export type IngestProgress =
+  | { file: string; phase: 'check' | 'write'; lines: number; rowsPerSecond: number }
+  | { file: string; phase: 'summaries'; entities: number; of: number };
+
+/** One progress event as a line of text (the CLI and the benches print these). */
+export function describeProgress(p: IngestProgress): string {
+  return p.phase === 'summaries'
+    ? `refreshed the summaries of ${p.entities} of ${p.of} entities`
+    : `${p.phase === 'check' ? 'checked' : 'wrote'} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`;
+}
+
+/** How often a long file reports progress. */
+const PROGRESS_INTERVAL_MS = 2000;
 
 export interface IngestReport {
   file: string;
@@ -113,7 +128,7 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
     const def = definedBy(parsed.line);
     if (def) defined[def.kind].add(def.id);
     for (const ref of referencedBy(parsed.line)) referenced[ref.kind].add(ref.id);
-    if (options.onProgress && Date.now() - lastReport > 2000) {
+    if (options.onProgress && Date.now() - lastReport > PROGRESS_INTERVAL_MS) {
       lastReport = Date.now();
       options.onProgress({ file, phase: 'check', lines, rowsPerSecond: (lines * 1000) / (lastReport - started) });
     }
@@ -245,7 +260,7 @@ async function write(
         await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line), [line.a, line.b]);
         break;
     }
-    if (options.onProgress && Date.now() - lastReport > 2000) {
+    if (options.onProgress && Date.now() - lastReport > PROGRESS_INTERVAL_MS) {
       lastReport = Date.now();
       options.onProgress({ file, phase: 'write', lines: written, rowsPerSecond: (written * 1000) / (lastReport - started) });
     }
@@ -286,6 +301,18 @@ function relationshipQuery(type: string): string {
 /** Summary batches in flight at once when each commits on its own. */
 const SUMMARY_CONCURRENCY = 2;
 
+/** The summary refresh's progress as onProgress events, at most one per PROGRESS_INTERVAL_MS. */
+function summaryProgress(file: string, options: IngestOptions): ((done: number, total: number) => void) | undefined {
+  const report = options.onProgress;
+  if (!report) return undefined;
+  let last = Date.now();
+  return (done, total) => {
+    if (Date.now() - last < PROGRESS_INTERVAL_MS) return;
+    last = Date.now();
+    report({ file, phase: 'summaries', entities: done, of: total });
+  };
+}
+
 const runnerFor = (tx: Transaction | ManagedTransaction): Runner => async (query, params) => (await tx.run(query, params)).records;
 
 export async function ingestFile(graph: Graph, file: string, options: IngestOptions): Promise<IngestReport> {
@@ -304,7 +331,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
     touched = await write((work) => graph.writeTx((tx) => work(runnerFor(tx))), file, bad, options, loaded, options.onWritesCommitted);
     wrote = Date.now();
     // Per-batch commits: summary batches are independent transactions, so two run at once.
-    await refreshSummaries(runner, touched, options.batchSize, SUMMARY_CONCURRENCY);
+    await refreshSummaries(runner, touched, options.batchSize, SUMMARY_CONCURRENCY, summaryProgress(file, options));
   } else {
     const session = graph.session('WRITE');
     const tx = session.beginTransaction();
@@ -312,7 +339,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
       const runner = runnerFor(tx);
       touched = await write((work) => work(runner), file, bad, options, loaded);
       wrote = Date.now();
-      await refreshSummaries(runner, touched, options.batchSize);
+      await refreshSummaries(runner, touched, options.batchSize, 1, summaryProgress(file, options));
       await tx.commit();
     } catch (err) {
       if (tx.isOpen()) await tx.rollback();

@@ -27,12 +27,16 @@ async function eachChunk<T>(items: T[], size: number, concurrency: number, work:
  * `concurrency` > 1 runs that many batches at once (each its own transaction): every entity
  * is in one batch only, so batches never touch the same node. Inside one transaction
  * (atomic ingest) it must stay 1, since a transaction runs one statement at a time.
+ * `onProgress` hears the entities done after each batch (of all, neighbours included).
  */
-export async function refreshSummaries(run: Runner, entityIds: Iterable<string>, batchSize: number, concurrency = 1): Promise<void> {
+export async function refreshSummaries(
+  run: Runner, entityIds: Iterable<string>, batchSize: number, concurrency = 1, onProgress?: (done: number, total: number) => void,
+): Promise<void> {
   const ids = new Set(entityIds);
   await eachChunk([...ids], batchSize, concurrency, async (chunk) => {
     for (const row of await run(cypher('ingest', 'summary-neighbours'), { ids: chunk })) ids.add(row.get('id') as string);
   });
+  let done = 0;
   const labels = new Map((await run(cypher('ingest', 'source-labels'), {})).map((r) => [r.get('id') as string, r.get('label') as string]));
   await eachChunk([...ids], batchSize, concurrency, async (chunk) => {
     const aggregates = await run(cypher('ingest', 'summary-aggregates'), { ids: chunk });
@@ -62,5 +66,7 @@ export async function refreshSummaries(run: Runner, entityIds: Iterable<string>,
       };
     });
     await run(cypher('ingest', 'summary-write'), { rows });
+    done += chunk.length;
+    onProgress?.(done, ids.size);
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { IngestError } from '../../src/ingest/ingest';
+import { refreshSummaries } from '../../src/ingest/summaries';
 import { acmeLines } from '../fixtures/acme';
 import { REPO, testEnv } from '../support/env';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
@@ -146,7 +147,7 @@ describe('loading a file written by another tool', () => {
     // Every derived summary field, per entity: per-batch mode refreshes them in concurrent batches.
     const summaries = async () => (await h.graph.read(
       `MATCH (e:Entity) RETURN e.id AS id, e {.degree, .relationship_count, .related_entities_count, .psa_count, .psa_sanctioned,
-         .source_count, .sources, .references_count} AS summary ORDER BY id`,
+         .source_count, .sources, .sx_source, .references_count} AS summary ORDER BY id`,
     )).map((r) => [r.get('id'), r.get('summary')]);
     const small = await h.ingest(file, { atomic: 100 });
     expect(small.atomic).toBe(true);
@@ -159,6 +160,22 @@ describe('loading a file written by another tool', () => {
     expect(await summaries()).toEqual(summariesBefore);
     expect(summariesBefore.length).toBeGreaterThan(2); // more than one batch of 2
     expect((await h.json('/entity/e-acme')).body).toMatchObject({ degree: 2, source_count: { gbr_psc: { count: 1 } } });
+  });
+
+  test('the summary refresh reports the entities done after each batch, its psa neighbours counted', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    const events: [number, number][] = [];
+    // One entity named: the refresh covers its possibly-same-as neighbour too.
+    const [psa] = await h.graph.read('MATCH (a:Entity)-[:POSSIBLY_SAME_AS]->(b:Entity) RETURN a.id AS a, b.id AS b LIMIT 1');
+    await refreshSummaries((q, p) => h.graph.write(q, p), [psa.get('a')], 1, 1, (done, total) => events.push([done, total]));
+    expect(events).toEqual([[1, 2], [2, 2]]);
+    events.length = 0;
+    const ids = (await h.graph.read('MATCH (e:Entity) RETURN e.id AS id')).map((r) => r.get('id') as string);
+    await refreshSummaries((q, p) => h.graph.write(q, p), ids, 2, 2, (done, total) => events.push([done, total]));
+    // Two batches at once: they may finish in either order, so only the running total is fixed.
+    expect(events).toHaveLength(Math.ceil(ids.length / 2));
+    expect(events.every(([done, total], i) => total === ids.length && done > (events[i - 1]?.[0] ?? 0))).toBe(true);
+    expect(events[events.length - 1]).toEqual([ids.length, ids.length]);
   });
 
   test('gzip files load', async () => {
