@@ -107,7 +107,8 @@ export class Graph {
     // entity_search as created before sx_source (it covered source_count): every entity gets
     // its sx_source first (not in that index, so no index work), then the index is dropped for
     // the schema file to create the current one. An interrupted run leaves the old index, so
-    // the next one resumes.
+    // the next one resumes. Like the label sweep, not to be run beside an ingest (it could
+    // write a token list computed before the ingest's summaries).
     if ((await this.read(cypher('search', 'outdated-entity-index'))).length > 0) {
       log('migrate: giving every entity its sx_source (the source filter\'s index tokens), once');
       await this.backfillSourceTokens(log);
