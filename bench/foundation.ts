@@ -52,8 +52,8 @@ function rawRow(line: IngestLine): unknown {
   }
 }
 
-/** The baseline: one transaction per batch, like the usual hand-written loader (exported for profiling scripts). */
-export async function rawLoad(graph: Graph, file: string, batchSize: number, atomic: boolean): Promise<number> {
+/** The baseline: one transaction per batch, like the usual hand-written loader. */
+async function rawLoad(graph: Graph, file: string, batchSize: number, atomic: boolean): Promise<number> {
   const buffers = new Map<string, { query: string; rows: unknown[] }>();
   let rows = 0;
   const session = graph.session('WRITE');
