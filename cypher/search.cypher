@@ -127,6 +127,18 @@ MATCH (e:Entity) WHERE e.id > $after AND e.sx_source IS NULL
 WITH e ORDER BY e.id LIMIT $limit
 RETURN e.id AS id, coalesce(e.sources, []) AS sources
 
+// name: source-tokens-write
+// migrate's sx_source backfill, safe beside an ingest: under the entity's write lock (a property
+// set and removed again), only where the entity still has no sx_source and still has the
+// sources the tokens were made of. An ingest's summary refresh, which sets both, may have
+// committed since they were read; its lock makes this wait for that commit.
+UNWIND $rows AS row
+MATCH (e:Entity {id: row.id})
+SET e.maintenance_lock = true REMOVE e.maintenance_lock
+WITH e, row
+WHERE e.sx_source IS NULL AND coalesce(e.sources, []) = row.sources
+SET e.sx_source = row.sx_source
+
 // name: reindex-entity-write
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})

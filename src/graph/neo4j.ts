@@ -11,6 +11,8 @@ export type Params = Record<string, unknown>;
 
 /** Tries of one auto-commit read before a retryable error (e.g. a leader switch) is passed on. */
 const READ_ATTEMPTS = 3;
+/** Tries of one migrate statement before a retryable error (e.g. a deadlock with an ingest) is passed on. */
+const MIGRATE_ATTEMPTS = 5;
 
 /** Retryable to the driver, but not a statement Neo4j stopped for time: that one would only time out again. */
 function retryable(err: unknown): boolean {
@@ -107,8 +109,7 @@ export class Graph {
     // entity_search as created before sx_source (it covered source_count): every entity gets
     // its sx_source first (not in that index, so no index work), then the index is dropped for
     // the schema file to create the current one. An interrupted run leaves the old index, so
-    // the next one resumes. Like the label sweep, not to be run beside an ingest (it could
-    // write a token list computed before the ingest's summaries).
+    // the next one resumes. Like the label sweep, safe beside an ingest (source-tokens-write).
     if ((await this.read(cypher('search', 'outdated-entity-index'))).length > 0) {
       log('migrate: giving every entity its sx_source (the source filter\'s index tokens), once');
       await this.backfillSourceTokens(log);
@@ -117,7 +118,19 @@ export class Graph {
     const statements = schemaStatements();
     const session = this.session('WRITE');
     try {
-      for (const statement of statements) await session.run(statement);
+      // The label sweeps take entity locks, so one may meet an ingest's in a deadlock, which
+      // Neo4j breaks by failing one side: every statement is idempotent, so run it again.
+      for (const statement of statements) {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await session.run(statement);
+            break;
+          } catch (err) {
+            if (attempt >= MIGRATE_ATTEMPTS || !retryable(err)) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+          }
+        }
+      }
       await session.run('CALL db.awaitIndexes(300)');
     } finally {
       await session.close();
@@ -130,8 +143,11 @@ export class Graph {
     for (let after = '', done = 0; ;) {
       const rows = await this.read(cypher('search', 'entities-without-source-tokens'), { after, limit: neo4j.int(2000) });
       if (rows.length === 0) return;
-      const writes = rows.map((r) => ({ id: r.get('id') as string, props: { sx_source: entitySourceTokens(r.get('sources') as string[]) } }));
-      await this.write(cypher('search', 'reindex-entity-write'), { rows: writes });
+      const writes = rows.map((r) => {
+        const sources = r.get('sources') as string[];
+        return { id: r.get('id') as string, sources, sx_source: entitySourceTokens(sources) };
+      });
+      await this.write(cypher('search', 'source-tokens-write'), { rows: writes });
       after = writes[writes.length - 1].id;
       done += writes.length;
       if (done % 100_000 < writes.length) log(`migrate: sx_source of ${done} entities`);
