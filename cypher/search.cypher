@@ -94,10 +94,20 @@ RETURN score,
      .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count,
      .related_entities_count, .risk, .search_names, .sx_date_of_birth} AS entity
 
-// name: reindex-entity-page
-// Entities after $after (id order) with their search attributes, for `graph-api reindex`.
+// name: reindex-entity-lock
+// `graph-api reindex`, safe beside an ingest: the next page of entities after $after (id
+// order), write-locked (a property set and removed again) before reindex-entity-read reads them
+// in the same transaction, which also writes the result. An ingest's change to one of them
+// commits before that read or waits for that write.
 MATCH (e:Entity) WHERE e.id > $after AND e.type IS NOT NULL
 WITH e ORDER BY e.id LIMIT $limit
+SET e.maintenance_lock = true REMOVE e.maintenance_lock
+RETURN e.id AS id
+
+// name: reindex-entity-read
+// The given entities (in that order) with their search attributes, for `graph-api reindex`.
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
 RETURN e {.*} AS entity,
   COLLECT { MATCH (e)-[:HAS_ATTRIBUTE]->(a) WHERE a.field IN $attributeFields OR a.field = 'country'
             WITH a ORDER BY a.field, a.ordinal RETURN {field: a.field, value: a.value, type: a.type} } AS attributes,
@@ -105,9 +115,13 @@ RETURN e {.*} AS entity,
             OPTIONAL MATCH (src:Source {id: s}) RETURN [s, src.source_type] } AS sources
 
 // name: reindex-record-page
-// Records after $after (id order), for `graph-api reindex` of their sx_* properties.
+// Records after $after (id order), for `graph-api reindex` of their sx_* properties; locked
+// before their label and source are read, as in reindex-entity-lock, in the transaction that
+// writes the result.
 MATCH (r:Record) WHERE r.id > $after
 WITH r ORDER BY r.id LIMIT $limit
+SET r.maintenance_lock = true REMOVE r.maintenance_lock
+WITH r
 RETURN r.id AS id, r.label AS label, r.source AS source
 
 // name: reindex-record-write

@@ -43,38 +43,50 @@ export async function reindexAll(graph: Graph, meili: MeiliSearchIndex | undefin
   if (meili) await meili.clear();
   let after = '';
   let entities = 0;
+  // Each page is locked, read, recomputed and written in one transaction (search.cypher,
+  // reindex-entity-lock), so an ingest running meanwhile never has its summaries overwritten
+  // with values computed before it. Retried whole on a deadlock with one: the work is idempotent.
   for (;;) {
-    const rows = await graph.read(cypher('search', 'reindex-entity-page'), { after, limit: neo4j.int(batch), attributeFields: SEARCH_ATTRIBUTE_FIELDS });
-    if (rows.length === 0) break;
-    const writes = [];
-    const docs = [];
-    for (const r of rows) {
-      const e = r.get('entity') as Props;
-      const attributes = r.get('attributes') as AttributeValue[];
-      writes.push({
-        id: e.id,
-        props: {
-          ...entitySearchProps({ type: e.type as string, label: e.label as string, countries: e.countries as string[] }, attributes),
-          sx_source: entitySourceTokens((e.sources as string[] | undefined) ?? []),
-        },
-      });
-      if (meili) docs.push(entityDocument(e, attributes, r.get('sources') as [string, string | null][]));
-    }
-    await graph.write(cypher('search', 'reindex-entity-write'), { rows: writes });
-    if (meili) await meili.upsertEntities(docs);
-    entities += rows.length;
-    after = (rows[rows.length - 1].get('entity') as Props).id as string;
+    const page = await graph.writeTx(async (tx) => {
+      const ids = (await tx.run(cypher('search', 'reindex-entity-lock'), { after, limit: neo4j.int(batch) })).records.map((r) => r.get('id') as string);
+      if (ids.length === 0) return undefined;
+      const rows = (await tx.run(cypher('search', 'reindex-entity-read'), { ids, attributeFields: SEARCH_ATTRIBUTE_FIELDS })).records;
+      const writes = [];
+      const docs = [];
+      for (const r of rows) {
+        const e = r.get('entity') as Props;
+        const attributes = r.get('attributes') as AttributeValue[];
+        writes.push({
+          id: e.id,
+          props: {
+            ...entitySearchProps({ type: e.type as string, label: e.label as string, countries: e.countries as string[] }, attributes),
+            sx_source: entitySourceTokens((e.sources as string[] | undefined) ?? []),
+          },
+        });
+        if (meili) docs.push(entityDocument(e, attributes, r.get('sources') as [string, string | null][]));
+      }
+      await tx.run(cypher('search', 'reindex-entity-write'), { rows: writes });
+      return { last: ids[ids.length - 1], count: ids.length, docs };
+    });
+    if (!page) break;
+    if (meili) await meili.upsertEntities(page.docs);
+    entities += page.count;
+    after = page.last;
     log(`reindex: ${entities} entities`);
   }
   let records = 0;
   after = '';
   for (;;) {
-    const rows = await graph.read(cypher('search', 'reindex-record-page'), { after, limit: neo4j.int(batch) });
-    if (rows.length === 0) break;
-    const writes = rows.map((r) => ({ id: r.get('id') as string, props: recordSearchProps({ id: r.get('id') as string, label: r.get('label') as string | null, source: r.get('source') as string | null }) }));
-    await graph.write(cypher('search', 'reindex-record-write'), { rows: writes });
-    records += rows.length;
-    after = writes[writes.length - 1].id;
+    const last = await graph.writeTx(async (tx) => {
+      const rows = (await tx.run(cypher('search', 'reindex-record-page'), { after, limit: neo4j.int(batch) })).records;
+      if (rows.length === 0) return undefined;
+      const writes = rows.map((r) => ({ id: r.get('id') as string, props: recordSearchProps({ id: r.get('id') as string, label: r.get('label') as string | null, source: r.get('source') as string | null }) }));
+      await tx.run(cypher('search', 'reindex-record-write'), { rows: writes });
+      return { id: writes[writes.length - 1].id, count: writes.length };
+    });
+    if (!last) break;
+    records += last.count;
+    after = last.id;
     log(`reindex: ${records} records`);
   }
   if (meili) {

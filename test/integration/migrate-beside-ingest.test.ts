@@ -1,6 +1,6 @@
 /**
- * `graph-api migrate` run while an ingest transaction is open. Its data steps (the label
- * sweeps, the sx_source backfill) decide on
+ * `graph-api migrate` and `graph-api reindex` run while an ingest transaction is open. Their
+ * data steps (the label sweeps, the sx_source backfill, the search properties) decide on
  * committed data; each case below holds an ingest's statements uncommitted in a transaction
  * that would make that decision wrong, lets the maintenance run until it waits on one of that
  * transaction's locks (or ends), commits, and checks that the ingest's outcome stands. The
@@ -12,6 +12,7 @@ import { cypher } from '../../src/graph/cypherFiles';
 import { entityRow, recordRow, relationshipRow } from '../../src/ingest/rows';
 import { refreshSummaries } from '../../src/ingest/summaries';
 import { parseLine, type EntityLine, type IngestLine, type RecordLine, type RelationshipLine } from '../../src/ingest/validate';
+import { reindexAll } from '../../src/search';
 import { entitySourceTokens } from '../../src/search/fields';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 
@@ -155,3 +156,14 @@ describe('the sx_source backfill beside an ingest', () => {
   });
 });
 
+describe('reindex beside an ingest', () => {
+  test('does not write search properties computed from an entity\'s name before a rename', async () => {
+    const named = (name: string) => ({ ...entity('mb-y'), label: name, attributes: [{ field: 'name', value: name }] });
+    await h.ingest(writeNdjson('mb-r.ndjson', [named('Brastmoor Shipping')]));
+    const waited = await migrateBeside((tx) => upsertEntities(tx, [named('Kelventia Freight')]), () => reindexAll(h.graph, undefined, () => undefined));
+    expect(waited).toBe(true);
+    const ids = async (q: string) => (await h.json(`/search/entity?q=${q}`)).body.data.map((d: any) => d.id);
+    expect(await ids('kelventia')).toEqual(['mb-y']);
+    expect(await ids('brastmoor')).toEqual([]);
+  });
+});
