@@ -12,32 +12,54 @@
 // which is where an ingest flags or links. A lock held by an ingest makes the sweep wait for its
 // commit; then the condition is read again, under the lock, from a fresh match by id (not a
 // value the first match read), and the change is made only if it still holds.
-MATCH (e:Entity) WHERE coalesce(e.sanctioned, false) <> (e:Sanctioned)
+// The candidates come from the flag indexes and the labels; each is decided again under its lock.
+MATCH (e:Entity) WHERE e.sanctioned = true AND NOT e:Sanctioned
 WITH e.id AS id
 CALL (id) {
   MATCH (e:Entity {id: id})
   SET e.maintenance_lock = true REMOVE e.maintenance_lock
-  WITH e, coalesce(e.sanctioned, false) AS flag
-  FOREACH (_ IN CASE WHEN flag AND NOT e:Sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)
-  FOREACH (_ IN CASE WHEN NOT flag AND e:Sanctioned THEN [1] ELSE [] END | REMOVE e:Sanctioned)
+  WITH e WHERE e.sanctioned = true AND NOT e:Sanctioned
+  SET e:Sanctioned
 } IN TRANSACTIONS OF 10000 ROWS;
-MATCH (e:Entity) WHERE coalesce(e.pep, false) <> (e:Pep)
+MATCH (e:Sanctioned) WHERE NOT coalesce(e.sanctioned, false)
 WITH e.id AS id
 CALL (id) {
   MATCH (e:Entity {id: id})
   SET e.maintenance_lock = true REMOVE e.maintenance_lock
-  WITH e, coalesce(e.pep, false) AS flag
-  FOREACH (_ IN CASE WHEN flag AND NOT e:Pep THEN [1] ELSE [] END | SET e:Pep)
-  FOREACH (_ IN CASE WHEN NOT flag AND e:Pep THEN [1] ELSE [] END | REMOVE e:Pep)
+  WITH e WHERE NOT coalesce(e.sanctioned, false) AND e:Sanctioned
+  REMOVE e:Sanctioned
 } IN TRANSACTIONS OF 10000 ROWS;
-MATCH (e:Entity) WHERE coalesce(e.closed, false) <> (e:Closed)
+MATCH (e:Entity) WHERE e.pep = true AND NOT e:Pep
 WITH e.id AS id
 CALL (id) {
   MATCH (e:Entity {id: id})
   SET e.maintenance_lock = true REMOVE e.maintenance_lock
-  WITH e, coalesce(e.closed, false) AS flag
-  FOREACH (_ IN CASE WHEN flag AND NOT e:Closed THEN [1] ELSE [] END | SET e:Closed)
-  FOREACH (_ IN CASE WHEN NOT flag AND e:Closed THEN [1] ELSE [] END | REMOVE e:Closed)
+  WITH e WHERE e.pep = true AND NOT e:Pep
+  SET e:Pep
+} IN TRANSACTIONS OF 10000 ROWS;
+MATCH (e:Pep) WHERE NOT coalesce(e.pep, false)
+WITH e.id AS id
+CALL (id) {
+  MATCH (e:Entity {id: id})
+  SET e.maintenance_lock = true REMOVE e.maintenance_lock
+  WITH e WHERE NOT coalesce(e.pep, false) AND e:Pep
+  REMOVE e:Pep
+} IN TRANSACTIONS OF 10000 ROWS;
+MATCH (e:Entity) WHERE e.closed = true AND NOT e:Closed
+WITH e.id AS id
+CALL (id) {
+  MATCH (e:Entity {id: id})
+  SET e.maintenance_lock = true REMOVE e.maintenance_lock
+  WITH e WHERE e.closed = true AND NOT e:Closed
+  SET e:Closed
+} IN TRANSACTIONS OF 10000 ROWS;
+MATCH (e:Closed) WHERE NOT coalesce(e.closed, false)
+WITH e.id AS id
+CALL (id) {
+  MATCH (e:Entity {id: id})
+  SET e.maintenance_lock = true REMOVE e.maintenance_lock
+  WITH e WHERE NOT coalesce(e.closed, false) AND e:Closed
+  REMOVE e:Closed
 } IN TRANSACTIONS OF 10000 ROWS;
 // Adding :WatchlistAdjacent needs no lock: a label too many costs a search a little, never a result.
 MATCH (w:Entity) WHERE w:Sanctioned OR w:Pep
