@@ -123,6 +123,14 @@ UNWIND $ids AS id
 MATCH (:Entity {id: id})-[:POSSIBLY_SAME_AS]->(p:Entity)
 RETURN DISTINCT p.id AS id
 
+// name: summary-lock
+// The write locks of the entities whose summaries are refreshed next in this transaction (a
+// property set and removed again: no trace), taken before summary-aggregates reads them; the
+// ids come sorted (refreshSummaries).
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+SET e.maintenance_lock = true REMOVE e.maintenance_lock
+
 // name: summary-aggregates
 // Graph-derived summary fields of the given entities, returned for the caller to count and
 // encode: one pass over each entity's facts, one over its psa links, one over its records.

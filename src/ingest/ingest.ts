@@ -6,7 +6,6 @@
  * A file with any bad line loads nothing unless skipInvalid is set. Pass 2 writes, by
  * default inside one transaction per file, so a failure leaves the graph as it was.
  */
-import type { ManagedTransaction, Transaction } from 'neo4j-driver';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import { inverseRelationship, neo4jRelType } from '../domain/relationships';
@@ -15,6 +14,7 @@ import { readLines } from './reader';
 import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from './rows';
 import { IngestLine, parseLine, readValidLine } from './validate';
 import { refreshSummaries } from './summaries';
+import { InTransaction, Runner, ownTransactions, within } from './transactions';
 
 export interface BadLine { file: string; line: number; reason: string }
 
@@ -168,16 +168,13 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
   return { lines, bad };
 }
 
-type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
-/** Runs the statements of one batch in one transaction (the file's, when ingest is all-or-nothing). */
-type BatchRunner = <T>(work: (run: Runner) => Promise<T>) => Promise<T>;
 
 /**
  * Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing.
  * `committed`, when each batch commits on its own, hears the entities of every batch written.
  */
 async function write(
-  inBatch: BatchRunner, file: string, skip: Map<number, string>, options: IngestOptions, loaded: IngestReport['loaded'],
+  inBatch: InTransaction, file: string, skip: Map<number, string>, options: IngestOptions, loaded: IngestReport['loaded'],
   committed?: (entityIds: string[]) => Promise<void>,
 ) {
   const touched = new Set<string>();
@@ -313,8 +310,6 @@ function summaryProgress(file: string, options: IngestOptions): ((done: number, 
   };
 }
 
-const runnerFor = (tx: Transaction | ManagedTransaction): Runner => async (query, params) => (await tx.run(query, params)).records;
-
 export async function ingestFile(graph: Graph, file: string, options: IngestOptions): Promise<IngestReport> {
   const started = Date.now();
   const { lines, bad } = await check(graph, file, options);
@@ -327,19 +322,17 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   let touched: Set<string>;
   const atomic = typeof options.atomic === 'number' ? lines <= options.atomic : options.atomic !== false;
   if (!atomic) {
-    const runner: Runner = async (query, params) => graph.write(query, params);
-    touched = await write((work) => graph.writeTx((tx) => work(runnerFor(tx))), file, bad, options, loaded, options.onWritesCommitted);
+    touched = await write(ownTransactions(graph), file, bad, options, loaded, options.onWritesCommitted);
     wrote = Date.now();
     // Per-batch commits: summary batches are independent transactions, so two run at once.
-    await refreshSummaries(runner, touched, options.batchSize, SUMMARY_CONCURRENCY, summaryProgress(file, options));
+    await refreshSummaries(ownTransactions(graph), touched, options.batchSize, SUMMARY_CONCURRENCY, summaryProgress(file, options));
   } else {
     const session = graph.session('WRITE');
     const tx = session.beginTransaction();
     try {
-      const runner = runnerFor(tx);
-      touched = await write((work) => work(runner), file, bad, options, loaded);
+      touched = await write(within(tx), file, bad, options, loaded);
       wrote = Date.now();
-      await refreshSummaries(runner, touched, options.batchSize, 1, summaryProgress(file, options));
+      await refreshSummaries(within(tx), touched, options.batchSize, 1, summaryProgress(file, options));
       await tx.commit();
     } catch (err) {
       if (tx.isOpen()) await tx.rollback();

@@ -9,7 +9,7 @@ import { cypher } from '../graph/cypherFiles';
 import { apiRelType } from '../domain/relationships';
 import { entitySourceTokens } from '../search/fields';
 
-type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
+import type { InTransaction } from './transactions';
 
 /** Runs `work` on each chunk of `items`, `concurrency` chunks at a time. */
 async function eachChunk<T>(items: T[], size: number, concurrency: number, work: (chunk: T[]) => Promise<void>): Promise<void> {
@@ -28,44 +28,56 @@ async function eachChunk<T>(items: T[], size: number, concurrency: number, work:
  * is in one batch only, so batches never touch the same node. Inside one transaction
  * (atomic ingest) it must stay 1, since a transaction runs one statement at a time.
  * `onProgress` hears the entities done after each batch (of all, neighbours included).
+ *
+ * Each batch locks its entities, reads what their summaries are made of and writes them in one
+ * transaction (`inTx`). Read in one transaction and written in another, a summary could be
+ * overwritten with one read before a concurrent ingest's change to that entity, whose own
+ * refresh had already written the right one. Locked first, the later refresh of the two waits
+ * for the other's commit and reads after it. Ids are locked in sorted order, so two refreshes
+ * never deadlock on each other.
  */
 export async function refreshSummaries(
-  run: Runner, entityIds: Iterable<string>, batchSize: number, concurrency = 1, onProgress?: (done: number, total: number) => void,
+  inTx: InTransaction, entityIds: Iterable<string>, batchSize: number, concurrency = 1, onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
   const ids = new Set(entityIds);
   await eachChunk([...ids], batchSize, concurrency, async (chunk) => {
-    for (const row of await run(cypher('ingest', 'summary-neighbours'), { ids: chunk })) ids.add(row.get('id') as string);
+    const neighbours = await inTx((run) => run(cypher('ingest', 'summary-neighbours'), { ids: chunk }));
+    for (const row of neighbours) ids.add(row.get('id') as string);
   });
   let done = 0;
-  const labels = new Map((await run(cypher('ingest', 'source-labels'), {})).map((r) => [r.get('id') as string, r.get('label') as string]));
-  await eachChunk([...ids], batchSize, concurrency, async (chunk) => {
-    const aggregates = await run(cypher('ingest', 'summary-aggregates'), { ids: chunk });
-    const rows = aggregates.map((a) => {
-      // Sorted, so the JSON maps come out the same whatever order Neo4j returns facts in.
-      const types = (a.get('types') as string[]).sort();
-      const relationshipCount: Record<string, number> = {};
-      for (const type of types) {
-        const name = apiRelType(type);
-        relationshipCount[name] = (relationshipCount[name] ?? 0) + 1;
-      }
-      // One reference per (record, entity), so counting records per source counts references.
-      const sources = (a.get('sources') as string[]).sort();
-      const sourceCount: Record<string, { count: number; label: string }> = {};
-      for (const source of sources) sourceCount[source] = { count: (sourceCount[source]?.count ?? 0) + 1, label: labels.get(source) ?? source };
-      return {
-        id: a.get('id'),
-        degree: types.length,
-        relationship_count: JSON.stringify(relationshipCount),
-        related_entities_count: a.get('related_entities_count'),
-        psa_count: a.get('psa_count'),
-        psa_sanctioned: (a.get('psa_sanctioned') as string[]).join(','),
-        source_count: JSON.stringify(sourceCount),
-        sources: Object.keys(sourceCount),
-        sx_source: entitySourceTokens(Object.keys(sourceCount)),
-        references_count: sources.length,
-      };
+  const sourceLabels = await inTx((run) => run(cypher('ingest', 'source-labels'), {}));
+  const labels = new Map(sourceLabels.map((r) => [r.get('id') as string, r.get('label') as string]));
+  await eachChunk([...ids].sort(), batchSize, concurrency, async (chunk) => {
+    await inTx(async (run) => {
+      await run(cypher('ingest', 'summary-lock'), { ids: chunk });
+      const aggregates = await run(cypher('ingest', 'summary-aggregates'), { ids: chunk });
+      const rows = aggregates.map((a) => {
+        // Sorted, so the JSON maps come out the same whatever order Neo4j returns facts in.
+        const types = (a.get('types') as string[]).sort();
+        const relationshipCount: Record<string, number> = {};
+        for (const type of types) {
+          const name = apiRelType(type);
+          relationshipCount[name] = (relationshipCount[name] ?? 0) + 1;
+        }
+        // One reference per (record, entity), so counting records per source counts references.
+        const sources = (a.get('sources') as string[]).sort();
+        const sourceCount: Record<string, { count: number; label: string }> = {};
+        for (const source of sources) sourceCount[source] = { count: (sourceCount[source]?.count ?? 0) + 1, label: labels.get(source) ?? source };
+        return {
+          id: a.get('id'),
+          degree: types.length,
+          relationship_count: JSON.stringify(relationshipCount),
+          related_entities_count: a.get('related_entities_count'),
+          psa_count: a.get('psa_count'),
+          psa_sanctioned: (a.get('psa_sanctioned') as string[]).join(','),
+          source_count: JSON.stringify(sourceCount),
+          sources: Object.keys(sourceCount),
+          sx_source: entitySourceTokens(Object.keys(sourceCount)),
+          references_count: sources.length,
+        };
+      });
+      await run(cypher('ingest', 'summary-write'), { rows });
     });
-    await run(cypher('ingest', 'summary-write'), { rows });
     done += chunk.length;
     onProgress?.(done, ids.size);
   });

@@ -11,6 +11,7 @@ import { neo4jRelType, inverseRelationship } from '../../src/domain/relationship
 import { cypher } from '../../src/graph/cypherFiles';
 import { entityRow, recordRow, relationshipRow } from '../../src/ingest/rows';
 import { refreshSummaries } from '../../src/ingest/summaries';
+import { ownTransactions, within } from '../../src/ingest/transactions';
 import { parseLine, type EntityLine, type IngestLine, type RecordLine, type RelationshipLine } from '../../src/ingest/validate';
 import { reindexAll } from '../../src/search';
 import { entitySourceTokens } from '../../src/search/fields';
@@ -145,7 +146,7 @@ describe('the sx_source backfill beside an ingest', () => {
     const record = recordRow(valid({ kind: 'record', id: 'mb-rb', source: 'mb-b', references: [{ entity: 'mb-x', type: 'about' }] }) as RecordLine);
     const waited = await migrateBeside(async (tx) => {
       await tx.run(cypher('ingest', 'upsert-records'), { rows: [record] });
-      await refreshSummaries(async (q, p) => (await tx.run(q, p)).records, ['mb-x'], 100);
+      await refreshSummaries(within(tx), ['mb-x'], 100);
     });
     expect(waited).toBe(true);
     const [x] = await h.graph.read("MATCH (e:Entity {id: 'mb-x'}) RETURN e.sources AS sources, e.sx_source AS tokens");
@@ -165,5 +166,25 @@ describe('reindex beside an ingest', () => {
     const ids = async (q: string) => (await h.json(`/search/entity?q=${q}`)).body.data.map((d: any) => d.id);
     expect(await ids('kelventia')).toEqual(['mb-y']);
     expect(await ids('brastmoor')).toEqual([]);
+  });
+});
+
+describe('two ingests refreshing one entity\'s summary', () => {
+  test('the later refresh reads after the other\'s commit, so a stale summary never lands last', async () => {
+    await h.ingest(writeNdjson('mb-t.ndjson', [
+      { kind: 'source', id: 'mb-src', label: 'Migrate beside ingest' },
+      { kind: 'record', id: 'mb-rec', source: 'mb-src' },
+      entity('mb-hub'), entity('mb-one'), entity('mb-two'), fact('mb-one', 'mb-hub'),
+    ]));
+    // One ingest (all-or-nothing) adds a fact to mb-hub and refreshes its summary, uncommitted,
+    // while another, committing per batch, refreshes mb-hub's summary too.
+    const waited = await migrateBeside(async (tx) => {
+      await upsertFacts(tx, [fact('mb-two', 'mb-hub')]);
+      await refreshSummaries(within(tx), ['mb-hub', 'mb-two'], 100);
+    }, () => refreshSummaries(ownTransactions(h.graph), ['mb-hub'], 100));
+    expect(waited).toBe(true);
+    const { body } = await h.json('/entity_summary/mb-hub');
+    expect(body.degree).toBe(2);
+    expect(body.relationship_count).toEqual({ shareholder_of: 2 });
   });
 });

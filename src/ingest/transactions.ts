@@ -1,0 +1,19 @@
+/**
+ * How ingest's statements reach Neo4j: a `Runner` runs one statement in some transaction, and
+ * an `InTransaction` runs a piece of work (several statements) in one transaction: a write
+ * transaction of its own per call when batches commit on their own, or the file's single
+ * transaction when the ingest is all-or-nothing.
+ */
+import type { ManagedTransaction, Transaction } from 'neo4j-driver';
+import type { Graph } from '../graph/neo4j';
+
+export type Runner = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
+export type InTransaction = <T>(work: (run: Runner) => Promise<T>) => Promise<T>;
+
+export const runnerFor = (tx: Transaction | ManagedTransaction): Runner => async (query, params) => (await tx.run(query, params)).records;
+
+/** Each call in a write transaction of its own, retried whole on a transient error (so the work must be idempotent). */
+export const ownTransactions = (graph: Graph): InTransaction => (work) => graph.writeTx((tx) => work(runnerFor(tx)));
+
+/** Every call in `tx`. */
+export const within = (tx: Transaction | ManagedTransaction): InTransaction => (work) => work(runnerFor(tx));
