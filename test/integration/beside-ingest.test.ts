@@ -1,10 +1,10 @@
 /**
- * `graph-api migrate` and `graph-api reindex` run while an ingest transaction is open. Their
- * data steps (the label sweeps, the sx_source backfill, the search properties) decide on
- * committed data; each case below holds an ingest's statements uncommitted in a transaction
- * that would make that decision wrong, lets the maintenance run until it waits on one of that
- * transaction's locks (or ends), commits, and checks that the ingest's outcome stands. The
- * statements are the ones ingest runs for one batch.
+ * Work that reads committed data and writes what it computed, run while an ingest transaction
+ * is open: `graph-api migrate` (the label sweeps, the sx_source backfill), `graph-api reindex`,
+ * and another ingest's summary refresh. Each case holds an ingest's statements uncommitted in
+ * a transaction that would make that work's decision wrong, lets the work run until it waits
+ * on one of that transaction's locks (or ends), commits, and checks that the ingest's outcome
+ * stands. The statements are the ones ingest runs for one batch.
  */
 import type { Transaction } from 'neo4j-driver';
 import { neo4jRelType, inverseRelationship } from '../../src/domain/relationships';
@@ -56,7 +56,7 @@ async function upsertFacts(tx: Transaction, lines: unknown[]): Promise<void> {
  * commits it once the maintenance waits on a lock (or has finished), then lets that finish.
  * Returns whether the maintenance waited.
  */
-async function migrateBeside(work: (tx: Transaction) => Promise<void>, maintenance: () => Promise<unknown> = () => h.graph.migrate()): Promise<boolean> {
+async function besideOpenIngest(work: (tx: Transaction) => Promise<void>, maintenance: () => Promise<unknown> = () => h.graph.migrate()): Promise<boolean> {
   const session = h.graph.session('WRITE');
   const tx = session.beginTransaction();
   try {
@@ -100,7 +100,7 @@ describe('migrate beside an ingest', () => {
 
   test('a stale :WatchlistAdjacent whose neighbour is being listed stays', async () => {
     // mb-sdn, a neighbour of mb-far, is listed in the open transaction: its upsert holds mb-sdn's lock.
-    const waited = await migrateBeside((tx) => upsertEntities(tx, [entity('mb-sdn', sdn)]));
+    const waited = await besideOpenIngest((tx) => upsertEntities(tx, [entity('mb-sdn', sdn)]));
     expect(waited).toBe(true);
     expect(await labelsOf('mb-far')).toContain('WatchlistAdjacent');
     expect(await watchlist('mb-co')).toEqual([['mb-sdn', 2]]);
@@ -108,21 +108,21 @@ describe('migrate beside an ingest', () => {
 
   test('a stale :WatchlistAdjacent that is getting a fact to a listed entity stays', async () => {
     // A new fact mb-listed -> mb-far: the MERGE holds both ends' locks.
-    const waited = await migrateBeside((tx) => upsertFacts(tx, [fact('mb-listed', 'mb-far')]));
+    const waited = await besideOpenIngest((tx) => upsertFacts(tx, [fact('mb-listed', 'mb-far')]));
     expect(waited).toBe(true);
     expect(await labelsOf('mb-far')).toContain('WatchlistAdjacent');
     expect(await watchlist('mb-co')).toEqual([['mb-listed', 2]]);
   });
 
   test('with no ingest in the way, the stale label goes, as before', async () => {
-    expect(await migrateBeside(async () => undefined)).toBe(false);
+    expect(await besideOpenIngest(async () => undefined)).toBe(false);
     expect(await labelsOf('mb-far')).not.toContain('WatchlistAdjacent');
   });
 
   test('a :Sanctioned label out of step with its flag is not dropped while an upsert sets the flag again', async () => {
     // As a graph from before the labels were kept may hold it: the label without the flag.
     await h.graph.write("MATCH (e:Entity {id: 'mb-sdn'}) SET e:Sanctioned");
-    const waited = await migrateBeside((tx) => upsertEntities(tx, [entity('mb-sdn', sdn)]));
+    const waited = await besideOpenIngest((tx) => upsertEntities(tx, [entity('mb-sdn', sdn)]));
     expect(waited).toBe(true);
     expect(await labelsOf('mb-sdn')).toContain('Sanctioned');
     expect(await watchlist('mb-co')).toEqual([['mb-sdn', 2]]);
@@ -144,7 +144,7 @@ describe('the sx_source backfill beside an ingest', () => {
 
     // In the open transaction a record of source mb-b names mb-x, and its summary is refreshed.
     const record = recordRow(valid({ kind: 'record', id: 'mb-rb', source: 'mb-b', references: [{ entity: 'mb-x', type: 'about' }] }) as RecordLine);
-    const waited = await migrateBeside(async (tx) => {
+    const waited = await besideOpenIngest(async (tx) => {
       await tx.run(cypher('ingest', 'upsert-records'), { rows: [record] });
       await refreshSummaries(within(tx), ['mb-x'], 100);
     });
@@ -161,7 +161,7 @@ describe('reindex beside an ingest', () => {
   test('does not write search properties computed from an entity\'s name before a rename', async () => {
     const named = (name: string) => ({ ...entity('mb-y'), label: name, attributes: [{ field: 'name', value: name }] });
     await h.ingest(writeNdjson('mb-r.ndjson', [named('Brastmoor Shipping')]));
-    const waited = await migrateBeside((tx) => upsertEntities(tx, [named('Kelventia Freight')]), () => reindexAll(h.graph, undefined, () => undefined));
+    const waited = await besideOpenIngest((tx) => upsertEntities(tx, [named('Kelventia Freight')]), () => reindexAll(h.graph, undefined, () => undefined));
     expect(waited).toBe(true);
     const ids = async (q: string) => (await h.json(`/search/entity?q=${q}`)).body.data.map((d: any) => d.id);
     expect(await ids('kelventia')).toEqual(['mb-y']);
@@ -178,7 +178,7 @@ describe('two ingests refreshing one entity\'s summary', () => {
     ]));
     // One ingest (all-or-nothing) adds a fact to mb-hub and refreshes its summary, uncommitted,
     // while another, committing per batch, refreshes mb-hub's summary too.
-    const waited = await migrateBeside(async (tx) => {
+    const waited = await besideOpenIngest(async (tx) => {
       await upsertFacts(tx, [fact('mb-two', 'mb-hub')]);
       await refreshSummaries(within(tx), ['mb-hub', 'mb-two'], 100);
     }, () => refreshSummaries(ownTransactions(h.graph), ['mb-hub'], 100));
