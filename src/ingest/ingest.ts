@@ -168,7 +168,6 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
   return { lines, bad };
 }
 
-
 /**
  * Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing.
  * `committed`, when each batch commits on its own, hears the entities of every batch written.

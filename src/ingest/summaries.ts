@@ -8,7 +8,6 @@
 import { cypher } from '../graph/cypherFiles';
 import { apiRelType } from '../domain/relationships';
 import { entitySourceTokens } from '../search/fields';
-
 import type { InTransaction } from './transactions';
 
 /** Runs `work` on each chunk of `items`, `concurrency` chunks at a time. */
