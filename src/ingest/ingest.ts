@@ -288,7 +288,8 @@ async function keepDerivedRisk(run: Runner, rows: EntityRow[]): Promise<void> {
   }
 }
 
-function relationshipQuery(type: string): string {
+/** upsert-relationships for one relationship type (its Neo4j type and its inverse's, from the domain table). */
+export function relationshipQuery(type: string): string {
   return cypher('ingest', 'upsert-relationships')
     .replaceAll('__TYPE__', neo4jRelType(type))
     .replaceAll('__INVERSE__', neo4jRelType(inverseRelationship(type)));

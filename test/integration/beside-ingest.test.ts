@@ -7,8 +7,8 @@
  * stands. The statements are the ones ingest runs for one batch.
  */
 import type { Transaction } from 'neo4j-driver';
-import { neo4jRelType, inverseRelationship } from '../../src/domain/relationships';
 import { cypher } from '../../src/graph/cypherFiles';
+import { relationshipQuery } from '../../src/ingest/ingest';
 import { entityRow, recordRow, relationshipRow } from '../../src/ingest/rows';
 import { refreshSummaries } from '../../src/ingest/summaries';
 import { ownTransactions, within } from '../../src/ingest/transactions';
@@ -43,10 +43,7 @@ async function upsertEntities(tx: Transaction, lines: unknown[]): Promise<void> 
 
 /** The statements of one ingest batch of has_shareholder facts, in `tx`. */
 async function upsertFacts(tx: Transaction, lines: unknown[]): Promise<void> {
-  const query = cypher('ingest', 'upsert-relationships')
-    .replaceAll('__TYPE__', neo4jRelType('has_shareholder'))
-    .replaceAll('__INVERSE__', neo4jRelType(inverseRelationship('has_shareholder')));
-  const result = await tx.run(query, { rows: lines.map((l) => relationshipRow(valid(l) as RelationshipLine)) });
+  const result = await tx.run(relationshipQuery('has_shareholder'), { rows: lines.map((l) => relationshipRow(valid(l) as RelationshipLine)) });
   const adjacent = result.records.flatMap((r) => [r.get('adjacent'), r.get('adjacentToo')]).filter((id) => typeof id === 'string');
   await tx.run(cypher('ingest', 'watchlist-adjacent'), { listed: [], adjacent });
 }
@@ -62,7 +59,7 @@ async function besideOpenIngest(work: (tx: Transaction) => Promise<void>, mainte
   try {
     await work(tx);
     let finished = false;
-    const migrating = maintenance().finally(() => {
+    const running = maintenance().finally(() => {
       finished = true;
     });
     let waited = false;
@@ -72,7 +69,7 @@ async function besideOpenIngest(work: (tx: Transaction) => Promise<void>, mainte
       if (!waited) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     await tx.commit();
-    await migrating;
+    await running;
     return waited;
   } finally {
     await session.close();
