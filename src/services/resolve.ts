@@ -169,6 +169,12 @@ export function compareDates(a: string, b: string): 'same' | 'compatible' | 'con
 
 const DATE = /^\d{4}(-\d{1,2}(-\d{1,2})?)?$/;
 
+/** A date of birth to resolve against, `dob` unless the caller sent it under another name: YYYY[-MM[-DD]]. */
+export function checkResolveDates(values: string[], parameter = 'dob'): string[] {
+  for (const d of values) if (!DATE.test(d)) throw badParameter(parameter, `"${d}" is not a date YYYY[-MM[-DD]]`);
+  return values;
+}
+
 // ------------------------------------------------------------------ scoring
 
 function bestName(params: ResolveParams, c: Candidate): { explanation: FieldExplanation; similarity: number } | undefined {
@@ -322,7 +328,7 @@ export class ResolveService {
     if (params.name.length + params.identifier.length + params.address.length === 0) {
       throw badParameter('name', 'at least one of name, identifier or address is required');
     }
-    for (const d of params.dob) if (!DATE.test(d)) throw badParameter('dob', `"${d}" is not a date YYYY[-MM[-DD]]`);
+    checkResolveDates(params.dob);
     const fuzz = params.strict ? 0 : params.fuzziness.name ?? 1;
     const names = params.name.map((n) => nameTokens(n).tokens).filter((t) => t.length);
     const candidates = await this.index.candidates({

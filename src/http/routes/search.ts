@@ -13,7 +13,7 @@ import { createSearchIndex } from '../../search';
 import { ENTITY_SEARCH_FIELDS } from '../../search/fields';
 import { MAX_RESULTS, type SearchFilters, type SearchIndex } from '../../search/port';
 import type { Target } from '../../search/query';
-import { ResolveField, ResolveParams, ResolveService } from '../../services/resolve';
+import { ResolveField, ResolveParams, ResolveService, checkResolveDates } from '../../services/resolve';
 import { SearchParams, SearchService, searchCsv } from '../../services/search';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
@@ -210,7 +210,8 @@ function v1ResolveParams(source: Query, paging: Query): { params: ResolveParams;
     if (address.length) for (let i = 0; i < address.length; i++) address[i] = `${address[i]} ${place}`;
     else address.push(place);
   }
-  const dob = [...asList(source.date_of_birth), ...asList(source.dob)];
+  // Checked under each name, so a bad value is reported under the parameter the client sent.
+  const dob = [...checkResolveDates(asList(source.date_of_birth), 'date_of_birth'), ...checkResolveDates(asList(source.dob))];
   const minScore = source.minimum_score_threshold as number | undefined;
   const params: ResolveParams = {
     name: asList(source.name),
