@@ -40,6 +40,13 @@ beforeAll(async () => {
     ...starLines('star-at-budget', BUDGET), ...starLines('star-over-budget', BUDGET + 1), ...twoLevelLines('two-levels'),
   ]));
   bounded = await startHarness({ wipe: false, env: { TRAVERSAL_VISIT_BUDGET: String(BUDGET) } });
+  // Whether a page is decided early depends on the stream coming in length order, which the
+  // plan that expands from the source gives (StatefulShortestPath(All)). Neo4j keeps a
+  // statement's plan until the statistics move enough, and other suites run the same statement
+  // on tiny graphs, where the planner may expect a single source-target pair and plan the
+  // search per target instead (results stay right, but the page is undecided). One CI run
+  // found the page undecided here; planning again on this graph rules that cause out.
+  await full.graph.write('CALL db.clearQueryCaches()');
 });
 afterAll(async () => {
   await full.close();
