@@ -127,7 +127,8 @@ export async function run(): Promise<void> {
   const rate = (t: { seconds: number }, n = rows) => n / t.seconds;
   const phases = (t: { result: unknown }) => {
     const p = (t.result as IngestReport).phases;
-    return `check ${p.check.toFixed(1)} s, write ${p.write.toFixed(1)} s, summaries ${p.summaries.toFixed(1)} s`;
+    const commit = p.commit > 0 ? `, commit ${p.commit.toFixed(1)} s` : '';
+    return `check ${p.check.toFixed(1)} s, write ${p.write.toFixed(1)} s, summaries ${p.summaries.toFixed(1)} s${commit}`;
   };
   const batchRatio = rate(ours) / rate(rawBatch);
   const atomicRatio = rate(oursAtomic, smallRows) / rate(rawAtomic, smallRows);
