@@ -12,7 +12,7 @@ import type { Principal } from '../services/auth';
 export type JsonSchema = Record<string, unknown>;
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface Reply { status?: number; body: unknown; contentType?: string }
+export interface Reply { status?: number; body: unknown; contentType?: string; headers?: Record<string, string> }
 
 export interface RouteContext<Q = Record<string, unknown>, B = unknown> {
   req: Request;
@@ -183,6 +183,7 @@ function negotiate(req: Request, produces: string[]): string {
 
 function send(res: Response, reply: Reply, accept: string): void {
   res.status(reply.status ?? 200);
+  if (reply.headers) res.set(reply.headers);
   if (reply.status === 204) {
     res.end();
     return;
@@ -191,6 +192,6 @@ function send(res: Response, reply: Reply, accept: string): void {
   if (type === 'application/json') {
     res.type('application/json').send(JSON.stringify(reply.body));
   } else {
-    res.type(type).send(reply.body as string);
+    res.type(type).send(reply.body as string | Buffer);
   }
 }
