@@ -54,7 +54,7 @@ export async function startApp(config: Config, graph: Graph): Promise<RunningApp
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
   const queues = new Queues(config);
   const auth = new AuthService(config, loadClients(config, () => undefined));
-  const { app, flushFeeds } = createApp({ config, graph, auth, redis, queues, logger: pino({ level: 'silent' }), readiness: async () => ({}) });
+  const { app, flushFeeds, close } = createApp({ config, graph, auth, redis, queues, logger: pino({ level: 'silent' }), readiness: async () => ({}) });
   const server = await new Promise<import('node:http').Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -68,6 +68,7 @@ export async function startApp(config: Config, graph: Graph): Promise<RunningApp
     baseUrl, token,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
       await flushFeeds();
       await queues.close();
       redis.disconnect();

@@ -90,7 +90,7 @@ async function serve(config: Config): Promise<void> {
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
   const queues = new Queues(config);
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
-  const { app, flushFeeds } = createApp({
+  const { app, flushFeeds, close } = createApp({
     config, graph, auth, logger, redis, queues,
     readiness: async () => ({
       neo4j: await graph.ping(),
@@ -101,6 +101,7 @@ async function serve(config: Config): Promise<void> {
   const stop = async () => {
     logger.info('shutting down');
     server.close();
+    await close();
     await flushFeeds().catch((err: Error) => logger.warn({ err: err.message }, 'usage and history not written'));
     await graph.close();
     await queues.close();

@@ -18,6 +18,7 @@ import { errorHandler, notFoundHandler, unauthorized } from './errors';
 import { RouteRegistry } from './registry';
 import { registerAuthRoutes } from './routes/auth';
 import { registerEntityRoutes } from './routes/entities';
+import { PdfRenderer } from './formats/pdfRenderer';
 import { registerTraversalRoutes } from './routes/traversal';
 import { registerNotificationRoutes } from './routes/notifications';
 import { TraversalService } from '../services/traversal';
@@ -59,7 +60,8 @@ export function createApp(deps: AppDeps) {
   const registry = new RouteRegistry();
   registerAuthRoutes(registry, deps.auth, deps.config.serviceDomain);
   const traversal = new TraversalService(deps.graph, deps.config.traversal);
-  registerEntityRoutes(registry, new EntityService(deps.graph), traversal);
+  const pdf = new PdfRenderer();
+  registerEntityRoutes(registry, new EntityService(deps.graph), traversal, pdf);
   registerTraversalRoutes(registry, traversal);
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
@@ -108,5 +110,7 @@ export function createApp(deps: AppDeps) {
   app.use(errorHandler());
   /** Writes what the usage and history feeds hold back; call before closing Redis. */
   const flushFeeds = () => feeds.flush();
-  return { app, registry, flushFeeds };
+  /** Stops what the app runs beside requests (the PDF threads); call once the server is closed. */
+  const close = () => pdf.close();
+  return { app, registry, flushFeeds, close };
 }

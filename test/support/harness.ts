@@ -55,7 +55,7 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
     await redis.flushdb();
   }
   const auth = new AuthService(config, loadClients(config, () => undefined));
-  const { app, flushFeeds } = createApp({
+  const { app, flushFeeds, close } = createApp({
     config, graph, auth, redis, queues, logger: pino({ level: 'silent' }),
     readiness: async () => ({ neo4j: await graph.ping(), redis: (await redis.ping()) === 'PONG' }),
   });
@@ -84,6 +84,7 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
     },
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
       await flushFeeds();
       await graph.close();
       await queues.close();

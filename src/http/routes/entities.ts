@@ -9,6 +9,7 @@ import { isRiskFactor } from '../../domain/risk';
 import { type EntityService, type RelationshipSelection, relationshipsTokenField } from '../../services/entities';
 import type { TraversalService } from '../../services/traversal';
 import { entityTraversalBlocks } from './traversal';
+import type { PdfRenderer } from '../formats/pdfRenderer';
 import { MAX_PAGE, Paging, tokenPaging } from '../../services/paging';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
@@ -133,10 +134,10 @@ function relationshipSelection(q: Query): RelationshipSelection {
   };
 }
 
-export function registerEntityRoutes(registry: RouteRegistry, entities: EntityService, traversal: TraversalService): void {
+export function registerEntityRoutes(registry: RouteRegistry, entities: EntityService, traversal: TraversalService, pdf: PdfRenderer): void {
   registry.add<Query>({
     method: 'get', path: '/entity/:id', tag: 'entity', summary: 'Entity with per-field offset paging',
-    params: idParam, query: legacyEntityQuery, produces: ['application/json', 'text/csv'],
+    params: idParam, query: legacyEntityQuery, produces: ['application/json', 'text/csv', 'application/pdf'],
     responses: { 200: 'Entity', 404: 'unknown id', 406: 'bad parameter', 415: 'unsupported Accept' },
     handler: async ({ params, query, accept }) => {
       const body = await entities.legacyEntity(params.id, {
@@ -149,7 +150,12 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
       });
       const blocks = traversalBlocks(query);
       if (blocks.length) body.traversals = await entityTraversalBlocks(traversal, params.id, blocks);
-      return accept === 'text/csv' ? { body: entityCsv(body), contentType: 'text/csv' } : { body };
+      if (accept === 'text/csv') return { body: entityCsv(body), contentType: 'text/csv' };
+      if (accept === 'application/pdf') {
+        const file = `${params.id.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+        return { body: await pdf.entity(body), contentType: 'application/pdf', headers: { 'content-disposition': `inline; filename="${file}"` } };
+      }
+      return { body };
     },
   });
 
