@@ -15,17 +15,13 @@ import PDFDocument from 'pdfkit';
 type Json = Record<string, any>;
 type Doc = InstanceType<typeof PDFDocument>;
 
-/** The fonts, read once: each report embeds the subset of glyphs it uses. */
-const fonts = (() => {
-  let loaded: { regular: Buffer; bold: Buffer } | undefined;
-  return () => {
-    if (!loaded) {
-      const dir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-      loaded = { regular: fs.readFileSync(path.join(dir, 'DejaVuSans.ttf')), bold: fs.readFileSync(path.join(dir, 'DejaVuSans-Bold.ttf')) };
-    }
-    return loaded;
-  };
-})();
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+
+/** The fonts, read once per thread: each report embeds the subset of glyphs it uses. */
+function loadFonts(): { regular: Buffer; bold: Buffer } {
+  const dir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  return (fonts ??= { regular: fs.readFileSync(path.join(dir, 'DejaVuSans.ttf')), bold: fs.readFileSync(path.join(dir, 'DejaVuSans-Bold.ttf')) });
+}
 
 const GREY = '#555555';
 const RED = '#b00020';
@@ -34,7 +30,7 @@ const RED = '#b00020';
 export function entityPdf(entity: Json, generatedAt: Date = new Date()): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4', margin: 50, bufferPages: true,
-    info: { Title: `${entity.label} (${entity.id})`, Subject: 'Entity report', Creator: 'graph-api', CreationDate: generatedAt },
+    info: { Title: entity.label ? `${entity.label} (${entity.id})` : entity.id, Subject: 'Entity report', Creator: 'graph-api', CreationDate: generatedAt },
   });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -42,15 +38,16 @@ export function entityPdf(entity: Json, generatedAt: Date = new Date()): Promise
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', fonts().regular);
-  doc.registerFont('bold', fonts().bold);
+  const { regular, bold } = loadFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
 
   header(doc, entity);
   keyFacts(doc, entity);
-  attributes(doc, entity.attributes ?? {});
-  relationships(doc, entity.relationships ?? {});
-  possiblySameAs(doc, entity.possibly_same_as);
-  referencedBy(doc, entity.referenced_by);
+  pagedSection(doc, 'Attributes', entity.attributes ?? {}, attributeLine);
+  pagedSection(doc, 'Relationships', entity.relationships ?? {}, relationshipLine);
+  pagedSection(doc, 'Possibly the same as', { entities: entity.possibly_same_as }, (item) => [entityLine(item.entity), []]);
+  pagedSection(doc, 'Records', { 'referencing records': entity.referenced_by }, recordLine);
   for (const block of entity.traversals ?? []) traversal(doc, entity, block);
   footers(doc, entity, generatedAt);
   doc.end();
@@ -89,49 +86,31 @@ function keyFacts(doc: Doc, e: Json): void {
   }
 }
 
-function attributes(doc: Doc, pages: Json): void {
-  const fields = Object.entries<Json>(pages).filter(([, page]) => page.data.length);
-  if (!fields.length) return;
-  section(doc, 'Attributes');
-  for (const [field, page] of fields) {
-    subsection(doc, field, page);
-    for (const item of page.data) {
-      const { value, ...rest } = item.properties ?? {};
-      const details = Object.entries(rest).map(([k, v]) => `${k}: ${v}`);
-      line(doc, String(value ?? ''), [...details, `records: ${item.record.join(', ')}`]);
-    }
+/** A section of named pages (attribute fields, relationship types, ...): each item one line and its details. */
+function pagedSection(doc: Doc, title: string, pages: Record<string, Json | undefined>, item: (value: Json) => [string, string[]]): void {
+  const named = Object.entries(pages).filter((entry): entry is [string, Json] => Boolean(entry[1]?.data.length));
+  if (!named.length) return;
+  section(doc, title);
+  for (const [name, page] of named) {
+    subsection(doc, name, page);
+    for (const value of page.data) line(doc, ...item(value));
   }
 }
 
-function relationships(doc: Doc, pages: Json): void {
-  const types = Object.entries<Json>(pages).filter(([, page]) => page.data.length);
-  if (!types.length) return;
-  section(doc, 'Relationships');
-  for (const [type, page] of types) {
-    subsection(doc, type, page);
-    for (const item of page.data) {
-      const facts = Object.values<Json[]>(item.types ?? {}).flat().map(describeFact);
-      line(doc, entityLine(item.target), facts);
-    }
-  }
+function attributeLine(item: Json): [string, string[]] {
+  const { value, ...rest } = item.properties ?? {};
+  const details = Object.entries(rest).map(([k, v]) => `${k}: ${v}`);
+  return [String(value ?? ''), [...details, `records: ${item.record.join(', ')}`]];
 }
 
-function possiblySameAs(doc: Doc, page: Json | undefined): void {
-  if (!page?.data.length) return;
-  section(doc, 'Possibly the same as');
-  subsection(doc, 'entities', page);
-  for (const item of page.data) line(doc, entityLine(item.entity), []);
+function relationshipLine(item: Json): [string, string[]] {
+  return [entityLine(item.target), Object.values<Json[]>(item.types ?? {}).flat().map(describeFact)];
 }
 
-function referencedBy(doc: Doc, page: Json | undefined): void {
-  if (!page?.data.length) return;
-  section(doc, 'Records');
-  subsection(doc, 'referencing records', page);
-  for (const item of page.data) {
-    const r = item.record;
-    const dates = [r.publication_date && `published ${r.publication_date}`, r.acquisition_date && `acquired ${r.acquisition_date}`].filter(Boolean);
-    line(doc, r.label || r.id, [[item.type, r.source, r.id, ...dates].join(' · ')]);
-  }
+function recordLine(item: Json): [string, string[]] {
+  const r = item.record;
+  const dates = [r.publication_date && `published ${r.publication_date}`, r.acquisition_date && `acquired ${r.acquisition_date}`].filter(Boolean);
+  return [r.label || r.id, [[item.type, r.source, r.id, ...dates].join(' · ')]];
 }
 
 function traversal(doc: Doc, e: Json, block: Json): void {
