@@ -138,7 +138,7 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
   registry.add<Query>({
     method: 'get', path: '/entity/:id', tag: 'entity', summary: 'Entity with per-field offset paging',
     params: idParam, query: legacyEntityQuery, produces: ['application/json', 'text/csv', 'application/pdf'],
-    responses: { 200: 'Entity', 404: 'unknown id', 406: 'bad parameter', 415: 'unsupported Accept' },
+    responses: { 200: 'Entity', 404: 'unknown id', 406: 'bad parameter', 415: 'unsupported Accept', 503: 'PDF rendering busy (Retry-After)' },
     handler: async ({ params, query, accept }) => {
       const body = await entities.legacyEntity(params.id, {
         attributes: perField(query, 'attributes'),
