@@ -19,8 +19,11 @@ let fonts: { regular: Buffer; bold: Buffer } | undefined;
 
 /** The fonts, read once per thread: each report embeds the subset of glyphs it uses. */
 function loadFonts(): { regular: Buffer; bold: Buffer } {
-  const dir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-  return (fonts ??= { regular: fs.readFileSync(path.join(dir, 'DejaVuSans.ttf')), bold: fs.readFileSync(path.join(dir, 'DejaVuSans-Bold.ttf')) });
+  if (!fonts) {
+    const dir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+    fonts = { regular: fs.readFileSync(path.join(dir, 'DejaVuSans.ttf')), bold: fs.readFileSync(path.join(dir, 'DejaVuSans-Bold.ttf')) };
+  }
+  return fonts;
 }
 
 const GREY = '#555555';

@@ -33,19 +33,16 @@ export class PdfRenderer {
   }
 
   async entity(entity: Record<string, unknown>, generatedAt = new Date()): Promise<Buffer> {
-    if (this.pool.queueSize >= this.maxQueued) throw this.busy();
     try {
       const pdf = (await this.pool.run({ entity, generatedAt: generatedAt.getTime() })) as Uint8Array;
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     } catch (err) {
-      // The pool's own bound, should it count a task differently from the check above.
-      if (/queue is at limit/i.test((err as Error).message)) throw this.busy();
+      // piscina refuses a task past maxQueue with this message.
+      if (/queue is at limit/i.test((err as Error).message)) {
+        throw new ApiError(503, [`PDF rendering is busy (${this.maxQueued} reports waiting); retry shortly`], 'status', { 'Retry-After': '2' });
+      }
       throw err;
     }
-  }
-
-  private busy(): ApiError {
-    return new ApiError(503, [`PDF rendering is busy (${this.maxQueued} reports waiting); retry shortly`], 'status', { 'Retry-After': '2' });
   }
 
   /** Stops the threads (pending reports are rejected). */
