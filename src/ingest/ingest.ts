@@ -14,6 +14,7 @@ import { readLines } from './reader';
 import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from './rows';
 import { IngestLine, parseLine, readValidLine } from './validate';
 import { refreshSummaries } from './summaries';
+import { entitySourceTokens } from '../search/fields';
 import { InTransaction, Runner, ownTransactions, within } from './transactions';
 
 export interface BadLine { file: string; line: number; reason: string }
@@ -113,9 +114,17 @@ function* referencedBy(line: IngestLine): Generator<Ref> {
 
 const EXISTING: Record<Kind, string> = { entity: 'existing-entities', record: 'existing-records', source: 'existing-sources' };
 
+interface Checked {
+  lines: number;
+  bad: Map<number, string>;
+  /** The sources of the file's records about or mentioning each entity (the sx_source they will give it). */
+  sourcesOf: Map<string, string[]>;
+}
+
 /** Pass 1: every line checked; returns the bad lines (all of them, for the report). */
-async function check(graph: Graph, file: string, options: IngestOptions): Promise<{ lines: number; bad: Map<number, string> }> {
+async function check(graph: Graph, file: string, options: IngestOptions): Promise<Checked> {
   const bad = new Map<number, string>();
+  const sourcesOf = new Map<string, string[]>();
   const defined: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
   const referenced: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
   let lines = 0;
@@ -131,6 +140,13 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
     const def = definedBy(parsed.line);
     if (def) defined[def.kind].add(def.id);
     for (const ref of referencedBy(parsed.line)) referenced[ref.kind].add(ref.id);
+    if (parsed.line.kind === 'record') {
+      for (const { entity } of parsed.line.references ?? []) {
+        const sources = sourcesOf.get(entity);
+        if (!sources) sourcesOf.set(entity, [parsed.line.source]);
+        else if (!sources.includes(parsed.line.source)) sources.push(parsed.line.source);
+      }
+    }
     if (options.onProgress && Date.now() - lastReport > PROGRESS_INTERVAL_MS) {
       lastReport = Date.now();
       options.onProgress({ file, phase: 'check', lines, rowsPerSecond: (lines * 1000) / (lastReport - started) });
@@ -148,7 +164,7 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
   }
   const known = (ref: Ref) => defined[ref.kind].has(ref.id) || inGraph[ref.kind].has(ref.id);
   const anyMissing = (Object.keys(referenced) as Kind[]).some((k) => [...referenced[k]].some((id) => !known({ kind: k, id })));
-  if (!anyMissing && bad.size === 0) return { lines, bad };
+  if (!anyMissing && bad.size === 0) return { lines, bad, sourcesOf };
 
   // Name the lines with dangling references. A bad line defines nothing, which may leave
   // further lines dangling, so repeat until nothing changes.
@@ -168,7 +184,7 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
       }
     }
   }
-  return { lines, bad };
+  return { lines, bad, sourcesOf };
 }
 
 /**
@@ -176,7 +192,7 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
  * `committed`, when each batch commits on its own, hears the entities of every batch written.
  */
 async function write(
-  inBatch: InTransaction, file: string, skip: Map<number, string>, options: IngestOptions, loaded: IngestReport['loaded'],
+  inBatch: InTransaction, file: string, { bad: skip, sourcesOf }: Checked, options: IngestOptions, loaded: IngestReport['loaded'],
   committed?: (entityIds: string[]) => Promise<void>,
 ) {
   const touched = new Set<string>();
@@ -249,9 +265,16 @@ async function write(
         await add('record', () => cypher('ingest', 'upsert-records'), row, [...row.about, ...row.mentions].map((ref) => ref.entity));
         break;
       }
-      case 'entity':
-        await add('entity', () => cypher('ingest', 'upsert-entities'), entityRow(line), [line.id]);
+      case 'entity': {
+        const row = entityRow(line);
+        // The summary refresh sets sx_source from the entity's records in the graph. Set here
+        // from this file's, it is already that value for an entity new to the graph: Neo4j
+        // skips a write of an equal value, so the entity's full-text document is indexed once,
+        // not again when a per-batch load refreshes summaries (about 50 us per entity).
+        row.props.sx_source = entitySourceTokens(sourcesOf.get(line.id) ?? []);
+        await add('entity', () => cypher('ingest', 'upsert-entities'), row, [line.id]);
         break;
+      }
       case 'relationship':
         await add(`rel:${line.type}`, () => relationshipQuery(line.type), relationshipRow(line), [line.from, line.to]);
         break;
@@ -315,7 +338,8 @@ function summaryProgress(file: string, options: IngestOptions): ((done: number, 
 
 export async function ingestFile(graph: Graph, file: string, options: IngestOptions): Promise<IngestReport> {
   const started = Date.now();
-  const { lines, bad } = await check(graph, file, options);
+  const pass1 = await check(graph, file, options);
+  const { lines, bad } = pass1;
   const checked = Date.now();
   let wrote = 0;
   let refreshed = 0;
@@ -327,7 +351,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   let touched: Set<string>;
   const atomic = typeof options.atomic === 'number' ? lines <= options.atomic : options.atomic !== false;
   if (!atomic) {
-    touched = await write(ownTransactions(graph), file, bad, options, loaded, options.onWritesCommitted);
+    touched = await write(ownTransactions(graph), file, pass1, options, loaded, options.onWritesCommitted);
     wrote = Date.now();
     // Per-batch commits: summary batches are independent transactions, so two run at once.
     await refreshSummaries(ownTransactions(graph), touched, options.batchSize, SUMMARY_CONCURRENCY, summaryProgress(file, options));
@@ -336,7 +360,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
     const session = graph.session('WRITE');
     const tx = session.beginTransaction();
     try {
-      touched = await write(within(tx), file, bad, options, loaded);
+      touched = await write(within(tx), file, pass1, options, loaded);
       wrote = Date.now();
       await refreshSummaries(within(tx), touched, options.batchSize, 1, summaryProgress(file, options));
       refreshed = Date.now();

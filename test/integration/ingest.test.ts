@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { IngestError } from '../../src/ingest/ingest';
 import { refreshSummaries } from '../../src/ingest/summaries';
 import { ownTransactions } from '../../src/ingest/transactions';
+import { entitySourceTokens } from '../../src/search/fields';
 import { acmeLines } from '../fixtures/acme';
 import { REPO, testEnv } from '../support/env';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
@@ -161,6 +162,29 @@ describe('loading a file written by another tool', () => {
     expect(await summaries()).toEqual(summariesBefore);
     expect(summariesBefore.length).toBeGreaterThan(2); // more than one batch of 2
     expect((await h.json('/entity/e-acme')).body).toMatchObject({ degree: 2, source_count: { gbr_psc: { count: 1 } } });
+  });
+
+  test('a new entity is written with the sx_source its summary gives it (one full-text indexing); a re-ingest without its records keeps every source', async () => {
+    const tokens = async () => new Map((await h.graph.read('MATCH (e:Entity) RETURN e.id AS id, e.sx_source AS t ORDER BY id'))
+      .map((r) => [r.get('id') as string, r.get('t') as string]));
+    // Entity lines before the records about them: the tokens come from the whole file (the check pass).
+    const lines = acmeLines();
+    const entitiesFirst = [...lines.filter((l) => l.kind === 'source' || l.kind === 'entity'), ...lines.filter((l) => l.kind !== 'source' && l.kind !== 'entity')];
+    let beforeSummaries = new Map<string, string>();
+    await h.ingest(writeNdjson('entities-first.ndjson', entitiesFirst), {
+      atomic: false, onWritesCommitted: async () => { beforeSummaries = await tokens(); }, // the last call comes before the summary refresh
+    });
+    const after = await tokens();
+    expect(after.get('e-acme')).toBe(entitySourceTokens(['gbr_psc', 'ofsi']));
+    expect(after.get('e-jdoe')).toBe(entitySourceTokens(['gbr_psc']));
+    expect(after.get('e-jdoe-2')).toBe('');
+    expect(beforeSummaries).toEqual(after);
+
+    // The same entity again in a file with none of its records: its earlier sources stay.
+    await h.ingest(writeNdjson('acme-again.ndjson', lines.filter((l) => l.kind === 'entity' && l.id === 'e-acme')), { atomic: false });
+    expect((await tokens()).get('e-acme')).toBe(entitySourceTokens(['gbr_psc', 'ofsi']));
+    const { body } = await h.json('/v1/search/entity?q=acme&filters=source%3Dofsi');
+    expect(body.data.map((e: any) => e.id)).toEqual(['e-acme']);
   });
 
   test('the summary refresh reports the entities done after each batch, its psa neighbours counted', async () => {
