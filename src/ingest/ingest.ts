@@ -6,6 +6,7 @@
  * A file with any bad line loads nothing unless skipInvalid is set. Pass 2 writes, by
  * default inside one transaction per file, so a failure leaves the graph as it was.
  */
+import { setImmediate } from 'node:timers/promises';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import { inverseRelationship, neo4jRelType } from '../domain/relationships';
@@ -188,6 +189,15 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
 }
 
 /**
+ * The write loop gives the event loop a turn this often. Lines already read arrive through
+ * promises alone, so without a turn the loop would parse up to a whole read chunk (thousands
+ * of lines) before the answer to a batch's statement is read and its next statement sent, and
+ * Neo4j would wait meanwhile: a batch is up to four exchanges (derived risk, upsert, labels,
+ * commit). A/B, 20k entities committed per batch, write phase mean of 6: 23.9 -> 21.1 s.
+ */
+const YIELD_EVERY_LINES = 100;
+
+/**
  * Pass 2: batched writes of the good lines. Returns the entities whose summaries need refreshing.
  * `committed`, when each batch commits on its own, hears the entities of every batch written.
  */
@@ -250,7 +260,12 @@ async function write(
     if (buffer.rows.length >= options.batchSize) await flush(key);
   };
 
+  let sinceYield = 0;
   for await (const { no, text } of readLines(file)) {
+    if (++sinceYield === YIELD_EVERY_LINES) {
+      sinceYield = 0;
+      await setImmediate();
+    }
     if (skip.has(no)) continue;
     // Pass 1 validated every line not in `skip`; parsing is all that is left to do.
     const line = readValidLine(text);
