@@ -106,7 +106,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use(registry.router(authenticate, feeds.afterAuth));
-  app.use(notFoundHandler());
+  // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
+  app.use(authenticate, notFoundHandler());
   app.use(errorHandler());
   /** Writes what the usage and history feeds hold back; call before closing Redis. */
   const flushFeeds = () => feeds.flush();

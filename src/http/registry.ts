@@ -98,7 +98,9 @@ export class RouteRegistry {
       }
       const allowed = routes.map((r) => r.spec.method.toUpperCase());
       if (allowed.includes('GET')) allowed.push('HEAD');
-      router.all(path, (req, res, next) => {
+      // A caller without a valid token learns nothing about a protected path, not even its methods.
+      const guard = routes.some((r) => r.spec.auth !== false) ? [authenticate] : [];
+      router.all(path, ...guard, (req, res, next) => {
         res.setHeader('Allow', allowed.join(', '));
         next(new ApiError(405, [`method ${req.method} not allowed; allowed: ${allowed.join(', ')}`]));
       });

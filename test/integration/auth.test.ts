@@ -201,6 +201,22 @@ describe('open endpoints and the API description', () => {
     expect(doc.paths['/oauth/token'].post.requestBody.content['application/json'].schema.required).toContain('grant_type');
   });
 
+  test('without a valid token, another method on a protected path and an unknown path are 401, not 405 / 404', async () => {
+    for (const [method, path] of [['POST', '/entity/e-acme'], ['DELETE', '/v1/sources'], ['GET', '/nope'], ['GET', '/v1/nope']]) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-jwt' }] as Record<string, string>[]) {
+        const res = await fetch(`${h.baseUrl}${path}`, { method, headers });
+        expect({ method, path, status: res.status }).toEqual({ method, path, status: 401 });
+        expect(res.headers.get('allow')).toBeNull();
+        const body = await read(res);
+        expect(body).toMatchObject({ status: 401, success: false });
+      }
+    }
+    // Token issuance is open, so its other methods still answer 405 to anyone.
+    expect((await fetch(`${h.baseUrl}/oauth/token`)).status).toBe(405);
+    // With a token the same calls are 405 and 404 (below and in entity.test.ts).
+    expect((await h.get('/entity/e-acme', { method: 'POST' })).status).toBe(405);
+  });
+
   test('unknown paths are 404 in the surface envelope', async () => {
     const legacy = await h.json('/nope');
     expect(legacy.status).toBe(404);
