@@ -183,12 +183,20 @@ describe('GET /v1/entity/{id} (token paging)', () => {
     expect(Object.keys(filtered.body.relationships.data[0].types)).toEqual(['has_director']);
   });
 
-  test('the relationships page holds 200 neighbours by default, as the published client expects', async () => {
-    const { body } = await h.json('/v1/entity/wide');
-    expect(body.relationships).toMatchObject({ limit: 200, size: { count: WIDE.holders, qualifier: 'eq' } });
-    expect(body.relationships.data).toHaveLength(WIDE.holders);
-    expect(body.relationships.next).toBeUndefined();
-    expect((await h.json('/v1/entity/wide?relationships.limit=200')).status).toBe(200);
+  test('the relationships page holds 100 neighbours by default (the spec\'s token pages), up to the 200 the client documents', async () => {
+    const first = (await h.json('/v1/entity/wide')).body.relationships;
+    expect(first).toMatchObject({ limit: 100, size: { count: WIDE.holders, qualifier: 'eq' } });
+    expect(first.data).toHaveLength(100);
+    expect(first.prev).toBeUndefined();
+    const rest = (await h.json(`/v1/entity/wide?relationships.next=${encodeURIComponent(first.next)}`)).body.relationships;
+    expect(rest.data).toHaveLength(WIDE.holders - 100);
+    expect(rest.next).toBeUndefined();
+    const ids = [...first.data, ...rest.data].map((item: { target: { id: string } }) => item.target.id);
+    expect(new Set(ids).size).toBe(WIDE.holders);
+    const all = (await h.json('/v1/entity/wide?relationships.limit=200')).body.relationships;
+    expect(all.data).toHaveLength(WIDE.holders);
+    expect(all.next).toBeUndefined();
+    expect((await h.json('/v1/entity/wide?relationships.limit=201')).status).toBe(400);
   });
 
   test.each([

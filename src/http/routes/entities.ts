@@ -65,8 +65,11 @@ function traversalBlocks(q: Query): { maxDepth: number; relationships: string[] 
   }));
 }
 
-/** The published client's relationships page size (docs/reference/client-shapes.md §1). */
-const RELATIONSHIPS_PAGE = 200;
+/**
+ * The spec's token pages default to 100; the published client documents 200 for the
+ * relationships page (docs/reference/client-shapes.md §1), so a client may ask for up to that.
+ */
+const RELATIONSHIPS_PAGE_MAX = 200;
 const dateFilter = (description: string) => ({ type: 'string', pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: `${description} (YYYY[-MM[-DD]])` });
 /**
  * Shipment filters of the published client. This graph holds no shipment data (no HS codes,
@@ -81,7 +84,7 @@ const v1EntityQuery: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    'relationships.next': token, 'relationships.prev': token, 'relationships.limit': limit(RELATIONSHIPS_PAGE, RELATIONSHIPS_PAGE),
+    'relationships.next': token, 'relationships.prev': token, 'relationships.limit': limit(RELATIONSHIPS_PAGE_MAX),
     'relationships.type': { type: 'array', items: { type: 'string', enum: RELATIONSHIP_TYPES }, description: 'only these relationship types' },
     'relationships.sort': {
       type: 'string', enum: ['date', '-date', 'shares', '-shares'],
