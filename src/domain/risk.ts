@@ -3,8 +3,10 @@
  * enumeration: the families the spec names, plus the published client's `Risk` enumeration, which
  * holds the spec's "further families" (forced_labor_*, exports_*, imports_*, owned_by_*, owner_of_*,
  * controlled_by_*, export_controls_*, *_50_percent_rule, *_minority_ownership, uk_*). Derived
- * factors are those the risk worker computes (adjacent, sanctions ownership, psa_); every other
- * name is direct: carried by ingested data, since nothing here could compute it.
+ * factors are the shapes INGEST_FORMAT.md reserves for the worker (`*_adjacent`, `owned_by_*`,
+ * `owner_of_*`, `psa_*`, `*_50_percent_rule`): never ingested. The worker computes the adjacent,
+ * sanctions ownership and psa_ ones; the other client names of those shapes are valid in requests
+ * and match nothing until it computes them too. Every other name is direct: ingested data carries it.
  */
 export const SANCTIONS_LISTS: readonly string[] = [
   'arg_repet_jus', 'aus_dfat', 'bel_fpsf', 'can_gac', 'che_seco', 'cze_mof', 'eu_dg_fisma_ec',
@@ -23,6 +25,9 @@ const PLAIN_DIRECT = [
   'esg_score_very_high', 'wro_entity', 'former_wro_entity',
 ];
 const PLAIN_DERIVED = ['pep_adjacent', 'sanctioned_adjacent', 'sanctioned_other_adjacent', 'soe_adjacent'];
+/** The names INGEST_FORMAT.md calls derived ("never ingested; the worker computes them"). */
+const DERIVED_SHAPES = [/_adjacent$/, /^owned_by_/, /^owner_of_/, /^psa_/, /_50_percent_rule$/];
+const hasDerivedShape = (name: string): boolean => DERIVED_SHAPES.some((shape) => shape.test(name));
 
 export const REPUTATIONAL_CATEGORIES: readonly string[] = [
   'bribery_and_corruption', 'cybercrime', 'financial_crime', 'forced_labor', 'organized_crime',
@@ -175,7 +180,7 @@ function build(): { direct: Set<string>; derived: Set<string> } {
   derived.add('owner_of_sanctioned_entity');
   derived.add('sanctioned_50_percent_rule');
   for (const name of CLIENT_RISK_FACTORS) {
-    if (name.startsWith('psa_')) derived.add(name);
+    if (hasDerivedShape(name)) derived.add(name);
     else if (!derived.has(name)) direct.add(name);
   }
   for (const f of [...direct, ...derived]) if (!f.startsWith('psa_')) derived.add(`psa_${f}`);

@@ -317,6 +317,7 @@ describe('bad lines', () => {
     ['an unknown country attribute', { kind: 'entity', id: 'e-x', type: 'company', attributes: [{ field: 'country', value: 'XYZ' }] }, /unknown country id "XYZ"/],
     ['a malformed date', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-jdoe', to_date: '2020-13-01' }, /to_date: malformed date "2020-13-01"/],
     ['a derived risk factor', { kind: 'entity', id: 'e-y', type: 'company', risk: [{ factor: 'sanctioned_adjacent' }] }, /not a direct risk factor/],
+    ['a client risk name of a derived shape', { kind: 'entity', id: 'e-y', type: 'company', risk: [{ factor: 'eu_50_percent_rule' }] }, /not a direct risk factor/],
     ['a dangling reference', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-ghost' }, /unknown entity "e-ghost"/],
     ['a record of an unknown source', { kind: 'record', id: 'r9', source: 'nowhere' }, /unknown source "nowhere"/],
     ['a self relationship', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-acme' }, /same entity/],
