@@ -126,7 +126,8 @@ interface Checked {
 async function check(graph: Graph, file: string, options: IngestOptions): Promise<Checked> {
   const bad = new Map<number, string>();
   const sourcesOf = new Map<string, string[]>();
-  const defined: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
+  // How many of the file's lines define each id: a bad one leaves the id defined by the others.
+  const defined: Record<Kind, Map<string, number>> = { entity: new Map(), record: new Map(), source: new Map() };
   const referenced: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
   let lines = 0;
   const started = Date.now();
@@ -139,7 +140,7 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
       continue;
     }
     const def = definedBy(parsed.line);
-    if (def) defined[def.kind].add(def.id);
+    if (def) defined[def.kind].set(def.id, (defined[def.kind].get(def.id) ?? 0) + 1);
     for (const ref of referencedBy(parsed.line)) referenced[ref.kind].add(ref.id);
     if (parsed.line.kind === 'record') {
       for (const { entity } of parsed.line.references ?? []) {
@@ -168,7 +169,19 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
   if (!anyMissing && bad.size === 0) return { lines, bad, sourcesOf };
 
   // Name the lines with dangling references. A bad line defines nothing, which may leave
-  // further lines dangling, so repeat until nothing changes.
+  // further lines dangling, so repeat until nothing changes. An id stays known while another
+  // line of the file defines it or the graph holds it (ids the file defines were not looked up).
+  const stillKnown = async (def: Ref): Promise<boolean> => {
+    const left = defined[def.kind].get(def.id)! - 1;
+    if (left > 0) {
+      defined[def.kind].set(def.id, left);
+      return true;
+    }
+    defined[def.kind].delete(def.id);
+    if ((await graph.read(cypher('ingest', EXISTING[def.kind]), { ids: [def.id] })).length === 0) return false;
+    inGraph[def.kind].add(def.id);
+    return true;
+  };
   for (let changed = true; changed; ) {
     changed = false;
     for await (const { no, text } of readLines(file)) {
@@ -179,10 +192,7 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
       if (!missing) continue;
       bad.set(no, `unknown ${missing.kind} "${missing.id}": not defined in this file nor in the graph`);
       const def = definedBy(parsed.line);
-      if (def) {
-        defined[def.kind].delete(def.id);
-        changed = true;
-      }
+      if (def && !(await stillKnown(def))) changed = true;
     }
   }
   return { lines, bad, sourcesOf };

@@ -349,6 +349,35 @@ describe('bad lines', () => {
   });
 });
 
+describe('a bad line that defines an id', () => {
+  const ownerOf = (from: string) => ({ kind: 'relationship', type: 'has_owner', from, to: 'e-jdoe' });
+  const badEntity = (id: string) => ({ kind: 'entity', id, type: 'company', attributes: [{ field: 'name', value: 'X', records: ['rec-missing'] }] });
+
+  test('leaves it known when the graph holds it: only that line is bad', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    const lines = [badEntity('e-acme'), ownerOf('e-acme')];
+    const error = await h.ingest(writeNdjson('redefine.ndjson', lines)).catch((e) => e);
+    expect(error).toBeInstanceOf(IngestError);
+    expect(error.bad.map((b: { line: number; reason: string }) => [b.line, b.reason])).toEqual([[1, expect.stringMatching(/unknown record "rec-missing"/)]]);
+    const report = await h.ingest(writeNdjson('redefine.ndjson', lines), { skipInvalid: true });
+    expect(report.loaded.relationship).toBe(1);
+    expect(await count('(:Entity {id: "e-acme"})-[:HAS_OWNER]->(:Entity {id: "e-jdoe"})')).toBeGreaterThan(0);
+  });
+
+  test('leaves it known while another line of the file defines it, and not after', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    const twice = [{ kind: 'entity', id: 'e-new', type: 'company', label: 'NEW LTD' }, badEntity('e-new'), ownerOf('e-new')];
+    const error = await h.ingest(writeNdjson('twice.ndjson', twice)).catch((e) => e);
+    expect(error.bad.map((b: { line: number }) => b.line)).toEqual([2]);
+    const once = [badEntity('e-new'), ownerOf('e-new')];
+    const dangling = await h.ingest(writeNdjson('once.ndjson', once)).catch((e) => e);
+    expect(dangling.bad.map((b: { line: number; reason: string }) => [b.line, b.reason])).toEqual([
+      [1, expect.stringMatching(/unknown record "rec-missing"/)],
+      [2, expect.stringMatching(/unknown entity "e-new"/)],
+    ]);
+  });
+});
+
 describe('the ingest command', () => {
   const cli = path.join(REPO, 'dist', 'src', 'cli.js');
   const env = { ...testEnv(), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv;
