@@ -44,6 +44,7 @@ async function ingest(config: Config, graph: Graph, files: string[], opts: { ski
     try {
       if (!spooled && !fs.existsSync(input)) throw new Error(`${file}: no such file`);
       const report = await ingestFile(graph, input, {
+        name: file,
         batchSize: config.ingestBatchSize,
         skipInvalid: opts.skipInvalid,
         atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,

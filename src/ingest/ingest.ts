@@ -42,6 +42,8 @@ export interface IngestOptions {
   onWritesCommitted?: (entityIds: string[]) => Promise<void>;
   /** Called once the whole file and its summaries are committed, with every entity whose data or summary changed. */
   onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
+  /** The name bad lines and the report give the file (default its path): `-` for standard input spooled to a temporary file. */
+  name?: string;
 }
 
 export type IngestProgress =
@@ -369,8 +371,9 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   let wrote = 0;
   let refreshed = 0;
   let committed = 0;
-  const badLines = [...bad.entries()].sort((a, b) => a[0] - b[0]).map(([line, reason]) => ({ file, line, reason }));
-  if (badLines.length > 0 && !options.skipInvalid) throw new IngestError(file, badLines);
+  const name = options.name ?? file;
+  const badLines = [...bad.entries()].sort((a, b) => a[0] - b[0]).map(([line, reason]) => ({ file: name, line, reason }));
+  if (badLines.length > 0 && !options.skipInvalid) throw new IngestError(name, badLines);
 
   const loaded: IngestReport['loaded'] = { source: 0, record: 0, entity: 0, relationship: 0, possibly_same_as: 0 };
   let touched: Set<string>;
@@ -403,7 +406,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   const seconds = (Date.now() - started) / 1000;
   const rows = Object.values(loaded).reduce((a, b) => a + b, 0);
   return {
-    file, lines, loaded, bad: badLines, touchedEntities: touched.size, atomic, seconds, rowsPerSecond: rows / Math.max(seconds, 0.001),
+    file: name, lines, loaded, bad: badLines, touchedEntities: touched.size, atomic, seconds, rowsPerSecond: rows / Math.max(seconds, 0.001),
     phases: {
       check: (checked - started) / 1000, write: (wrote - checked) / 1000,
       summaries: (refreshed - wrote) / 1000, commit: (committed - refreshed) / 1000,

@@ -417,6 +417,17 @@ describe('the ingest command', () => {
     }
   });
 
+  test('a bad line read from standard input is named as "-", not as the temporary copy', async () => {
+    const input = [...acmeLines(), { kind: 'nope' }].map((l) => JSON.stringify(l)).join('\n');
+    const error = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      const child = execFile('node', [cli, 'ingest', '-'], { env }, (err, _stdout, stderr) => resolve({ code: (err as { code?: number } | null)?.code ?? 0, stderr }));
+      child.stdin!.end(input);
+    });
+    expect(error.code).toBe(1);
+    expect(error.stderr).toContain(`-:${acmeLines().length + 1}: unknown kind "nope"`);
+    expect(error.stderr).not.toMatch(/stdin\.ndjson/);
+  });
+
   test('exits non-zero and names file and line for a bad file', async () => {
     const file = writeNdjson('bad.ndjson', [...acmeLines(), { kind: 'nope' }]);
     const error = await promisify(execFile)('node', [cli, 'ingest', file], { env }).catch((e) => e);
