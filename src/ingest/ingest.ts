@@ -158,34 +158,26 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
   }
 
   // Ids referenced but not defined here must already be in the graph.
+  const KINDS = Object.keys(referenced) as Kind[];
   const inGraph: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
-  for (const kind of Object.keys(referenced) as Kind[]) {
-    const outside = [...referenced[kind]].filter((id) => !defined[kind].has(id));
-    for (let i = 0; i < outside.length; i += 10_000) {
-      const rows = await graph.read(cypher('ingest', EXISTING[kind]), { ids: outside.slice(i, i + 10_000) });
+  const lookUp = async (kind: Kind, ids: string[]) => {
+    for (let i = 0; i < ids.length; i += 10_000) {
+      const rows = await graph.read(cypher('ingest', EXISTING[kind]), { ids: ids.slice(i, i + 10_000) });
       for (const row of rows) inGraph[kind].add(row.get('id'));
     }
-  }
+  };
+  for (const kind of KINDS) await lookUp(kind, [...referenced[kind]].filter((id) => !defined[kind].has(id)));
   const known = (ref: Ref) => defined[ref.kind].has(ref.id) || inGraph[ref.kind].has(ref.id);
-  const anyMissing = (Object.keys(referenced) as Kind[]).some((k) => [...referenced[k]].some((id) => !known({ kind: k, id })));
+  const anyMissing = KINDS.some((k) => [...referenced[k]].some((id) => !known({ kind: k, id })));
   if (!anyMissing && bad.size === 0) return { lines, bad, sourcesOf };
 
   // Name the lines with dangling references. A bad line defines nothing, which may leave
   // further lines dangling, so repeat until nothing changes. An id stays known while another
-  // line of the file defines it or the graph holds it (ids the file defines were not looked up).
-  const stillKnown = async (def: Ref): Promise<boolean> => {
-    const left = defined[def.kind].get(def.id)! - 1;
-    if (left > 0) {
-      defined[def.kind].set(def.id, left);
-      return true;
-    }
-    defined[def.kind].delete(def.id);
-    if ((await graph.read(cypher('ingest', EXISTING[def.kind]), { ids: [def.id] })).length === 0) return false;
-    inGraph[def.kind].add(def.id);
-    return true;
-  };
+  // line of the file defines it or the graph holds it: the ids whose last defining line went
+  // bad in a pass are looked up in the graph (the file's own ids were not) when the pass ends.
   for (let changed = true; changed; ) {
     changed = false;
+    const undefinedNow: Record<Kind, string[]> = { entity: [], record: [], source: [] };
     for await (const { no, text } of readLines(file)) {
       if (bad.has(no)) continue;
       const parsed = parseLine(text);
@@ -194,7 +186,17 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
       if (!missing) continue;
       bad.set(no, `unknown ${missing.kind} "${missing.id}": not defined in this file nor in the graph`);
       const def = definedBy(parsed.line);
-      if (def && !(await stillKnown(def))) changed = true;
+      if (!def) continue;
+      const left = defined[def.kind].get(def.id)! - 1;
+      defined[def.kind].set(def.id, left);
+      if (left === 0) undefinedNow[def.kind].push(def.id);
+    }
+    for (const kind of KINDS) {
+      await lookUp(kind, undefinedNow[kind]);
+      for (const id of undefinedNow[kind]) {
+        defined[kind].delete(id);
+        if (!inGraph[kind].has(id)) changed = true;
+      }
     }
   }
   return { lines, bad, sourcesOf };
