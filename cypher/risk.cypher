@@ -14,13 +14,13 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.
        s.risk AS state_risk, s.hash AS state_hash, coalesce(s.version, 0) AS version
 
 // name: adjacent
-// One hop over every current fact (possibly-same-as excluded) to entities with a direct
-// sanctions, pep or state-ownership factor. `risk_factors` may hold derived names too, but
-// none of those starts with `state_owned`, and `sanctioned` / `pep` are direct flags.
+// One hop over every current fact (possibly-same-as excluded) to members of a risk family:
+// entities with one of the direct factors $members (src/domain/riskFamilies.ts). `risk_factors`
+// holds derived names too, but $members are direct names only.
 UNWIND $ids AS id
 MATCH (e:Entity {id: id})-[r]->(n:Entity)
 WHERE n <> e AND type(r) <> 'POSSIBLY_SAME_AS' AND (r.to_end IS NULL OR r.to_end >= $today)
-  AND (n.sanctioned OR n.pep OR any(f IN coalesce(n.risk_factors, []) WHERE f STARTS WITH 'state_owned'))
+  AND any(f IN coalesce(n.risk_factors, []) WHERE f IN $members)
 RETURN id, collect(DISTINCT n.id) AS neighbours
 
 // name: possibly-same-as
@@ -32,11 +32,13 @@ RETURN id, collect(DISTINCT p.id) AS psa
 
 // name: ownership-step
 // One level of an ownership search from $ids over current facts of __TYPES__; one row per
-// (from, to) pair and type with the largest known share percentage of its parallel facts.
+// (from, to) pair and type with the largest known share percentage of its parallel facts, and
+// whether `to` is a member of a risk family (one of the direct factors $members).
 UNWIND $ids AS id
 MATCH (a:Entity {id: id})-[r:__TYPES__]->(b:Entity)
 WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
-RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage, coalesce(b.sanctioned, false) AS sanctioned
+RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage,
+       any(f IN coalesce(b.risk_factors, []) WHERE f IN $members) AS member
 
 // name: node-risk
 // Direct risk of the entities a derived factor comes from.

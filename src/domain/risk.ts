@@ -4,9 +4,9 @@
  * holds the spec's "further families" (forced_labor_*, exports_*, imports_*, owned_by_*, owner_of_*,
  * controlled_by_*, export_controls_*, *_50_percent_rule, *_minority_ownership, uk_*). Derived
  * factors are the shapes INGEST_FORMAT.md reserves for the worker (`*_adjacent`, `owned_by_*`,
- * `owner_of_*`, `psa_*`, `*_50_percent_rule`): never ingested. The worker computes the adjacent,
- * sanctions ownership and psa_ ones; the other client names of those shapes are valid in requests
- * and match nothing until it computes them too. Every other name is direct: ingested data carries it.
+ * `owner_of_*`, `psa_*`, `*_50_percent_rule`): never ingested; the worker computes each of them
+ * (src/domain/riskFamilies.ts names the direct factors each comes from). Every other name is
+ * direct: ingested data carries it.
  */
 export const SANCTIONS_LISTS: readonly string[] = [
   'arg_repet_jus', 'aus_dfat', 'bel_fpsf', 'can_gac', 'che_seco', 'cze_mof', 'eu_dg_fisma_ec',
@@ -36,7 +36,7 @@ export const REPUTATIONAL_CATEGORIES: readonly string[] = [
 
 /**
  * The `Risk` enumeration of the published client (sayari-analytics/sayari-node, generated type
- * `Risk`), names only. Its psa_ names are derived; the rest are direct unless the worker derives them.
+ * `Risk`), names only. Its names of a derived shape are derived (src/domain/riskFamilies.ts); the rest are direct.
  */
 export const CLIENT_RISK_FACTORS: readonly string[] = [
   'aspi_uyghur_forced_labor_report_entity', 'aspi_uyghur_forced_labor_report_entity_adjacent', 'basel_aml',
@@ -217,7 +217,7 @@ export const isSanctionsFactor = (name: string): boolean =>
 /** Severity shown as `level` on each risk value. */
 export function riskLevel(name: string): 'critical' | 'high' | 'elevated' {
   const base = name.startsWith('psa_') ? name.slice(4) : name;
-  if (isSanctionsFactor(base) || base.endsWith('_50_percent_rule') || base.startsWith('owned_by_sanctioned')) return 'critical';
+  if (isSanctionsFactor(base) || base.endsWith('_50_percent_rule') || (base.startsWith('owned_by_') && base.includes('sanctioned'))) return 'critical';
   if (base === 'pep' || base.startsWith('sanctioned') || base.startsWith('reputational_risk_') || base.startsWith('state_owned')
     || base === 'export_controls' || base === 'military_civil_fusion' || base === 'law_enforcement_action') return 'high';
   return 'elevated';

@@ -7,19 +7,19 @@
  * result does not depend on the order in which entities are scored and a re-run from the
  * graph gives the same answer (jobs are idempotent).
  *
- *  - `sanctioned_adjacent`, `sanctioned_other_adjacent`, `pep_adjacent`, `soe_adjacent`: a
- *    neighbour one current fact away (any type, possibly-same-as excluded) with that direct
- *    status.
- *  - `owned_by_sanctioned_<list>_entity` / `owner_of_sanctioned_<list>_entity` (and the
- *    list-less `owned_by_sanctioned_entity` / `owner_of_sanctioned_entity` for any sanctions
- *    factor): an entity sanctioned on <list> within OWNERSHIP_DEPTH hops up (UBO types) or
- *    down (downstream types), over current facts, whatever the share.
- *  - `sanctioned_<list>_50_percent_rule` (and `sanctioned_50_percent_rule`): the aggregate
- *    ownership by parties sanctioned on <list> is 50% or more. Each simple ownership path up
- *    to OWNERSHIP_DEPTH hops contributes the product of its shares; a path stops counting for
- *    <list> at the first entity sanctioned on <list> (its own owners' stake is already inside
- *    its share). Shares come from share-bearing facts with a known percentage (the largest of
- *    parallel facts between the same pair), `branch_of` counts as 100%, unknown shares as 0.
+ * Each derived factor belongs to a family of direct factors (src/domain/riskFamilies.ts: the
+ * sanctions lists, state ownership, export controls, forced-labour lists, ...):
+ *  - `adjacent` (`sanctioned_adjacent`, `soe_adjacent`, `wro_entity_adjacent`, ...): a member one
+ *    current fact away (any type, possibly-same-as excluded).
+ *  - `ownedBy` / `ownerOf` (`owned_by_sanctioned_<list>_entity`, `owned_by_soe`, ...): a member
+ *    within OWNERSHIP_DEPTH hops up (UBO types) or down (downstream types), over current facts,
+ *    whatever the share.
+ *  - `fiftyPercent` (`sanctioned_<list>_50_percent_rule`, `ofac_50_percent_rule`, ...): members own
+ *    50% or more in aggregate. Each simple ownership path up to OWNERSHIP_DEPTH hops contributes
+ *    the product of its shares; a path stops counting for a family at its first member (that
+ *    member's own owners' stake is already inside its share). Shares come from share-bearing
+ *    facts with a known percentage (the largest of parallel facts between the same pair),
+ *    `branch_of` counts as 100%, unknown shares as 0.
  *  - `psa_<factor>`: a direct factor of a possibly-same-as entity.
  */
 import { createHash } from 'node:crypto';
@@ -27,8 +27,9 @@ import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../domain/relationships';
 import {
-  PRESENT, SANCTIONS_LISTS, isDirectRiskFactor, isRiskFactor, isSanctionsFactor, riskLevel,
+  PRESENT, isDirectRiskFactor, isRiskFactor, riskLevel,
 } from '../domain/risk';
+import { FAMILY_MEMBER_FACTORS, familiesOfFactor, type RiskFamily } from '../domain/riskFamilies';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import { requireRole, type ProjectAccess } from './access';
@@ -65,32 +66,17 @@ export function checkedFactor(name: string): string {
   return name;
 }
 
-/** The key of the list-less family ("sanctioned on any list") in per-list maps. */
-export const ANY_LIST = '*';
-const SANCTIONS_LIST_SET = new Set(SANCTIONS_LISTS);
-
 export const factorNames = {
-  ownedBy: (list: string) => checkedFactor(list === ANY_LIST ? 'owned_by_sanctioned_entity' : `owned_by_sanctioned_${list}_entity`),
-  ownerOf: (list: string) => checkedFactor(list === ANY_LIST ? 'owner_of_sanctioned_entity' : `owner_of_sanctioned_${list}_entity`),
-  fiftyPercent: (list: string) => checkedFactor(list === ANY_LIST ? 'sanctioned_50_percent_rule' : `sanctioned_${list}_50_percent_rule`),
   psa: (factor: string) => checkedFactor(`psa_${factor}`),
 };
 
-/**
- * The sanctions lists an entity is on, from its direct factors, with the countries of each:
- * `sanctioned_<list>` gives <list>; every sanctions factor also gives ANY_LIST.
- */
-export function sanctionLists(direct: RiskMap): Map<string, string[]> {
-  const lists = new Map<string, string[]>();
-  const add = (list: string, countries: string[]) => lists.set(list, union(lists.get(list) ?? [], countries));
+/** The families an entity is a member of (src/domain/riskFamilies.ts), with the countries of its member factors. */
+export function familiesOf(direct: RiskMap): Map<RiskFamily, string[]> {
+  const out = new Map<RiskFamily, string[]>();
   for (const [factor, value] of Object.entries(direct)) {
-    if (!isSanctionsFactor(factor)) continue;
-    const countries = value.metadata?.country ?? [];
-    add(ANY_LIST, countries);
-    const list = factor.slice('sanctioned_'.length);
-    if (factor.startsWith('sanctioned_') && SANCTIONS_LIST_SET.has(list)) add(list, countries);
+    for (const family of familiesOfFactor(factor)) out.set(family, union(out.get(family) ?? [], value.metadata?.country ?? []));
   }
-  return lists;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -160,23 +146,23 @@ export interface OwnershipEdge { to: string; percentage: number | null }
 export type Adjacency = Map<string, OwnershipEdge[]>;
 
 /**
- * Aggregate ownership of `root` by sanctioned parties, per list, in percent: the sum over
- * simple upward paths of at most `maxDepth` hops of the product of their shares, where a path
- * counts for a list at its first entity sanctioned on that list and no further. Edges with an
+ * Aggregate ownership of `root` by the members of each list (a risk family), in percent: the sum
+ * over simple upward paths of at most `maxDepth` hops of the product of their shares, where a path
+ * counts for a list at its first member of that list and no further. Edges with an
  * unknown share contribute nothing. Also returns, per list, the owners that contributed.
  */
-export function aggregateOwnership(
+export function aggregateOwnership<List>(
   root: string,
   up: Adjacency,
-  listsOf: (id: string) => Iterable<string> | undefined,
+  listsOf: (id: string) => Iterable<List> | undefined,
   maxDepth = OWNERSHIP_DEPTH,
   budget = PATH_STEP_BUDGET,
-): { totals: Map<string, number>; owners: Map<string, Set<string>>; complete: boolean } {
-  const totals = new Map<string, number>();
-  const owners = new Map<string, Set<string>>();
+): { totals: Map<List, number>; owners: Map<List, Set<string>>; complete: boolean } {
+  const totals = new Map<List, number>();
+  const owners = new Map<List, Set<string>>();
   const onPath = new Set<string>([root]);
   let steps = 0;
-  const walk = (node: string, fraction: number, depth: number, blocked: ReadonlySet<string>): void => {
+  const walk = (node: string, fraction: number, depth: number, blocked: ReadonlySet<List>): void => {
     for (const edge of up.get(node) ?? []) {
       if (edge.percentage === null || !(edge.percentage > 0) || onPath.has(edge.to)) continue;
       if (++steps > budget) return;
@@ -190,7 +176,7 @@ export function aggregateOwnership(
           totals.set(list, (totals.get(list) ?? 0) + share * 100);
           if (!owners.has(list)) owners.set(list, new Set());
           owners.get(list)!.add(edge.to);
-          (nextBlocked as Set<string>).add(list);
+          (nextBlocked as Set<List>).add(list);
         }
       }
       if (depth + 1 < maxDepth) {
@@ -240,7 +226,7 @@ export interface DeriveInput {
   /** Upward (owned -> owner) and downward (owner -> owned) current ownership steps. */
   up: Adjacency;
   down: Adjacency;
-  /** Direct risk of the sanctioned entities met in `up` / `down`. */
+  /** Direct risk of the family members met in `up` / `down` (src/domain/riskFamilies.ts). */
   directOf: (id: string) => RiskMap | undefined;
   maxDepth?: number;
 }
@@ -269,15 +255,16 @@ export function deriveRisk(input: DeriveInput): Derived {
       : riskValue(checked, value, countries);
   };
 
+  const familiesCache = new Map<string, Map<RiskFamily, string[]>>();
+  const familiesOfEntity = (id: string): Map<RiskFamily, string[]> => {
+    let found = familiesCache.get(id);
+    if (!found) familiesCache.set(id, (found = familiesOf(input.directOf(id) ?? {})));
+    return found;
+  };
+
   // One hop.
   for (const n of input.adjacent) {
-    for (const [factor, v] of Object.entries(n)) {
-      const countries = v.metadata?.country ?? [];
-      if (isSanctionsFactor(factor)) put(() => checkedFactor('sanctioned_adjacent'), PRESENT, countries);
-      if (factor === 'sanctioned_other') put(() => checkedFactor('sanctioned_other_adjacent'), PRESENT, countries);
-      if (factor === 'pep') put(() => checkedFactor('pep_adjacent'), PRESENT, countries);
-      if (factor.startsWith('state_owned') && isDirectRiskFactor(factor)) put(() => checkedFactor('soe_adjacent'), PRESENT, countries);
-    }
+    for (const [family, countries] of familiesOf(n)) if (family.adjacent) put(() => family.adjacent!, PRESENT, countries);
   }
 
   // Possibly-same-as.
@@ -288,28 +275,23 @@ export function deriveRisk(input: DeriveInput): Derived {
     }
   }
 
-  // Ownership.
-  const listsCache = new Map<string, Map<string, string[]>>();
-  const listsOf = (id: string): Map<string, string[]> | undefined => {
-    if (!listsCache.has(id)) {
-      const direct = input.directOf(id);
-      listsCache.set(id, direct ? sanctionLists(direct) : new Map());
-    }
-    const lists = listsCache.get(id)!;
-    return lists.size ? lists : undefined;
-  };
-  const reach = (adjacency: Adjacency, name: (list: string) => string) => {
+  // Ownership: members anywhere within maxDepth hops, and the 50% rule per family.
+  const reach = (adjacency: Adjacency, slot: 'ownedBy' | 'ownerOf') => {
     for (const id of reachable(input.id, adjacency, maxDepth)) {
-      for (const [list, countries] of listsOf(id) ?? []) put(() => name(list), PRESENT, countries);
+      for (const [family, countries] of familiesOfEntity(id)) {
+        const name = family[slot];
+        if (name) put(() => name, PRESENT, countries);
+      }
     }
   };
-  reach(input.up, factorNames.ownedBy);
-  reach(input.down, factorNames.ownerOf);
-  const { totals, owners, complete } = aggregateOwnership(input.id, input.up, (id) => listsOf(id)?.keys(), maxDepth);
-  for (const [list, total] of totals) {
+  reach(input.up, 'ownedBy');
+  reach(input.down, 'ownerOf');
+  const fiftyPercentFamilies = (id: string) => [...familiesOfEntity(id).keys()].filter((f) => f.fiftyPercent);
+  const { totals, owners, complete } = aggregateOwnership(input.id, input.up, fiftyPercentFamilies, maxDepth);
+  for (const [family, total] of totals) {
     if (!reachesFiftyPercent(total)) continue;
-    const countries = [...(owners.get(list) ?? [])].flatMap((o) => listsOf(o)?.get(list) ?? []);
-    put(() => factorNames.fiftyPercent(list), Math.round(Math.min(total, 100) * 100) / 100, countries);
+    const countries = [...(owners.get(family) ?? [])].flatMap((o) => familiesOfEntity(o).get(family) ?? []);
+    put(() => family.fiftyPercent!, Math.round(Math.min(total, 100) * 100) / 100, countries);
   }
 
   const risk: RiskMap = {};
@@ -519,12 +501,12 @@ export class RiskScorer {
       const rootIds = roots.map((r) => r.id);
       const adjacent = new Map<string, string[]>();
       const psa = new Map<string, string[]>();
-      for (const row of await run(cypher('risk', 'adjacent'), { ids: rootIds, today })) adjacent.set(row.get('id') as string, row.get('neighbours') as string[]);
+      for (const row of await run(cypher('risk', 'adjacent'), { ids: rootIds, today, members: FAMILY_MEMBER_FACTORS })) adjacent.set(row.get('id') as string, row.get('neighbours') as string[]);
       for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: rootIds })) psa.set(row.get('id') as string, row.get('psa') as string[]);
       const up = await this.closure(run, rootIds, UP_TYPES, today);
       const down = await this.closure(run, rootIds, DOWN_TYPES, today);
       const wanted = new Set<string>([...adjacent.values(), ...psa.values()].flat());
-      for (const id of [...up.sanctioned, ...down.sanctioned]) wanted.add(id);
+      for (const id of [...up.members, ...down.members]) wanted.add(id);
       const directs = new Map<string, RiskMap>();
       for (const batch of chunks([...wanted], READ_BATCH)) {
         for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) directs.set(row.get('id') as string, parseRisk(row.get('direct')));
@@ -570,9 +552,9 @@ export class RiskScorer {
    * query per level for the whole chunk (each entity expanded once). Pair weights: the
    * largest known percentage of the parallel facts, `branch_of` 100%, else unknown.
    */
-  private async closure(run: Run, roots: string[], types: string, today: string): Promise<{ adjacency: Adjacency; sanctioned: Set<string> }> {
+  private async closure(run: Run, roots: string[], types: string, today: string): Promise<{ adjacency: Adjacency; members: Set<string> }> {
     const adjacency: Adjacency = new Map();
-    const sanctioned = new Set<string>();
+    const members = new Set<string>();
     const expanded = new Set<string>(roots);
     let frontier = [...roots];
     const statement = cypher('risk', 'ownership-step').replaceAll('__TYPES__', types);
@@ -580,13 +562,13 @@ export class RiskScorer {
       const next: string[] = [];
       const weights = new Map<string, Map<string, number | null>>();
       for (const batch of chunks(frontier, READ_BATCH)) {
-        for (const row of await run(statement, { ids: batch, today })) {
+        for (const row of await run(statement, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
           const from = row.get('from') as string;
           const to = row.get('to') as string;
           const type = row.get('type') as string;
           const pct = row.get('percentage') as number | null;
           const weight = pct ?? (type === BRANCH_OF ? 100 : null);
-          if (row.get('sanctioned')) sanctioned.add(to);
+          if (row.get('member')) members.add(to);
           let byTo = weights.get(from);
           if (!byTo) weights.set(from, (byTo = new Map()));
           const known = byTo.get(to);
@@ -600,7 +582,7 @@ export class RiskScorer {
       for (const [from, byTo] of weights) adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
       frontier = next;
     }
-    return { adjacency, sanctioned };
+    return { adjacency, members };
   }
 
   /**

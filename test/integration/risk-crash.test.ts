@@ -145,7 +145,7 @@ describe('a worker process killed during a re-scoring batch', () => {
       expect(after.resources.sort()).toEqual(saved.map((id) => resources.get(id)!).sort());
       for (const item of after.data) {
         expect(item.risk_notifications.added).toEqual([
-          'owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_50_percent_rule',
+          'ofac_50_percent_rule', 'owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_50_percent_rule',
           'sanctioned_adjacent', 'sanctioned_usa_ofac_sdn_50_percent_rule',
         ]);
       }

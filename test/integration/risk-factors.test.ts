@@ -51,6 +51,8 @@ describe('derived factors', () => {
 
     const t1 = await riskOf('t1');
     expect(t1.risk).toEqual({
+      // OFAC's 50 percent rule: the SDN list pooled with its programmes.
+      ofac_50_percent_rule: t(56, ['USA'], 'critical'),
       owned_by_sanctioned_entity: t(1, ['USA'], 'critical'),
       owned_by_sanctioned_usa_ofac_sdn_entity: t(1, ['USA'], 'critical'),
       sanctioned_50_percent_rule: t(56, ['USA'], 'critical'),
@@ -90,10 +92,14 @@ describe('derived factors', () => {
     expect(t2.sanctioned_50_percent_rule).toEqual(t(55, ['GBR', 'USA'], 'critical'));
     expect(t2.sanctioned_gbr_hmt_ofsi_50_percent_rule).toBeUndefined(); // 45%
     expect(t2.sanctioned_usa_ofac_sdn_50_percent_rule).toBeUndefined(); // 10%
+    expect(t2.uk_50_percent_rule).toBeUndefined(); // 45%
+    expect(t2.ofac_50_percent_rule).toBeUndefined(); // 10%
     const t3 = (await riskOf('t3')).risk;
     expect(t3.sanctioned_gbr_hmt_ofsi_50_percent_rule).toEqual(t(60, ['GBR'], 'critical'));
     expect(t3.sanctioned_usa_ofac_sdn_50_percent_rule).toEqual(t(60, ['USA'], 'critical'));
     expect(t3.sanctioned_50_percent_rule).toEqual(t(60, ['GBR'], 'critical'));
+    expect(t3.uk_50_percent_rule).toEqual(t(60, ['GBR'], 'critical'));
+    expect(t3.ofac_50_percent_rule).toEqual(t(60, ['USA'], 'critical'));
   });
 
   test('ownership paths are bounded at 4 hops; former facts do not count', async () => {
@@ -141,6 +147,33 @@ describe('derived factors', () => {
     expect(await derivedNames('q7')).toEqual(['reputational_risk_terrorism']);
   });
 
+  test('families beyond sanctions: state ownership, export controls, forced labour, each over the graph', async () => {
+    // m9 is owned 60% by a state-owned holding h9, which h9's own owner, the military-civil fusion
+    // entity f9, holds 100% of; m9 owns w9 (a WRO entity) through d9; x9, which ships to it, is on the BIS
+    // MEU list. None of them is sanctioned or a PEP, which the worker's reads looked for alone before.
+    await h.ingest(writeNdjson('families.ndjson', [
+      source, entity('m9'), entity('h9', [{ factor: 'state_owned', country: ['CHN'] }]),
+      entity('f9', [{ factor: 'military_civil_fusion', country: ['CHN'] }]), entity('d9'), entity('w9', [{ factor: 'wro_entity', country: ['USA'] }]),
+      entity('x9', [{ factor: 'export_controls_bis_meu', country: ['USA'] }]), entity('o9', [{ factor: 'forced_labor_xinjiang_origin_direct', country: ['CHN'] }]),
+      fact('has_shareholder', 'm9', 'h9', 60), fact('has_shareholder', 'h9', 'f9', 100),
+      fact('shareholder_of', 'm9', 'd9', 100), fact('has_subsidiary', 'd9', 'w9'),
+      fact('receives_from', 'm9', 'x9'), fact('linked_to', 'm9', 'o9'),
+    ]));
+    await scorer.score(await allIds());
+    expect((await riskOf('m9')).risk).toEqual({
+      export_controls_adjacent: t(1, ['USA'], 'elevated'),
+      military_civil_fusion_50_percent_rule: t(60, ['CHN'], 'critical'),
+      owned_by_military_civil_fusion: t(1, ['CHN'], 'elevated'),
+      owned_by_soe: t(1, ['CHN'], 'elevated'),
+      owner_of_wro_entity: t(1, ['USA'], 'elevated'),
+      soe_adjacent: t(1, ['CHN'], 'elevated'),
+    });
+    // The traversal risk filter sees the derived names: m9 is a forced-labour risk only as owner_of_wro_entity.
+    const found = await h.json('/v1/traversal/x9?risk_categories=forced_labor&max_depth=1');
+    expect(found.status).toBe(200);
+    expect(found.body.data.map((d: { target: { id: string } }) => d.target.id)).toEqual(['m9']);
+  });
+
   test('scoring again changes nothing; re-ingest resets the visible risk, scoring restores it without a new state', async () => {
     const lines = [source, entity('t1'), entity('s1', [OFAC]), fact('has_shareholder', 't1', 's1', 70)];
     await h.ingest(writeNdjson('again.ndjson', lines));
@@ -148,11 +181,11 @@ describe('derived factors', () => {
     expect(await scorer.score(await allIds())).toMatchObject({ scored: 2, written: 0, changed: 0 });
     await h.ingest(writeNdjson('again.ndjson', [source, entity('t1')]));
     // Ingest keeps the worker's last derived factors until it re-scores (src/ingest/ingest.ts).
-    expect((await derivedNames('t1')).length).toBe(5);
+    expect((await derivedNames('t1')).length).toBe(6);
     const version = async () => (await h.graph.read('MATCH (s:RiskState {entity_id: "t1"}) RETURN s.version AS v'))[0].get('v');
     const before = await version();
     expect(await scorer.score(['t1'])).toMatchObject({ changed: 0 });
-    expect((await derivedNames('t1')).length).toBe(5);
+    expect((await derivedNames('t1')).length).toBe(6);
     expect(await version()).toBeGreaterThanOrEqual(before);
   });
 

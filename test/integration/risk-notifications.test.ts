@@ -84,6 +84,7 @@ describe('risk notifications from a running worker', () => {
       resource_id: resourceId,
       entity_id: 'target',
       notifications: [
+        { type: 'risk', field: 'ofac_50_percent_rule', values: [], date },
         { type: 'risk', field: 'owned_by_sanctioned_entity', values: [v(1, ['GBR'], level.owned)], date },
         { type: 'risk', field: 'owned_by_sanctioned_usa_ofac_sdn_entity', values: [], date },
         { type: 'risk', field: 'sanctioned_50_percent_rule', values: [], date },
@@ -91,7 +92,7 @@ describe('risk notifications from a running worker', () => {
         { type: 'risk', field: 'sanctioned_usa_ofac_sdn_50_percent_rule', values: [], date },
       ],
       risk_notifications: {
-        added: ['owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_50_percent_rule', 'sanctioned_usa_ofac_sdn_50_percent_rule'],
+        added: ['ofac_50_percent_rule', 'owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_50_percent_rule', 'sanctioned_usa_ofac_sdn_50_percent_rule'],
         removed: [],
         date,
       },
@@ -99,6 +100,7 @@ describe('risk notifications from a running worker', () => {
     // What the entity shows now.
     const target = await h.json('/v1/entity/target');
     expect(target.body.risk).toMatchObject({
+      ofac_50_percent_rule: v(60, ['USA'], 'critical'),
       owned_by_sanctioned_entity: v(1, ['GBR', 'USA'], level.owned),
       sanctioned_50_percent_rule: v(70, ['GBR', 'USA'], 'critical'),
       sanctioned_usa_ofac_sdn_50_percent_rule: v(60, ['USA'], 'critical'),
@@ -110,7 +112,7 @@ describe('risk notifications from a running worker', () => {
     await ingestAndQueue(h, writeNdjson('reload.ndjson', [source, entity('target'), entity('bystander')]));
     await waitForIdle(h);
     expect((await feed(projectId)).body.size.count).toBe(1);
-    expect(Object.keys((await h.json('/v1/entity/target')).body.risk)).toHaveLength(6);
+    expect(Object.keys((await h.json('/v1/entity/target')).body.risk)).toHaveLength(7);
   });
 
   test('the reverse change appends a notification with the removed fields', async () => {
@@ -119,13 +121,14 @@ describe('risk notifications from a running worker', () => {
     const { body } = await feed(projectId);
     expect(body.size.count).toBe(2);
     const [latest, first] = body.data;
-    expect(first.risk_notifications.added).toHaveLength(3);
+    expect(first.risk_notifications.added).toHaveLength(4);
     const date = latest.risk_notifications.date;
     expect(date >= first.risk_notifications.date).toBe(true);
     expect(latest).toEqual({
       resource_id: resourceId,
       entity_id: 'target',
       notifications: [
+        { type: 'risk', field: 'ofac_50_percent_rule', values: [v(60, ['USA'], 'critical')], date },
         { type: 'risk', field: 'owned_by_sanctioned_entity', values: [v(1, ['GBR', 'USA'], level.owned)], date },
         { type: 'risk', field: 'owned_by_sanctioned_usa_ofac_sdn_entity', values: [v(1, ['USA'], level.owned)], date },
         { type: 'risk', field: 'sanctioned_50_percent_rule', values: [v(70, ['GBR', 'USA'], 'critical')], date },
@@ -134,7 +137,7 @@ describe('risk notifications from a running worker', () => {
       ],
       risk_notifications: {
         added: [],
-        removed: ['owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_50_percent_rule', 'sanctioned_usa_ofac_sdn_50_percent_rule'],
+        removed: ['ofac_50_percent_rule', 'owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_50_percent_rule', 'sanctioned_usa_ofac_sdn_50_percent_rule'],
         date,
       },
     });

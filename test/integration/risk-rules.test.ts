@@ -5,8 +5,8 @@
  */
 import { isRiskFactor, riskLevel } from '../../src/domain/risk';
 import {
-  ANY_LIST, Adjacency, UnknownRiskFactorError, aggregateOwnership, canonicalRisk, checkedFactor, deriveRisk, factorNames,
-  parseRisk, reachable, reachesFiftyPercent, riskChange, sanctionLists, type RiskMap,
+  Adjacency, UnknownRiskFactorError, aggregateOwnership, canonicalRisk, checkedFactor, deriveRisk, factorNames,
+  familiesOf, parseRisk, reachable, reachesFiftyPercent, riskChange, type RiskMap,
 } from '../../src/services/risk';
 
 const adj = (edges: [string, string, number | null][]): Adjacency => {
@@ -19,30 +19,26 @@ const round = (n: number | undefined) => (n === undefined ? undefined : Math.rou
 const v = (value: number | boolean, country: string[] = [], level = 'critical') => ({ value, metadata: { country }, level });
 
 describe('factor names', () => {
-  test('derived names are built from the sanctions lists and validated', () => {
-    expect(factorNames.ownedBy('usa_ofac_sdn')).toBe('owned_by_sanctioned_usa_ofac_sdn_entity');
-    expect(factorNames.ownerOf('gbr_hmt_ofsi')).toBe('owner_of_sanctioned_gbr_hmt_ofsi_entity');
-    expect(factorNames.fiftyPercent('un_sc')).toBe('sanctioned_un_sc_50_percent_rule');
-    expect(factorNames.ownedBy(ANY_LIST)).toBe('owned_by_sanctioned_entity');
-    expect(factorNames.ownerOf(ANY_LIST)).toBe('owner_of_sanctioned_entity');
-    expect(factorNames.fiftyPercent(ANY_LIST)).toBe('sanctioned_50_percent_rule');
+  test('psa names are built from direct factors and validated', () => {
     expect(factorNames.psa('pep')).toBe('psa_pep');
     for (const name of ['sanctioned_adjacent', 'pep_adjacent', 'soe_adjacent', 'sanctioned_other_adjacent']) expect(isRiskFactor(name)).toBe(true);
   });
 
   test('an unknown name is rejected', () => {
-    expect(() => checkedFactor('owned_by_sanctioned_atlantis_entity')).toThrow(UnknownRiskFactorError);
-    expect(() => factorNames.fiftyPercent('atlantis')).toThrow(/unknown risk factor "sanctioned_atlantis_50_percent_rule"/);
+    expect(() => checkedFactor('owned_by_sanctioned_atlantis_entity')).toThrow(/unknown risk factor "owned_by_sanctioned_atlantis_entity"/);
     expect(() => factorNames.psa('psa_pep')).toThrow(UnknownRiskFactorError);
     expect(() => factorNames.psa('not_a_factor')).toThrow(UnknownRiskFactorError);
   });
 
-  test('sanctions lists of an entity come from its direct factors', () => {
-    const lists = sanctionLists({
+  test('the families of an entity come from its direct factors, with their countries', () => {
+    const families = familiesOf({
       sanctioned_usa_ofac_sdn: v(1, ['USA']), sanctioned_gbr_hmt_ofsi: v(1, ['GBR']), pep: v(1, ['GBR']), formerly_sanctioned_un_sc: v(1),
     });
-    expect(Object.fromEntries(lists)).toEqual({ [ANY_LIST]: ['GBR', 'USA'], usa_ofac_sdn: ['USA'], gbr_hmt_ofsi: ['GBR'] });
-    expect([...sanctionLists({ sanctioned: v(1, ['RUS']) })]).toEqual([[ANY_LIST, ['RUS']]]);
+    expect(Object.fromEntries([...families].map(([f, countries]) => [f.key, countries]))).toEqual({
+      sanctioned: ['GBR', 'USA'], sanctioned_usa_ofac_sdn: ['USA'], ofac_sdn: ['USA'], sanctioned_gbr_hmt_ofsi: ['GBR'], uk_sanctioned: ['GBR'], pep: ['GBR'],
+    });
+    expect([...familiesOf({ sanctioned: v(1, ['RUS']) })].map(([f, c]) => [f.key, c])).toEqual([['sanctioned', ['RUS']]]);
+    expect(familiesOf({ formerly_sanctioned: v(1), basel_aml: v(7) }).size).toBe(0);
   });
 
   test('derived factors that would carry an unknown name are rejected, the rest kept', () => {
@@ -127,6 +123,47 @@ describe('ownership reach', () => {
       owner_of_sanctioned_entity: v(1, ['GBR', 'IRN'], 'elevated'),
       owner_of_sanctioned_gbr_hmt_ofsi_entity: v(1, ['GBR'], 'elevated'),
     });
+  });
+
+  test('deriveRisk computes the other families too: state ownership, OFAC programmes, export controls, forced labour', () => {
+    const directs: Record<string, RiskMap> = {
+      soe: { state_owned_rus: v(1, ['RUS']) },
+      sdgt: { ofac_sdgt_sanctioned: v(1, ['USA']) },
+      sdn: { sanctioned_usa_ofac_sdn: v(1, ['USA']) },
+      xj: { forced_labor_xinjiang_registration: v(1, ['CHN']) },
+      shipper: { forced_labor_xinjiang_origin_direct: v(1, ['CHN']) },
+      wro: { wro_entity: v(1, ['USA']) },
+      meu: { export_controls_bis_meu: v(1, ['USA']) },
+    };
+    const out = deriveRisk({
+      id: 't', direct: {}, adjacent: [directs.meu, directs.shipper], psa: [],
+      // t is owned 40% by soe, 30% by sdgt, 25% by sdn (through 50% of holding, 50% sdn), and by xj and shipper, shares unknown.
+      up: adj([['t', 'soe', 40], ['t', 'sdgt', 30], ['t', 'holding', 50], ['holding', 'sdn', 50], ['t', 'xj', null], ['t', 'shipper', null]]),
+      down: adj([['t', 'wro', 100]]),
+      directOf: (id) => directs[id],
+    });
+    expect(Object.keys(out.risk).sort()).toEqual([
+      'export_controls_adjacent', 'ofac_50_percent_rule',
+      'owned_by_ofac_sdgt_sanctioned', 'owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity', 'owned_by_soe', 'owned_by_xinjiang_entity',
+      'owner_of_wro_entity', 'sanctioned_50_percent_rule',
+    ]);
+    // 30% + 25% = 55%: OFAC's rule pools the SDN list and its programmes, as does the any-list rule.
+    expect(out.risk.ofac_50_percent_rule).toEqual(v(55, ['USA']));
+    expect(out.risk.owned_by_soe).toEqual(v(1, ['RUS'], 'elevated'));
+    const under = deriveRisk({
+      id: 't', direct: {}, adjacent: [], psa: [],
+      up: adj([['t', 'sdgt', 30], ['t', 'sdn', 15]]), down: new Map(), directOf: (id) => directs[id],
+    });
+    expect(under.risk.ofac_50_percent_rule).toBeUndefined();
+    const over = deriveRisk({
+      id: 't', direct: {}, adjacent: [], psa: [],
+      up: adj([['t', 'sdgt', 30], ['t', 'holding', 50], ['holding', 'sdn', 50], ['holding', 'sdgt', 50]]), down: new Map(), directOf: (id) => directs[id],
+    });
+    // sdgt: 30% direct + 25% through holding; sdn: 25% through holding. OFAC: 30 + 25 + 25 = 80.
+    expect(over.risk.ofac_50_percent_rule).toEqual(v(80, ['USA']));
+    expect(over.risk.sanctioned_50_percent_rule).toEqual(v(80, ['USA']));
+    expect(over.risk.sanctioned_usa_ofac_sdn_50_percent_rule).toBeUndefined();
+    expect(over.risk.owned_by_ofac_sdgt_sanctioned).toEqual(v(1, ['USA']));
   });
 });
 

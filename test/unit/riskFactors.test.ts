@@ -1,7 +1,7 @@
 /**
  * Which factor names ingest accepts: INGEST_FORMAT.md reserves `*_adjacent`, `owned_by_*`,
  * `owner_of_*`, `psa_*` and `*_50_percent_rule` for the worker ("never ingested"), including
- * the published client's names of those shapes that the worker does not compute.
+ * the published client's names of those shapes.
  */
 import { allRiskFactors, isDirectRiskFactor, isRiskFactor } from '../../src/domain/risk';
 

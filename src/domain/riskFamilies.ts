@@ -1,0 +1,139 @@
+/**
+ * Families of direct risk factors and the derived factors the worker computes from each
+ * (docs/risk-and-notifications.md, "Derived factors"). An entity is a member of a family when it
+ * carries one of the family's direct factors; for each family the worker may derive
+ *  - `adjacent`: a member one current fact away;
+ *  - `ownedBy` / `ownerOf`: a member within 4 hops up / down the ownership types;
+ *  - `fiftyPercent`: members own 50% or more of the entity in aggregate.
+ *
+ * The sanctions families (any list, and each `<list>`) follow the spec's name patterns. The rest
+ * give the published client's derived names (src/domain/risk.ts, CLIENT_RISK_FACTORS) the base
+ * factors their names point at; where a name leaves room (the Xinjiang entity, the OFAC 50% rule),
+ * the choice is written next to the family. Every derived-shaped name of the enumeration but the
+ * `psa_` ones belongs to exactly one family slot (test/unit/riskFamilies.test.ts).
+ */
+import { SANCTIONS_LISTS, allRiskFactors, isDirectRiskFactor, isRiskFactor, isSanctionsFactor } from './risk';
+
+export interface RiskFamily {
+  key: string;
+  /** The direct factors that make an entity a member. */
+  members: ReadonlySet<string>;
+  adjacent?: string;
+  ownedBy?: string;
+  ownerOf?: string;
+  fiftyPercent?: string;
+}
+
+export const DERIVED_SLOTS = ['adjacent', 'ownedBy', 'ownerOf', 'fiftyPercent'] as const;
+export type DerivedSlot = (typeof DERIVED_SLOTS)[number];
+
+const DIRECT = allRiskFactors().filter(isDirectRiskFactor);
+const where = (test: (factor: string) => boolean): ReadonlySet<string> => new Set(DIRECT.filter(test));
+const named = (...factors: string[]): ReadonlySet<string> => {
+  for (const f of factors) if (!isDirectRiskFactor(f)) throw new Error(`risk family member "${f}" is no direct risk factor`);
+  return new Set(factors);
+};
+
+const OFAC_PROGRAMS = ['fto', 'illicit_drugs_eo14059', 'sdgt', 'sdnt', 'sdntk'];
+/** Export-control listings of an entity itself. */
+const EXPORT_CONTROLS = named(
+  'export_controls', 'export_controls_bis_entity', 'export_controls_bis_meu', 'export_controls_section_1260h',
+  'export_controls_unverified_list', 'meu_list_contractors',
+);
+/**
+ * "Xinjiang entity": the designations of an entity itself (registration, name, operations, listed
+ * contractor or cotton entity, UFLPA list, geospatial), not the `*_origin_*` trade findings about
+ * what it ships.
+ */
+const XINJIANG_ENTITY = where((f) => f.startsWith('forced_labor_xinjiang_') && !f.includes('_origin_'));
+
+const families: RiskFamily[] = [
+  {
+    key: 'sanctioned', members: where(isSanctionsFactor),
+    adjacent: 'sanctioned_adjacent', ownedBy: 'owned_by_sanctioned_entity', ownerOf: 'owner_of_sanctioned_entity',
+    fiftyPercent: 'sanctioned_50_percent_rule',
+  },
+  ...SANCTIONS_LISTS.map((list): RiskFamily => ({
+    key: `sanctioned_${list}`, members: named(`sanctioned_${list}`),
+    ownedBy: `owned_by_sanctioned_${list}_entity`, ownerOf: `owner_of_sanctioned_${list}_entity`,
+    fiftyPercent: `sanctioned_${list}_50_percent_rule`,
+  })),
+  { key: 'sanctioned_other', members: named('sanctioned_other'), adjacent: 'sanctioned_other_adjacent' },
+  { key: 'pep', members: named('pep'), adjacent: 'pep_adjacent' },
+  {
+    key: 'state_owned', members: where((f) => f.startsWith('state_owned')),
+    adjacent: 'soe_adjacent', ownedBy: 'owned_by_soe', ownerOf: 'owner_of_soe',
+  },
+  // OFAC's 50 percent rule concerns blocked persons: the SDN list and its programmes.
+  {
+    key: 'ofac_sdn', members: named('ofac_sdn', 'sanctioned_usa_ofac_sdn', ...OFAC_PROGRAMS.map((p) => `ofac_${p}_sanctioned`)),
+    fiftyPercent: 'ofac_50_percent_rule',
+  },
+  ...OFAC_PROGRAMS.map((p): RiskFamily => ({
+    key: `ofac_${p}`, members: named(`ofac_${p}_sanctioned`),
+    ownedBy: `owned_by_ofac_${p}_sanctioned`, ownerOf: `owner_of_ofac_${p}_sanctioned`,
+  })),
+  { key: 'eu_sanctioned', members: where((f) => f === 'eu_sanctioned' || (f.startsWith('sanctioned_eu_') && isSanctionsFactor(f))), fiftyPercent: 'eu_50_percent_rule' },
+  { key: 'uk_sanctioned', members: named('uk_sanctioned', 'sanctioned_gbr_hmt_ofsi', 'sanctioned_gbr_fcdo'), fiftyPercent: 'uk_50_percent_rule' },
+  {
+    key: 'export_controls', members: EXPORT_CONTROLS,
+    adjacent: 'export_controls_adjacent', ownedBy: 'owned_by_entity_in_export_controls', ownerOf: 'owner_of_export_controls_entity',
+  },
+  { key: 'bis_entity', members: named('export_controls_bis_entity'), fiftyPercent: 'export_controls_bis_entity_50_percent_rule' },
+  { key: 'bis_meu', members: named('export_controls_bis_meu'), ownedBy: 'owned_by_bis_meu_entity', fiftyPercent: 'export_controls_bis_meu_50_percent_rule' },
+  {
+    key: 'section_1260h', members: named('export_controls_section_1260h'),
+    ownedBy: 'owned_by_section_1260h_entity', fiftyPercent: 'export_controls_section_1260h_50_percent_rule',
+  },
+  { key: 'unverified_list', members: named('export_controls_unverified_list'), fiftyPercent: 'export_controls_unverified_list_50_percent_rule' },
+  { key: 'cmic', members: named('cmic_entity'), ownedBy: 'owned_by_cmic_entity', fiftyPercent: 'cmic_entity_50_percent_rule' },
+  {
+    key: 'military_civil_fusion', members: named('military_civil_fusion'),
+    ownedBy: 'owned_by_military_civil_fusion', fiftyPercent: 'military_civil_fusion_50_percent_rule',
+  },
+  { key: 'wro', members: named('wro_entity'), adjacent: 'wro_entity_adjacent', ownedBy: 'owned_by_wro_entity', ownerOf: 'owner_of_wro_entity' },
+  {
+    key: 'uflpa', members: named('forced_labor_xinjiang_uflpa'),
+    adjacent: 'forced_labor_xinjiang_uflpa_adjacent', ownedBy: 'owned_by_forced_labor_xinjiang_uflpa',
+    ownerOf: 'owner_of_forced_labor_xinjiang_uflpa',
+  },
+  { key: 'xinjiang', members: XINJIANG_ENTITY, ownedBy: 'owned_by_xinjiang_entity', ownerOf: 'owner_of_forced_labor_xinjiang_entity' },
+  {
+    key: 'aspi', members: named('aspi_uyghur_forced_labor_report_entity'),
+    adjacent: 'aspi_uyghur_forced_labor_report_entity_adjacent', ownedBy: 'owned_by_aspi_forced_labor_entity',
+    ownerOf: 'owner_of_aspi_forced_labor_entity',
+  },
+  {
+    key: 'sheffield_hallam', members: named('sheffield_hallam_university_forced_labor_entity'),
+    adjacent: 'sheffield_hallam_university_forced_labor_reports_entity_adjacent',
+    ownedBy: 'owned_by_sheffield_hallam_university_reports_forced_labor_entity',
+    ownerOf: 'owner_of_sheffield_hallam_university_reports_forced_labor_entity',
+  },
+  { key: 'regulatory_action', members: named('regulatory_action'), ownerOf: 'owner_of_regulatory_action_entity' },
+];
+
+for (const family of families) {
+  if (!family.members.size) throw new Error(`risk family ${family.key} has no members`);
+  for (const slot of DERIVED_SLOTS) {
+    const name = family[slot];
+    if (name !== undefined && (!isRiskFactor(name) || isDirectRiskFactor(name))) {
+      throw new Error(`risk family ${family.key}: ${slot} "${name}" is no derived risk factor`);
+    }
+  }
+}
+
+export const RISK_FAMILIES: readonly RiskFamily[] = Object.freeze(families);
+
+const FAMILIES_OF_FACTOR = new Map<string, RiskFamily[]>();
+for (const family of families) {
+  for (const m of family.members) FAMILIES_OF_FACTOR.set(m, [...(FAMILIES_OF_FACTOR.get(m) ?? []), family]);
+}
+
+/** The families a direct factor makes an entity a member of (none for most factors). */
+export const familiesOfFactor = (factor: string): readonly RiskFamily[] => FAMILIES_OF_FACTOR.get(factor) ?? [];
+
+/**
+ * Every direct factor that some derived factor depends on, sorted: the worker reads the
+ * neighbours and owners that carry one of these.
+ */
+export const FAMILY_MEMBER_FACTORS: readonly string[] = Object.freeze([...FAMILIES_OF_FACTOR.keys()].sort());
