@@ -131,6 +131,10 @@ function describe(error: ErrorObject, line: Record<string, unknown>): string {
   switch (error.keyword) {
     case 'enum': {
       const value = valueAt(line, error.instancePath);
+      // RELATIONSHIP_TYPES.md lists the type; the format gives it a line kind of its own (with match evidence).
+      if (line.kind === 'relationship' && where === 'type' && value === 'possibly_same_as') {
+        return 'type: "possibly_same_as" is a line kind of its own: {"kind": "possibly_same_as", "a": ..., "b": ...}';
+      }
       return `${where}: unknown value ${JSON.stringify(value)}`;
     }
     case 'format':

@@ -313,6 +313,7 @@ describe('bad lines', () => {
     ['not JSON', '{"kind": "entity", ', /not valid JSON/],
     ['an unknown kind', { kind: 'person', id: 'x' }, /unknown kind "person"/],
     ['an unknown relationship type', { kind: 'relationship', type: 'owns', from: 'e-acme', to: 'e-jdoe' }, /type: unknown value "owns"/],
+    ['a relationship line of type possibly_same_as', { kind: 'relationship', type: 'possibly_same_as', from: 'e-acme', to: 'e-jdoe' }, /type: "possibly_same_as" is a line kind of its own/],
     ['an unknown country id', { kind: 'source', id: 's', country: 'UK' }, /country: unknown value "UK"/],
     ['an unknown country attribute', { kind: 'entity', id: 'e-x', type: 'company', attributes: [{ field: 'country', value: 'XYZ' }] }, /unknown country id "XYZ"/],
     ['a malformed date', { kind: 'relationship', type: 'has_owner', from: 'e-acme', to: 'e-jdoe', to_date: '2020-13-01' }, /to_date: malformed date "2020-13-01"/],
