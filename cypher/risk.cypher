@@ -24,10 +24,11 @@ WHERE n <> e AND type(r) <> 'POSSIBLY_SAME_AS' AND (r.to_end IS NULL OR r.to_end
 RETURN id, collect(DISTINCT n.id) AS neighbours
 
 // name: possibly-same-as
-// Possibly-same-as entities that carry direct risk.
+// Possibly-same-as entities: their direct factors, and those they derive from their own
+// neighbourhood, become psa_ factors (one without direct risk may be owned by a listed one).
 UNWIND $ids AS id
 MATCH (e:Entity {id: id})-[:POSSIBLY_SAME_AS]->(p:Entity)
-WHERE p <> e AND coalesce(p.direct_risk, p.risk, '{}') <> '{}'
+WHERE p <> e
 RETURN id, collect(DISTINCT p.id) AS psa
 
 // name: ownership-step

@@ -3,8 +3,8 @@
  * project notifications a change of risk produces. See docs/risk-and-notifications.md.
  *
  * Every derived factor of an entity is computed from the *direct* (ingested) risk of other
- * entities and from current facts only, never from other entities' derived factors, so the
- * result does not depend on the order in which entities are scored and a re-run from the
+ * entities and from current facts only, never from other entities' stored derived factors, so
+ * the result does not depend on the order in which entities are scored and a re-run from the
  * graph gives the same answer (jobs are idempotent).
  *
  * Each derived factor belongs to a family of direct factors (src/domain/riskFamilies.ts: the
@@ -20,14 +20,15 @@
  *    member's own owners' stake is already inside its share). Shares come from share-bearing
  *    facts with a known percentage (the largest of parallel facts between the same pair),
  *    `branch_of` counts as 100%, unknown shares as 0.
- *  - `psa_<factor>`: a direct factor of a possibly-same-as entity.
+ *  - `psa_<factor>`: a factor of a possibly-same-as entity, direct or derived from that entity's
+ *    own neighbourhood by the rules above (computed here from the graph, not read from it).
  */
 import { createHash } from 'node:crypto';
 import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../domain/relationships';
 import {
-  PRESENT, isDirectRiskFactor, isRiskFactor, riskLevel,
+  PRESENT, isRiskFactor, riskLevel,
 } from '../domain/risk';
 import { FAMILY_MEMBER_FACTORS, familiesOfFactor, type RiskFamily } from '../domain/riskFamilies';
 import { cypher } from '../graph/cypherFiles';
@@ -221,7 +222,10 @@ export interface DeriveInput {
   direct: RiskMap;
   /** Direct risk of the risky one-hop neighbours. */
   adjacent: RiskMap[];
-  /** Direct risk of the possibly-same-as entities. */
+  /**
+   * Risk of the possibly-same-as entities: their direct factors and those derived from their own
+   * neighbourhood (no psa_ factors: a link of links is no evidence).
+   */
   psa: RiskMap[];
   /** Upward (owned -> owner) and downward (owner -> owned) current ownership steps. */
   up: Adjacency;
@@ -267,10 +271,10 @@ export function deriveRisk(input: DeriveInput): Derived {
     for (const [family, countries] of familiesOf(n)) if (family.adjacent) put(() => family.adjacent!, PRESENT, countries);
   }
 
-  // Possibly-same-as.
+  // Possibly-same-as: every factor of such an entity but its own psa_ ones.
   for (const p of input.psa) {
     for (const [factor, v] of Object.entries(p)) {
-      if (!isDirectRiskFactor(factor)) continue;
+      if (factor.startsWith('psa_') || !isRiskFactor(factor)) continue;
       put(() => factorNames.psa(factor), v.value, v.metadata?.country ?? []);
     }
   }
@@ -414,7 +418,8 @@ export class RiskScorer {
   /**
    * The given entities plus those whose derived factors may change with them: one hop over
    * any current fact or possibly-same-as link, and OWNERSHIP_DEPTH hops up and down the
-   * ownership types (a changed owner changes what it owns, and the reverse). Sorted.
+   * ownership types (a changed owner changes what it owns, and the reverse); then the
+   * possibly-same-as entities of all those (their psa_ factors follow what those derive). Sorted.
    */
   async neighbourhood(entityIds: string[]): Promise<string[]> {
     const seeds = [...new Set(entityIds)];
@@ -430,6 +435,10 @@ export class RiskScorer {
           all.add(from);
           for (const e of edges) all.add(e.to);
         }
+      }
+      // An entity's psa_ factors follow what its possibly-same-as entities derive.
+      for (const batch of chunks([...all], READ_BATCH)) {
+        for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) for (const id of row.get('psa') as string[]) all.add(id);
       }
     });
     return [...all].sort();
@@ -499,13 +508,23 @@ export class RiskScorer {
         };
       });
       const rootIds = roots.map((r) => r.id);
-      const adjacent = new Map<string, string[]>();
       const psa = new Map<string, string[]>();
-      for (const row of await run(cypher('risk', 'adjacent'), { ids: rootIds, today, members: FAMILY_MEMBER_FACTORS })) adjacent.set(row.get('id') as string, row.get('neighbours') as string[]);
-      for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: rootIds })) psa.set(row.get('id') as string, row.get('psa') as string[]);
-      const up = await this.closure(run, rootIds, UP_TYPES, today);
-      const down = await this.closure(run, rootIds, DOWN_TYPES, today);
-      const wanted = new Set<string>([...adjacent.values(), ...psa.values()].flat());
+      for (const batch of chunks(rootIds, READ_BATCH)) {
+        for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) psa.set(row.get('id') as string, row.get('psa') as string[]);
+      }
+      // A possibly-same-as entity passes on what it derives from its own neighbourhood too
+      // (psa_owned_by_soe, ...): its neighbourhood is read like a root's.
+      const psaIds = [...new Set([...psa.values()].flat())];
+      const scope = [...new Set([...rootIds, ...psaIds])];
+      const adjacent = new Map<string, string[]>();
+      for (const batch of chunks(scope, READ_BATCH)) {
+        for (const row of await run(cypher('risk', 'adjacent'), { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
+          adjacent.set(row.get('id') as string, row.get('neighbours') as string[]);
+        }
+      }
+      const up = await this.closure(run, scope, UP_TYPES, today);
+      const down = await this.closure(run, scope, DOWN_TYPES, today);
+      const wanted = new Set<string>([...adjacent.values(), psaIds].flat());
       for (const id of [...up.members, ...down.members]) wanted.add(id);
       const directs = new Map<string, RiskMap>();
       for (const batch of chunks([...wanted], READ_BATCH)) {
@@ -514,19 +533,30 @@ export class RiskScorer {
       return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, directs };
     });
 
+    const fromGraph = (id: string, direct: RiskMap, psa: RiskMap[]) => deriveRisk({
+      id,
+      direct,
+      adjacent: (data.adjacent.get(id) ?? []).map((n) => data.directs.get(n) ?? {}),
+      psa,
+      up: data.up,
+      down: data.down,
+      directOf: (n) => data.directs.get(n),
+      maxDepth: this.maxDepth,
+    });
+    // What each possibly-same-as entity carries apart from psa_ factors: direct and derived.
+    const psaRisk = new Map<string, Derived>();
+    const riskOfPsa = (id: string): Derived => {
+      let found = psaRisk.get(id);
+      if (!found) psaRisk.set(id, (found = fromGraph(id, data.directs.get(id) ?? {}, [])));
+      return found;
+    };
+
     const rows: WriteRow[] = [];
     const date = new Date().toISOString();
     for (const root of data.roots) {
-      const derived = deriveRisk({
-        id: root.id,
-        direct: root.direct,
-        adjacent: (data.adjacent.get(root.id) ?? []).map((id) => data.directs.get(id) ?? {}),
-        psa: (data.psa.get(root.id) ?? []).map((id) => data.directs.get(id) ?? {}),
-        up: data.up,
-        down: data.down,
-        directOf: (id) => data.directs.get(id),
-        maxDepth: this.maxDepth,
-      });
+      const psaOf = (data.psa.get(root.id) ?? []).map(riskOfPsa);
+      const derived = fromGraph(root.id, root.direct, psaOf.map((d) => d.risk));
+      if (psaOf.some((d) => d.partial)) derived.partial = true;
       if (count) {
         stats.scored += 1;
         stats.rejected += derived.rejected.length;

@@ -144,7 +144,11 @@ describe('derived factors', () => {
     });
     // The sanctioned company is owned by o7, which is not sanctioned: nothing derived.
     expect(await derivedNames('c7')).toEqual(['sanctioned_un_sc']);
-    expect(await derivedNames('q7')).toEqual(['reputational_risk_terrorism']);
+    // q7, possibly the same as o7, carries what o7 derives (o7 has no direct factor).
+    expect(await derivedNames('q7')).toEqual([
+      'psa_owner_of_sanctioned_entity', 'psa_owner_of_sanctioned_un_sc_entity', 'psa_pep_adjacent', 'psa_sanctioned_adjacent',
+      'psa_soe_adjacent', 'reputational_risk_terrorism',
+    ]);
   });
 
   test('families beyond sanctions: state ownership, export controls, forced labour, each over the graph', async () => {
@@ -174,6 +178,28 @@ describe('derived factors', () => {
     expect(found.body.data.map((d: { target: { id: string } }) => d.target.id)).toEqual(['m9']);
   });
 
+  test('psa_ factors carry what a possibly-same-as entity derives from its own neighbourhood', async () => {
+    // x10 is possibly the same as y10, which has no direct risk but is wholly owned by the listed s10.
+    await h.ingest(writeNdjson('psa-derived.ndjson', [
+      source, entity('x10'), entity('y10'), entity('s10', [{ factor: 'sanctioned_un_sc', country: ['XXX'] }]), entity('z10', [{ factor: 'pep', country: ['GBR'] }], 'person'),
+      fact('has_shareholder', 'y10', 's10', 100), sameAs('x10', 'y10'), sameAs('x10', 'z10'),
+    ]));
+    await scorer.score(await allIds());
+    expect(await derivedNames('x10')).toEqual([
+      'psa_owned_by_sanctioned_entity', 'psa_owned_by_sanctioned_un_sc_entity', 'psa_pep', 'psa_sanctioned_50_percent_rule',
+      'psa_sanctioned_adjacent', 'psa_sanctioned_un_sc_50_percent_rule',
+    ]);
+    expect((await riskOf('x10')).risk.psa_sanctioned_50_percent_rule).toEqual(t(100, ['XXX'], 'critical'));
+    // y10 gets psa_ of x10's direct factors only (none): a link of links is no evidence, so no psa_psa_pep.
+    expect((await derivedNames('y10')).filter((n) => n.startsWith('psa_'))).toEqual([]);
+
+    // Delisting s10 re-scores x10 too: it is in the job's neighbourhood through y10.
+    await h.ingest(writeNdjson('psa-delist.ndjson', [source, entity('s10')]));
+    expect(await scorer.neighbourhood(['s10'])).toEqual(['s10', 'x10', 'y10']);
+    await scorer.process(['s10'], 'ingest');
+    expect(await derivedNames('x10')).toEqual(['psa_pep']);
+  });
+
   test('scoring again changes nothing; re-ingest resets the visible risk, scoring restores it without a new state', async () => {
     const lines = [source, entity('t1'), entity('s1', [OFAC]), fact('has_shareholder', 't1', 's1', 70)];
     await h.ingest(writeNdjson('again.ndjson', lines));
@@ -189,7 +215,7 @@ describe('derived factors', () => {
     expect(await version()).toBeGreaterThanOrEqual(before);
   });
 
-  test('the neighbourhood of a change: one hop, and four ownership hops up and down', async () => {
+  test('the neighbourhood of a change: one hop, four ownership hops up and down, and their possibly-same-as entities', async () => {
     const ids = ['d0', 'd1', 'd2', 'd3', 'd4', 'd5'];
     await h.ingest(writeNdjson('hood.ndjson', [
       source, ...ids.map((id) => entity(id)), entity('friend'), entity('far-friend'), entity('twin'),
@@ -197,11 +223,13 @@ describe('derived factors', () => {
       ...ids.slice(0, -1).map((id, i) => fact('has_shareholder', id, ids[i + 1], 100)),
       fact('linked_to', 'd2', 'friend'), fact('linked_to', 'friend', 'far-friend'), sameAs('d2', 'twin'),
       fact('linked_to', 'd2', 'old-friend', undefined, '2001'), entity('old-friend'),
+      entity('d4-twin'), sameAs('d4', 'd4-twin'), entity('friend-twin'), sameAs('far-friend', 'friend-twin'),
     ]));
-    // From d2: owned (down) d1, d0; owners (up) d3, d4, d5; one hop: friend, twin, d1, d3.
-    expect(await scorer.neighbourhood(['d2'])).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'friend', 'twin']);
+    // From d2: owned (down) d1, d0; owners (up) d3, d4, d5; one hop: friend, twin, d1, d3; and the
+    // possibly-same-as entities of those: d4-twin (its psa_owner_of_* follow d4's), not friend-twin.
+    expect(await scorer.neighbourhood(['d2'])).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd4-twin', 'd5', 'friend', 'twin']);
     // A job of ingested ids scores their neighbourhood; a `rescore --all` job only its own ids.
-    expect((await scorer.process(['d2'], 'ingest')).scored).toBe(8);
+    expect((await scorer.process(['d2'], 'ingest')).scored).toBe(9);
     expect((await scorer.process(['d2'], FULL_RESCORE_REASON)).scored).toBe(1);
   });
 });
