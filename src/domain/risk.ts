@@ -183,6 +183,13 @@ function build(): { direct: Set<string>; derived: Set<string> } {
     if (hasDerivedShape(name)) derived.add(name);
     else if (!derived.has(name)) direct.add(name);
   }
+  // Two of the client's psa_ names stand on a base it does not list (psa_forced_labor_aspi_uyghur,
+  // psa_sheffield_hallam_university_intermediary_entity): the base is a direct factor, or the
+  // psa_ name could never be derived.
+  for (const name of CLIENT_RISK_FACTORS) {
+    const base = name.slice('psa_'.length);
+    if (name.startsWith('psa_') && !direct.has(base) && !derived.has(base) && !hasDerivedShape(base)) direct.add(base);
+  }
   for (const f of [...direct, ...derived]) if (!f.startsWith('psa_')) derived.add(`psa_${f}`);
   return { direct, derived };
 }

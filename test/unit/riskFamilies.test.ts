@@ -34,3 +34,9 @@ test.each([
 ])('%s makes an entity a member of %j', (factor, keys) => {
   expect(familiesOfFactor(factor).map((f) => f.key).sort()).toEqual([...keys].sort());
 });
+
+test('every psa_ name stands on a factor the worker can find on the other entity', () => {
+  const bases = allRiskFactors().filter((n) => n.startsWith('psa_')).map((n) => n.slice('psa_'.length));
+  expect(bases.filter((b) => !allRiskFactors().includes(b))).toEqual([]);
+  expect(isDirectRiskFactor('forced_labor_aspi_uyghur')).toBe(true);
+});
