@@ -12,10 +12,12 @@
  * the choice is written next to the family. Every derived-shaped name of the enumeration but the
  * `psa_` ones belongs to exactly one family slot (test/unit/riskFamilies.test.ts).
  */
-import { SANCTIONS_LISTS, allRiskFactors, isDirectRiskFactor, isRiskFactor, isSanctionsFactor } from './risk';
+import { RISK_CATEGORIES, SANCTIONS_LISTS, allRiskFactors, isDirectRiskFactor, isRiskFactor, isSanctionsFactor } from './risk';
 
 export interface RiskFamily {
   key: string;
+  /** The `risk_categories` value (RISK_CATEGORIES) its members and derived names belong to. */
+  category: string;
   /** The direct factors that make an entity a member. */
   members: ReadonlySet<string>;
   adjacent?: string;
@@ -49,71 +51,72 @@ const XINJIANG_ENTITY = where((f) => f.startsWith('forced_labor_xinjiang_') && !
 
 const families: RiskFamily[] = [
   {
-    key: 'sanctioned', members: where(isSanctionsFactor),
+    key: 'sanctioned', category: 'sanctions', members: where(isSanctionsFactor),
     adjacent: 'sanctioned_adjacent', ownedBy: 'owned_by_sanctioned_entity', ownerOf: 'owner_of_sanctioned_entity',
     fiftyPercent: 'sanctioned_50_percent_rule',
   },
   ...SANCTIONS_LISTS.map((list): RiskFamily => ({
-    key: `sanctioned_${list}`, members: named(`sanctioned_${list}`),
+    key: `sanctioned_${list}`, category: 'sanctions', members: named(`sanctioned_${list}`),
     ownedBy: `owned_by_sanctioned_${list}_entity`, ownerOf: `owner_of_sanctioned_${list}_entity`,
     fiftyPercent: `sanctioned_${list}_50_percent_rule`,
   })),
-  { key: 'sanctioned_other', members: named('sanctioned_other'), adjacent: 'sanctioned_other_adjacent' },
-  { key: 'pep', members: named('pep'), adjacent: 'pep_adjacent' },
+  { key: 'sanctioned_other', category: 'sanctions', members: named('sanctioned_other'), adjacent: 'sanctioned_other_adjacent' },
+  { key: 'pep', category: 'pep', members: named('pep'), adjacent: 'pep_adjacent' },
   {
-    key: 'state_owned', members: where((f) => f.startsWith('state_owned')),
+    key: 'state_owned', category: 'state_ownership', members: where((f) => f.startsWith('state_owned')),
     adjacent: 'soe_adjacent', ownedBy: 'owned_by_soe', ownerOf: 'owner_of_soe',
   },
   // OFAC's 50 percent rule concerns blocked persons: the SDN list and its programmes.
   {
-    key: 'ofac_sdn', members: named('ofac_sdn', 'sanctioned_usa_ofac_sdn', ...OFAC_PROGRAMS.map((p) => `ofac_${p}_sanctioned`)),
+    key: 'ofac_sdn', category: 'sanctions', members: named('ofac_sdn', 'sanctioned_usa_ofac_sdn', ...OFAC_PROGRAMS.map((p) => `ofac_${p}_sanctioned`)),
     fiftyPercent: 'ofac_50_percent_rule',
   },
   ...OFAC_PROGRAMS.map((p): RiskFamily => ({
-    key: `ofac_${p}`, members: named(`ofac_${p}_sanctioned`),
+    key: `ofac_${p}`, category: 'sanctions', members: named(`ofac_${p}_sanctioned`),
     ownedBy: `owned_by_ofac_${p}_sanctioned`, ownerOf: `owner_of_ofac_${p}_sanctioned`,
   })),
-  { key: 'eu_sanctioned', members: where((f) => f === 'eu_sanctioned' || (f.startsWith('sanctioned_eu_') && isSanctionsFactor(f))), fiftyPercent: 'eu_50_percent_rule' },
-  { key: 'uk_sanctioned', members: named('uk_sanctioned', 'sanctioned_gbr_hmt_ofsi', 'sanctioned_gbr_fcdo'), fiftyPercent: 'uk_50_percent_rule' },
+  { key: 'eu_sanctioned', category: 'sanctions', members: where((f) => f === 'eu_sanctioned' || (f.startsWith('sanctioned_eu_') && isSanctionsFactor(f))), fiftyPercent: 'eu_50_percent_rule' },
+  { key: 'uk_sanctioned', category: 'sanctions', members: named('uk_sanctioned', 'sanctioned_gbr_hmt_ofsi', 'sanctioned_gbr_fcdo'), fiftyPercent: 'uk_50_percent_rule' },
   {
-    key: 'export_controls', members: EXPORT_CONTROLS,
+    key: 'export_controls', category: 'export_controls', members: EXPORT_CONTROLS,
     adjacent: 'export_controls_adjacent', ownedBy: 'owned_by_entity_in_export_controls', ownerOf: 'owner_of_export_controls_entity',
   },
-  { key: 'bis_entity', members: named('export_controls_bis_entity'), fiftyPercent: 'export_controls_bis_entity_50_percent_rule' },
-  { key: 'bis_meu', members: named('export_controls_bis_meu'), ownedBy: 'owned_by_bis_meu_entity', fiftyPercent: 'export_controls_bis_meu_50_percent_rule' },
+  { key: 'bis_entity', category: 'export_controls', members: named('export_controls_bis_entity'), fiftyPercent: 'export_controls_bis_entity_50_percent_rule' },
+  { key: 'bis_meu', category: 'export_controls', members: named('export_controls_bis_meu'), ownedBy: 'owned_by_bis_meu_entity', fiftyPercent: 'export_controls_bis_meu_50_percent_rule' },
   {
-    key: 'section_1260h', members: named('export_controls_section_1260h'),
+    key: 'section_1260h', category: 'export_controls', members: named('export_controls_section_1260h'),
     ownedBy: 'owned_by_section_1260h_entity', fiftyPercent: 'export_controls_section_1260h_50_percent_rule',
   },
-  { key: 'unverified_list', members: named('export_controls_unverified_list'), fiftyPercent: 'export_controls_unverified_list_50_percent_rule' },
-  { key: 'cmic', members: named('cmic_entity'), ownedBy: 'owned_by_cmic_entity', fiftyPercent: 'cmic_entity_50_percent_rule' },
+  { key: 'unverified_list', category: 'export_controls', members: named('export_controls_unverified_list'), fiftyPercent: 'export_controls_unverified_list_50_percent_rule' },
+  { key: 'cmic', category: 'export_controls', members: named('cmic_entity'), ownedBy: 'owned_by_cmic_entity', fiftyPercent: 'cmic_entity_50_percent_rule' },
   {
-    key: 'military_civil_fusion', members: named('military_civil_fusion'),
+    key: 'military_civil_fusion', category: 'export_controls', members: named('military_civil_fusion'),
     ownedBy: 'owned_by_military_civil_fusion', fiftyPercent: 'military_civil_fusion_50_percent_rule',
   },
-  { key: 'wro', members: named('wro_entity'), adjacent: 'wro_entity_adjacent', ownedBy: 'owned_by_wro_entity', ownerOf: 'owner_of_wro_entity' },
+  { key: 'wro', category: 'forced_labor', members: named('wro_entity'), adjacent: 'wro_entity_adjacent', ownedBy: 'owned_by_wro_entity', ownerOf: 'owner_of_wro_entity' },
   {
-    key: 'uflpa', members: named('forced_labor_xinjiang_uflpa'),
+    key: 'uflpa', category: 'forced_labor', members: named('forced_labor_xinjiang_uflpa'),
     adjacent: 'forced_labor_xinjiang_uflpa_adjacent', ownedBy: 'owned_by_forced_labor_xinjiang_uflpa',
     ownerOf: 'owner_of_forced_labor_xinjiang_uflpa',
   },
-  { key: 'xinjiang', members: XINJIANG_ENTITY, ownedBy: 'owned_by_xinjiang_entity', ownerOf: 'owner_of_forced_labor_xinjiang_entity' },
+  { key: 'xinjiang', category: 'forced_labor', members: XINJIANG_ENTITY, ownedBy: 'owned_by_xinjiang_entity', ownerOf: 'owner_of_forced_labor_xinjiang_entity' },
   {
-    key: 'aspi', members: named('aspi_uyghur_forced_labor_report_entity'),
+    key: 'aspi', category: 'forced_labor', members: named('aspi_uyghur_forced_labor_report_entity'),
     adjacent: 'aspi_uyghur_forced_labor_report_entity_adjacent', ownedBy: 'owned_by_aspi_forced_labor_entity',
     ownerOf: 'owner_of_aspi_forced_labor_entity',
   },
   {
-    key: 'sheffield_hallam', members: named('sheffield_hallam_university_forced_labor_entity'),
+    key: 'sheffield_hallam', category: 'forced_labor', members: named('sheffield_hallam_university_forced_labor_entity'),
     adjacent: 'sheffield_hallam_university_forced_labor_reports_entity_adjacent',
     ownedBy: 'owned_by_sheffield_hallam_university_reports_forced_labor_entity',
     ownerOf: 'owner_of_sheffield_hallam_university_reports_forced_labor_entity',
   },
-  { key: 'regulatory_action', members: named('regulatory_action'), ownerOf: 'owner_of_regulatory_action_entity' },
+  { key: 'regulatory_action', category: 'regulatory_action', members: named('regulatory_action'), ownerOf: 'owner_of_regulatory_action_entity' },
 ];
 
 for (const family of families) {
   if (!family.members.size) throw new Error(`risk family ${family.key} has no members`);
+  if (!(family.category in RISK_CATEGORIES)) throw new Error(`risk family ${family.key}: unknown category "${family.category}"`);
   for (const slot of DERIVED_SLOTS) {
     const name = family[slot];
     if (name !== undefined && (!isRiskFactor(name) || isDirectRiskFactor(name))) {
@@ -137,3 +140,10 @@ export const familiesOfFactor = (factor: string): readonly RiskFamily[] => FAMIL
  * neighbours and owners that carry one of these.
  */
 export const FAMILY_MEMBER_FACTORS: readonly string[] = Object.freeze([...FAMILIES_OF_FACTOR.keys()].sort());
+
+/** The direct and derived names of the families of a `risk_categories` value (psa_ forms not included). */
+export function familyFactorsOfCategory(category: string): string[] {
+  return RISK_FAMILIES.filter((f) => f.category === category).flatMap((f) => [
+    ...f.members, ...DERIVED_SLOTS.map((slot) => f[slot]).filter((n): n is string => n !== undefined),
+  ]);
+}

@@ -14,6 +14,7 @@ import { todayUtc } from '../domain/dates';
 import { notFound, badParameter } from '../domain/errors';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
 import { RISK_CATEGORIES, RISK_FLAG_FACTORS, allRiskFactors } from '../domain/risk';
+import { familyFactorsOfCategory } from '../domain/riskFamilies';
 import { cypher } from '../graph/cypherFiles';
 import { EMBEDDED_ENTITY_PROPERTIES, EmbeddedEntity, Props, Surface, embeddedEntity, embeddedEntityProps, relationshipFact } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
@@ -65,11 +66,18 @@ export interface TraversalResult {
 
 export interface Step { type: string; from: Props; to: Props; fact: Props }
 
-/** Factor names a risk-category or a risk flag stands for. */
+/**
+ * Factor names a risk category stands for: those its name test matches (RISK_CATEGORIES), the
+ * direct and derived names of its risk families (eu_50_percent_rule is a sanctions factor,
+ * owned_by_bis_meu_entity an export-controls one), and the psa_ form of each.
+ */
 export function factorsForCategories(categories: string[]): string[] {
   if (categories.length === 0) return [];
-  const all = allRiskFactors();
-  return all.filter((f) => categories.some((c) => RISK_CATEGORIES[c]?.(f.startsWith('psa_') ? f.slice(4) : f)));
+  const ofFamilies = new Set(categories.flatMap(familyFactorsOfCategory));
+  return allRiskFactors().filter((f) => {
+    const base = f.startsWith('psa_') ? f.slice(4) : f;
+    return ofFamilies.has(base) || categories.some((c) => RISK_CATEGORIES[c]?.(base));
+  });
 }
 
 /** A boolean risk flag such as `reputational_risk_terrorism` covers its dated variants too. */

@@ -4,6 +4,7 @@
  */
 import { allRiskFactors, isDirectRiskFactor } from '../../src/domain/risk';
 import { DERIVED_SLOTS, FAMILY_MEMBER_FACTORS, RISK_FAMILIES, familiesOfFactor } from '../../src/domain/riskFamilies';
+import { factorsForCategories } from '../../src/services/traversal';
 
 const DERIVED_SHAPE = /_adjacent$|^owned_by_|^owner_of_|_50_percent_rule$/;
 const slotNames = RISK_FAMILIES.flatMap((f) => DERIVED_SLOTS.map((slot) => f[slot]).filter((n): n is string => n !== undefined));
@@ -39,4 +40,16 @@ test('every psa_ name stands on a factor the worker can find on the other entity
   const bases = allRiskFactors().filter((n) => n.startsWith('psa_')).map((n) => n.slice('psa_'.length));
   expect(bases.filter((b) => !allRiskFactors().includes(b))).toEqual([]);
   expect(isDirectRiskFactor('forced_labor_aspi_uyghur')).toBe(true);
+});
+
+test('each family\'s names, and their psa_ forms, are in its risk category', () => {
+  for (const family of RISK_FAMILIES) {
+    const inCategory = new Set(factorsForCategories([family.category]));
+    const names = [...family.members, ...DERIVED_SLOTS.map((slot) => family[slot]).filter((n): n is string => n !== undefined)];
+    expect(names.filter((n) => !inCategory.has(n) || !inCategory.has(`psa_${n}`))).toEqual([]);
+  }
+  // Names no category's name test matches on its own.
+  expect(factorsForCategories(['sanctions'])).toEqual(expect.arrayContaining(['eu_50_percent_rule', 'uk_50_percent_rule', 'psa_uk_50_percent_rule']));
+  expect(factorsForCategories(['export_controls'])).toEqual(expect.arrayContaining(['cmic_entity', 'owned_by_bis_meu_entity', 'meu_list_contractors']));
+  expect(factorsForCategories(['pep'])).not.toContain('eu_50_percent_rule');
 });
