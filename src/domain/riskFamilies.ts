@@ -26,8 +26,7 @@ export interface RiskFamily {
   fiftyPercent?: string;
 }
 
-export const DERIVED_SLOTS = ['adjacent', 'ownedBy', 'ownerOf', 'fiftyPercent'] as const;
-export type DerivedSlot = (typeof DERIVED_SLOTS)[number];
+const DERIVED_SLOTS = ['adjacent', 'ownedBy', 'ownerOf', 'fiftyPercent'] as const;
 
 const DIRECT = allRiskFactors().filter(isDirectRiskFactor);
 const where = (test: (factor: string) => boolean): ReadonlySet<string> => new Set(DIRECT.filter(test));
@@ -114,14 +113,15 @@ const families: RiskFamily[] = [
   { key: 'regulatory_action', category: 'regulatory_action', members: named('regulatory_action'), ownerOf: 'owner_of_regulatory_action_entity' },
 ];
 
+/** The derived names a family gives (its filled slots). */
+export const derivedNamesOf = (family: RiskFamily): string[] =>
+  DERIVED_SLOTS.map((slot) => family[slot]).filter((name): name is string => name !== undefined);
+
 for (const family of families) {
   if (!family.members.size) throw new Error(`risk family ${family.key} has no members`);
   if (!(family.category in RISK_CATEGORIES)) throw new Error(`risk family ${family.key}: unknown category "${family.category}"`);
-  for (const slot of DERIVED_SLOTS) {
-    const name = family[slot];
-    if (name !== undefined && (!isRiskFactor(name) || isDirectRiskFactor(name))) {
-      throw new Error(`risk family ${family.key}: ${slot} "${name}" is no derived risk factor`);
-    }
+  for (const name of derivedNamesOf(family)) {
+    if (!isRiskFactor(name) || isDirectRiskFactor(name)) throw new Error(`risk family ${family.key}: "${name}" is no derived risk factor`);
   }
 }
 
@@ -143,7 +143,5 @@ export const FAMILY_MEMBER_FACTORS: readonly string[] = Object.freeze([...FAMILI
 
 /** The direct and derived names of the families of a `risk_categories` value (psa_ forms not included). */
 export function familyFactorsOfCategory(category: string): string[] {
-  return RISK_FAMILIES.filter((f) => f.category === category).flatMap((f) => [
-    ...f.members, ...DERIVED_SLOTS.map((slot) => f[slot]).filter((n): n is string => n !== undefined),
-  ]);
+  return RISK_FAMILIES.filter((f) => f.category === category).flatMap((f) => [...f.members, ...derivedNamesOf(f)]);
 }

@@ -72,8 +72,7 @@ function reference(c: Case): Record<string, { value: number; country: string[] }
     const prev = out[name];
     out[name] = { value: Math.max(prev?.value ?? 0, value), country: [...new Set([...(prev?.country ?? []), ...countries])].sort() };
   };
-  const isMember = (id: string, family: RiskFamily) => memberCountries(c.directs, id, family).length > 0
-    || Object.keys(c.directs.get(id) ?? {}).some((f) => familiesOfFactor(f).includes(family));
+  const isMember = (id: string, family: RiskFamily) => Object.keys(c.directs.get(id) ?? {}).some((f) => familiesOfFactor(f).includes(family));
   for (const [adjacency, slot] of [[c.up, 'ownedBy'], [c.down, 'ownerOf']] as const) {
     for (const path of paths(adjacency)) {
       const end = path[path.length - 1].to;

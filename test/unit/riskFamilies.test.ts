@@ -3,11 +3,11 @@
  * computed from exactly one family, and the worker's reads look for every member factor.
  */
 import { allRiskFactors, isDirectRiskFactor } from '../../src/domain/risk';
-import { DERIVED_SLOTS, FAMILY_MEMBER_FACTORS, RISK_FAMILIES, familiesOfFactor } from '../../src/domain/riskFamilies';
+import { FAMILY_MEMBER_FACTORS, RISK_FAMILIES, derivedNamesOf, familiesOfFactor } from '../../src/domain/riskFamilies';
 import { factorsForCategories } from '../../src/services/traversal';
 
 const DERIVED_SHAPE = /_adjacent$|^owned_by_|^owner_of_|_50_percent_rule$/;
-const slotNames = RISK_FAMILIES.flatMap((f) => DERIVED_SLOTS.map((slot) => f[slot]).filter((n): n is string => n !== undefined));
+const slotNames = RISK_FAMILIES.flatMap(derivedNamesOf);
 
 test('every derived-shaped name but psa_ comes from exactly one family slot', () => {
   const wanted = allRiskFactors().filter((n) => !n.startsWith('psa_') && DERIVED_SHAPE.test(n)).sort();
@@ -45,7 +45,7 @@ test('every psa_ name stands on a factor the worker can find on the other entity
 test('each family\'s names, and their psa_ forms, are in its risk category', () => {
   for (const family of RISK_FAMILIES) {
     const inCategory = new Set(factorsForCategories([family.category]));
-    const names = [...family.members, ...DERIVED_SLOTS.map((slot) => family[slot]).filter((n): n is string => n !== undefined)];
+    const names = [...family.members, ...derivedNamesOf(family)];
     expect(names.filter((n) => !inCategory.has(n) || !inCategory.has(`psa_${n}`))).toEqual([]);
   }
   // Names no category's name test matches on its own.
