@@ -14,7 +14,7 @@ import type { Graph } from '../graph/neo4j';
 import type { Queues } from '../workers/queues';
 import type { AuthService, Principal } from '../services/auth';
 import { EntityService } from '../services/entities';
-import { errorHandler, notFoundHandler, unauthorized } from './errors';
+import { badParameter, errorHandler, notFoundHandler, unauthorized } from './errors';
 import { RouteRegistry } from './registry';
 import { registerAuthRoutes } from './routes/auth';
 import { registerEntityRoutes } from './routes/entities';
@@ -47,13 +47,34 @@ function bearer(auth: AuthService): RequestHandler {
   });
   const instance = new passport.Passport();
   instance.use('bearer', strategy);
-  return (req, res, next) =>
-    instance.authenticate('bearer', { session: false }, (err: unknown, principal: Principal | false) => {
+  return (req, res, next) => {
+    // The header only (spec): passport-http-bearer also takes `access_token` from the query
+    // string or body, where a token ends up in logs and the history feed's URLs.
+    if (!/^bearer\s/i.test(req.headers.authorization ?? '')) return next(unauthorized());
+    return instance.authenticate('bearer', { session: false }, (err: unknown, principal: Principal | false) => {
       if (err) return next(err);
       if (!principal) return next(unauthorized());
       (req as Request & { principal: Principal }).principal = principal;
       return next();
     })(req, res, next);
+  };
+}
+
+/**
+ * A path segment that is not valid percent-encoding (`/entity/%ZZ`) cannot name anything; the
+ * router would fail to decode it as a parameter. Answered as a bad parameter, after the token
+ * check, so that without a token it is a 401 like any other path.
+ */
+function malformedPath(authenticate: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+      return next();
+    } catch {
+      return authenticate(req, res, (err?: unknown) =>
+        next(err ?? badParameter('path', 'malformed percent-encoding')));
+    }
+  };
 }
 
 export function createApp(deps: AppDeps) {
@@ -105,6 +126,7 @@ export function createApp(deps: AppDeps) {
     res.json(openapi);
   });
 
+  app.use(malformedPath(authenticate));
   app.use(registry.router(authenticate, feeds.afterAuth));
   // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
   app.use(authenticate, notFoundHandler());

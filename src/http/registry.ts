@@ -3,6 +3,8 @@
  * and are collected into the OpenAPI 3.1 document at /openapi.json, so a route cannot be
  * added without being documented. Unsupported methods on a known path get 405.
  */
+import type { IncomingMessage } from 'node:http';
+import accepts from 'accepts';
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
@@ -121,6 +123,7 @@ export class RouteRegistry {
           if (body === undefined || body === null || typeof body !== 'object') {
             throw badParameters(['body: a JSON object is required (Content-Type: application/json)']);
           }
+          if (nestedDeeperThan(body, MAX_BODY_DEPTH)) throw badParameters([`body: nested deeper than ${MAX_BODY_DEPTH} levels`]);
           body = structuredClone(body);
           if (!route.body(body)) throw badParameters(describeErrors(route.body.errors!, 'body'));
         }
@@ -175,12 +178,36 @@ export class RouteRegistry {
   }
 }
 
-/** The response type for the request's Accept header; 415 when none of `produces` is acceptable. */
+/** No request body of this API nests deeper; deeper ones would only cost stack (structuredClone, ajv). */
+const MAX_BODY_DEPTH = 32;
+
+/** Whether arrays and objects nest deeper than `max` levels; iterative, so any depth is safe to ask about. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The response type for the request's Accept header; 415 when none of `produces` is acceptable.
+ * Media-type parameters other than q (`application/json; charset=utf-8`) do not narrow the
+ * choice: every type here has a single form, and the negotiator would otherwise demand them.
+ */
 function negotiate(req: Request, produces: string[]): string {
-  if (!req.headers.accept) return produces[0];
-  const chosen = req.accepts(produces);
+  const header = req.headers.accept;
+  if (!header) return produces[0];
+  const ranges = header.split(',').map((range) => {
+    const [type, ...params] = range.split(';');
+    return [type.trim(), ...params.map((p) => p.trim()).filter((p) => /^q=/i.test(p))].join(';');
+  });
+  const chosen = accepts({ headers: { accept: ranges.join(',') } } as IncomingMessage).type(produces);
   if (!chosen) throw notAcceptable(produces);
-  return chosen;
+  return chosen as string;
 }
 
 function send(res: Response, reply: Reply, accept: string): void {

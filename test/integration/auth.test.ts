@@ -156,6 +156,19 @@ describe('bearer tokens', () => {
     expect(await read(res)).toEqual({ status: 401, success: false, message: [expect.any(String)] });
   });
 
+  test('a valid token in the query string or the body is refused: the header only (spec)', async () => {
+    const token = sign(claims(), valid());
+    const inQuery = await fetch(`${h.baseUrl}/openapi.json?access_token=${token}`);
+    expect(inQuery.status).toBe(401);
+    const v1 = await fetch(`${h.baseUrl}/v1/history?access_token=${token}`);
+    expect(v1.status).toBe(401);
+    expect(await read(v1)).toEqual({ status: 401, success: false, message: [expect.any(String)] });
+    const inBody = await fetch(`${h.baseUrl}/v1/projects`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'x', access_token: token }),
+    });
+    expect(inBody.status).toBe(401);
+  });
+
   test('a valid self-signed token with the right claims is accepted', async () => {
     const res = await fetch(`${h.baseUrl}/sources`, { headers: { authorization: `Bearer ${sign(claims(), valid())}` } });
     expect(res.status).toBe(200);

@@ -143,6 +143,20 @@ describe('GET /entity/:id (legacy offset paging)', () => {
     expect(summaryCsv.status).toBe(415);
   });
 
+  test('media-type parameters in Accept (charset, header) do not make a type unacceptable; q still ranks', async () => {
+    const json = await h.get('/entity/e-acme', { headers: { accept: 'application/json; charset=utf-8' } });
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    const csv = await h.get('/entity/e-acme', { headers: { accept: 'text/csv; charset=utf-8; header=present' } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const ranked = await h.get('/entity/e-acme', { headers: { accept: 'application/json; charset=utf-8; q=0.5, text/csv; q=0.9' } });
+    expect(ranked.headers.get('content-type')).toMatch(/^text\/csv/);
+    const v1 = await h.get('/v1/entity/e-acme', { headers: { accept: 'application/json;charset=UTF-8' } });
+    expect(v1.status).toBe(200);
+    expect((await h.json('/entity/e-acme', { headers: { accept: 'application/xml; charset=utf-8' } })).status).toBe(415);
+  });
+
   test('ids with reserved characters round-trip', async () => {
     await h.ingest(writeNdjson('odd.ndjson', [{ kind: 'entity', id: 'odd/id with space', type: 'unknown', label: 'Odd' }]));
     const { status, body } = await h.json(`/entity/${encodeURIComponent('odd/id with space')}`);

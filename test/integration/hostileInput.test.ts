@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const HOSTILE = ['', '-1', '1e309', 'NaN', '1.5', '\u0000', '"unterminated', '[a TO', 'x'.repeat(3000)];
-const BODIES = ['null', '[]', '"x"', '{"q":{"a":1}}', '{"name":[null]}', '{"entities":[{}]}', '{"__proto__":{"x":1}}', '{"a":', JSON.stringify({ q: 'x', limit: -1 })];
+/** The last one nests 5,000 levels in 10 kB: it used to overflow the stack when copied (a 500). */
+const DEEP = `{"x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+const BODIES = ['null', '[]', '"x"', '{"q":{"a":1}}', '{"name":[null]}', '{"entities":[{}]}', '{"__proto__":{"x":1}}', '{"a":', JSON.stringify({ q: 'x', limit: -1 }), DEEP];
+/** Path ids that are not valid percent-encoding; sent as they are. */
+const MALFORMED_IDS = ['%ZZ', '%E0%A4%A', '%FF', 'abc%E2%82'];
 /** Ids of the sample data where they exist, so the parameters reach the handlers. */
 const EXISTING: Record<string, string> = { id: 'e-gb-northwind-logistics' };
 /** Valid values of the parameters a route cannot do without (search needs q, resolution a name), sent beside the hostile one. */
@@ -110,3 +114,25 @@ test('every route with a body: a malformed or mistyped body is a 4xx in the surf
   const checks = ops.flatMap((op) => BODIES.map((body) => () => problem(op.method, fill(op.path, {}), body)));
   expect(await collect(checks)).toEqual([]);
 }, 300_000);
+
+test('every path parameter: malformed percent-encoding is a 4xx naming the path, and a 401 without a token', async () => {
+  const ops = await operations();
+  const withParams = ops.filter((op) => op.pathParams.length > 0);
+  expect(withParams.length).toBeGreaterThan(15);
+  const checks = withParams.flatMap((op) => MALFORMED_IDS.map((raw) => () => {
+    const url = op.path.replace(/\{(\w+)\}/g, () => raw);
+    return problem(op.method, url, op.body ? '{}' : undefined, 'path');
+  }));
+  expect(await collect(checks)).toEqual([]);
+  const res = await fetch(`${h.baseUrl}/v1/entity/%ZZ`);
+  expect(res.status).toBe(401);
+  const legacy = await h.get('/entity/%ZZ');
+  expect(legacy.status).toBe(406);
+  expect(await legacy.json()).toEqual({ status: 406, success: false, messages: ['path: malformed percent-encoding'] });
+}, 300_000);
+
+test('a token request nested 5,000 levels deep is a 400 naming the body, not a 500', async () => {
+  const res = await fetch(`${h.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: DEEP });
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as { messages: string[] }).messages).toEqual(['body: nested deeper than 32 levels']);
+});

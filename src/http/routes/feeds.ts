@@ -117,8 +117,10 @@ export function registerFeedRoutes(registry: RouteRegistry, feeds: { history: Hi
       return {
         body: {
           ...legacyUsage(report, start),
+          // An upper bound alone is not the total either.
+          total: !start && !query.to,
           usage,
-          from: report.firstDay ?? start ?? today(),
+          from: report.firstDay ?? start ?? (query.to && query.to < today() ? query.to : today()),
           to: query.to ?? today(),
         },
       };
