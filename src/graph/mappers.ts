@@ -3,6 +3,7 @@
  * summary fields are stored as JSON strings (Neo4j properties cannot hold maps).
  */
 import { apiRelType } from '../domain/relationships';
+import { identifierLabel } from '../domain/identifiers';
 
 export type Props = Record<string, unknown>;
 export type Surface = 'legacy' | 'v1';
@@ -50,7 +51,7 @@ export interface EmbeddedEntity {
   label: string;
   type: string;
   entity_url: string;
-  identifiers: { type: string; value: string }[];
+  identifiers: { type: string; value: string; label?: string }[];
   countries: string[];
   pep: boolean;
   sanctioned: boolean;
@@ -74,8 +75,11 @@ export interface EmbeddedEntity {
   reference_id?: string;
 }
 
-/** EmbeddedEntity; with `extended` the /v1 traversal fields are added. */
-export function embeddedEntity(e: Props, surface: Surface, extended = false): EmbeddedEntity {
+/**
+ * EmbeddedEntity; with `extended` (every /v1 shape, unless asked otherwise) the /v1 fields are
+ * added, and /v1 identifiers carry the `label` the published client requires.
+ */
+export function embeddedEntity(e: Props, surface: Surface, extended = surface === 'v1'): EmbeddedEntity {
   // Built field by field in one object (no copies): a traversal page embeds a few dozen of these.
   const id = e.id as string;
   // relationship_count is set below, after the optional date_of_birth, to keep the spec's field order.
@@ -84,7 +88,7 @@ export function embeddedEntity(e: Props, surface: Surface, extended = false): Em
     label: (e.label as string) ?? id,
     type: (e.type as string) ?? 'unknown',
     entity_url: entityUrl(id, surface),
-    identifiers: json<{ type: string; value: string }[]>(e.identifiers, []),
+    identifiers: surface === 'v1' ? labelledIdentifiers(e.identifiers) : json<{ type: string; value: string }[]>(e.identifiers, []),
     countries: (e.countries as string[]) ?? [],
     pep: Boolean(e.pep),
     sanctioned: Boolean(e.sanctioned),
@@ -111,6 +115,10 @@ export function embeddedEntity(e: Props, surface: Surface, extended = false): Em
     entity.reference_id = id;
   }
   return entity;
+}
+
+function labelledIdentifiers(stored: unknown): { type: string; value: string; label: string }[] {
+  return json<{ type: string; value: string }[]>(stored, []).map((i) => ({ type: i.type, value: i.value, label: identifierLabel(i.type) }));
 }
 
 export function embeddedRecord(r: Props, surface: Surface) {

@@ -441,7 +441,7 @@ function resolutionResult(s: Scored, params: ResolveParams, profile: string) {
     type: embedded.type,
     score: s.score,
     profile,
-    identifiers: embedded.identifiers.map((i) => ({ value: i.value, type: i.type, label: i.type })),
+    identifiers: embedded.identifiers,
     addresses: embedded.addresses,
     countries: embedded.countries,
     sources: s.candidate.sources,

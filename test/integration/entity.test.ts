@@ -343,6 +343,35 @@ describe('GET /v1/entity/{id} relationship filters and sort', () => {
   );
 });
 
+describe('/v1 embedded entities', () => {
+  /** The fields the published client's EmbeddedEntity requires beyond the spec's table (client-shapes.md). */
+  const V1_FIELDS = ['attribute_count', 'related_entities_count', 'risk', 'trade_count', 'user_attribute_count',
+    'user_record_count', 'user_related_entities_count', 'user_relationship_count'];
+
+  test('possibly-same-as entities (entity and summary) and record references carry the /v1 fields; legacy ones do not', async () => {
+    const shapes: [string, (body: any) => any[]][] = [
+      ['/v1/entity/wide?possibly_same_as.limit=3', (b) => b.possibly_same_as.data.map((d: any) => d.entity)],
+      ['/v1/entity_summary/wide', (b) => b.possibly_same_as.data.map((d: any) => d.entity)],
+      ['/v1/record/rec-001', (b) => b.references.data.map((d: any) => d.entity)],
+    ];
+    for (const [path, embedded] of shapes) {
+      const entities = embedded((await h.json(path)).body);
+      expect(entities.length).toBeGreaterThan(0);
+      for (const entity of entities) for (const field of V1_FIELDS) expect([path, field, entity[field]]).toEqual([path, field, expect.anything()]);
+    }
+    const legacy = (await h.json('/entity/wide?possibly_same_as.limit=3')).body.possibly_same_as.data[0].entity;
+    expect(legacy.risk).toBeUndefined();
+    expect((await h.json('/record/rec-001')).body.references.data[0].entity.risk).toBeUndefined();
+  });
+
+  test('/v1 identifiers carry a display label of their type; legacy identifiers are {type, value}', async () => {
+    const v1 = (await h.json('/v1/entity/e-acme')).body;
+    expect(v1.identifiers).toContainEqual({ type: 'gbr_company_number', value: '01234567', label: 'GBR Company Number' });
+    const legacy = (await h.json('/entity/e-acme')).body;
+    expect(legacy.identifiers).toContainEqual({ type: 'gbr_company_number', value: '01234567' });
+  });
+});
+
 describe('GET /entity_summary/:id', () => {
   test('caps attributes at 50, possibly-same-as at 50 and records at 100, without relationships', async () => {
     for (const path of ['/entity_summary/wide', '/v1/entity_summary/wide']) {

@@ -105,7 +105,7 @@ describe('/v1/resolution', () => {
     const top = get.body.data[0];
     expect(top).toMatchObject({
       entity_id: 'p-viktor-antonov', label: 'Viktor Sergeyevich ANTONOV', type: 'person', score: expect.any(Number), profile: 'corporate',
-      identifiers: expect.arrayContaining([{ value: '75 4412873', type: 'passport', label: 'passport' }]),
+      identifiers: expect.arrayContaining([{ value: '75 4412873', type: 'passport', label: 'Passport' }]),
       countries: ['RUS', 'CYP'], sources: expect.arrayContaining(['usa_ofac_sdn_list']),
       matched_queries: ['name', 'date_of_birth', 'country'], match_strength: { value: 'strong' },
       highlight: { name: [expect.stringContaining('<em>')] },
