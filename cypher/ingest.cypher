@@ -3,9 +3,12 @@
 // every referenced id is defined in the file or in the graph.
 
 // name: upsert-sources
+// date_added is the day the source was first loaded (/v1 Source); a reload keeps it.
 UNWIND $rows AS row
 MERGE (s:Source {id: row.id})
+WITH s, row, coalesce(s.date_added, toString(date())) AS added
 SET s = row.props
+SET s.date_added = added
 
 // name: upsert-records
 // Replaces the record and its references; returns the entities it referenced before, so

@@ -4,6 +4,7 @@
  */
 import { apiRelType } from '../domain/relationships';
 import { identifierLabel } from '../domain/identifiers';
+import { regionOf } from '../domain/regions';
 
 export type Props = Record<string, unknown>;
 export type Surface = 'legacy' | 'v1';
@@ -146,8 +147,34 @@ export function record(r: Props, surface: Surface) {
   });
 }
 
-export function source(s: Props) {
-  return defined({ id: s.id as string, label: (s.label as string) ?? (s.id as string), country: s.country as string | undefined });
+/** Source types whose records are watchlists: their entities carry risk factors of a list. */
+const WATCHLIST_SOURCE_TYPES = new Set(['sanctions', 'watchlist', 'export_controls', 'law_enforcement', 'debarment']);
+const PEP_SOURCE_TYPES = new Set(['pep', 'pep_list']);
+
+/**
+ * Source: the spec's {id, label, country}; /v1 adds the published client's required fields,
+ * from the source line where it has them and otherwise derived: `description` is the label,
+ * `region` the country's, `pep` / `watchlist` follow `source_type`, `date_added` is the day the
+ * source was first loaded, and `structure` is `structured` (ingest takes structured records only).
+ */
+export function source(s: Props, surface: Surface = 'legacy') {
+  const id = s.id as string;
+  const label = (s.label as string) ?? id;
+  const country = s.country as string | undefined;
+  if (surface === 'legacy') return defined({ id, label, country });
+  const sourceType = (s.source_type as string) ?? '';
+  return {
+    id, label,
+    description: label,
+    country: country ?? 'UNK',
+    region: (country && regionOf(country)) ?? '',
+    date_added: (s.date_added as string) ?? '',
+    source_type: sourceType,
+    record_type: sourceType,
+    structure: 'structured',
+    pep: PEP_SOURCE_TYPES.has(sourceType),
+    watchlist: WATCHLIST_SOURCE_TYPES.has(sourceType),
+  };
 }
 
 /** Attribute item: `{properties: {value, type?, dates...}, record, record_count}`. */

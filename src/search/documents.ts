@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { skeleton } from '../domain/names';
 import type { Props } from '../graph/mappers';
 import { AttributeValue, IndexField, fieldTokens, fieldValues, indexedText } from './fields';
-import { regionOf } from './regions';
+import { regionOf } from '../domain/regions';
 import { compactIdentifier } from '../domain/names';
 
 /** Entity properties copied into a document (what embeddedEntity reads). */

@@ -16,7 +16,7 @@ import { luceneEscape, toLucene } from './query';
 import {
   Candidate, CandidateRequest, Facets, MAX_RESULTS, SearchHit, SearchIndex, SearchRequest, SearchResult,
 } from './port';
-import { REGION_OF } from './regions';
+import { REGION_OF } from '../domain/regions';
 import { COMPANY_FORM_TOKENS, WEAK_COMPANY_WORDS, allowedEdits, skeleton } from '../domain/names';
 import { badParameter } from '../domain/errors';
 

@@ -254,17 +254,17 @@ export class EntityService {
     });
   }
 
-  async source(id: string) {
+  async source(id: string, surface: Surface) {
     const rows = await this.graph.read(cypher('record', 'source-node'), { id });
     if (rows.length === 0) throw notFound(`source ${JSON.stringify(id)}`);
-    return source(props(rows[0], 'source'));
+    return source(props(rows[0], 'source'), surface);
   }
 
-  async sources(paging: Paging) {
+  async sources(paging: Paging, surface: Surface) {
     return this.graph.readTx(async (tx) => {
       const total = (await tx.run(cypher('record', 'sources-count'))).records[0].get('count') as number;
       const rows = (await tx.run(cypher('record', 'sources-page'), skipLimit(paging))).records;
-      return legacyPage(paging, total, rows.map((r) => source(props(r, 'source'))));
+      return legacyPage(paging, total, rows.map((r) => source(props(r, 'source'), surface)));
     });
   }
 }

@@ -431,6 +431,30 @@ describe('sources', () => {
     expect(rest.body).toMatchObject({ next: false, data: [{ id: 'src' }] });
   });
 
+  test('/v1 sources carry every field the published client requires; a reload keeps date_added', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const expected = {
+      id: 'gbr_psc', label: 'UK People with Significant Control', description: 'UK People with Significant Control',
+      country: 'GBR', region: 'northern_europe', date_added: today, source_type: expect.any(String), record_type: expect.any(String),
+      structure: 'structured', pep: false, watchlist: false,
+    };
+    expect((await h.json('/v1/source/gbr_psc')).body).toEqual(expected);
+    const page = (await h.json('/v1/sources?limit=100')).body;
+    expect(page.data.find((s: any) => s.id === 'gbr_psc')).toEqual(expected);
+    for (const item of page.data) expect(Object.keys(item).sort()).toEqual(Object.keys(expected).sort());
+
+    await h.ingest(writeNdjson('sanctions-source.ndjson', [
+      { kind: 'source', id: 'v1-list', label: 'A sanctions list', country: 'USA', source_type: 'sanctions' },
+    ]));
+    await h.graph.write("MATCH (s:Source {id: 'v1-list'}) SET s.date_added = '2001-02-03'");
+    await h.ingest(writeNdjson('sanctions-source-again.ndjson', [
+      { kind: 'source', id: 'v1-list', label: 'A sanctions list (renamed)', country: 'USA', source_type: 'sanctions' },
+    ]));
+    expect((await h.json('/v1/source/v1-list')).body).toMatchObject({
+      label: 'A sanctions list (renamed)', date_added: '2001-02-03', region: 'northern_america', watchlist: true, pep: false,
+    });
+  });
+
   test.each(['limit=0', 'limit=101', 'offset=-1', 'limit=ten', 'colour=red'])('406 for %s', async (query) => {
     const { status, body } = await h.json(`/sources?${query}`);
     expect(status).toBe(406);

@@ -206,7 +206,7 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
     registry.add({
       method: 'get', path: `${prefix}/source/:id`, tag: 'source', summary: 'One data source',
       params: idParam, query: { type: 'object', additionalProperties: false, properties: {} },
-      handler: async ({ params }) => ({ body: await entities.source(params.id) }),
+      handler: async ({ params }) => ({ body: await entities.source(params.id, surface) }),
     });
     registry.add<{ offset: number; limit: number }>({
       method: 'get', path: `${prefix}/sources`, tag: 'source', summary: 'Page of data sources',
@@ -214,7 +214,7 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
         type: 'object', additionalProperties: false,
         properties: { offset, limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: MAX_PAGE } },
       },
-      handler: async ({ query }) => ({ body: await entities.sources({ offset: query.offset, limit: query.limit }) }),
+      handler: async ({ query }) => ({ body: await entities.sources({ offset: query.offset, limit: query.limit }, surface) }),
     });
   }
 }
