@@ -90,6 +90,27 @@ RETURN decided, explored, size(hits) AS total,
 AND (NOT $excludeFormer OR __REL__.to_end IS NULL OR __REL__.to_end >= $today)
 AND (NOT $excludeClosed OR NOT __TO__:Closed)
 
+// name: bfs-level
+// One level of the breadth-first search of deep traversals without path filters (levelSearch
+// in src/services/traversal.ts): every filtered step out of the frontier, except to the
+// entities of the two levels just searched ($recent; the caller drops the other entities it
+// has seen), with whether the entity stepped to passes the end filters. With $onlyListed (the
+// last level of a search for sanctioned or PEP targets) only steps from a :WatchlistAdjacent
+// entity to a listed one, as in steps-to-watchlist.
+UNWIND $frontier AS id
+MATCH (a:Entity {id: id})-[r:__TYPES__]->(t:Entity)
+WHERE NOT t.id IN $recent AND __STEP_FILTER__
+  AND (NOT $onlyListed OR (a:WatchlistAdjacent AND (t:Sanctioned OR t:Pep)))
+RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
+
+// name: bfs-page
+// The page of a breadth-first search: the facts its paths used (by element id), each entity
+// on them once with the properties an embedded entity shows, and the source (null for an
+// unknown id).
+RETURN COLLECT { UNWIND $rels AS rid MATCH ()-[r]->() WHERE elementId(r) = rid RETURN {id: rid, type: type(r), fact: properties(r)} } AS facts,
+       COLLECT { UNWIND $ids AS id MATCH (n:Entity {id: id}) RETURN [k IN $entityKeys | n[k]] } AS entities,
+       head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN x {.*} }) AS source
+
 // name: source-entity
 MATCH (s:Entity {id: $id})
 WHERE s.type IS NOT NULL

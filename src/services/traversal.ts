@@ -127,6 +127,60 @@ export function attemptTimeoutMs(remainingMs: number, lastAttempt: boolean): num
 
 const TIMED_OUT = Symbol('timed out');
 
+/** One search's answer: the page, how many results there are, and how far the search got. */
+interface SearchResult {
+  source?: Props;
+  hits: Hit[];
+  stepFacts?: StepFacts;
+  total: number;
+  explored: number;
+  /** The page and `next` are exact. */
+  decided: boolean;
+  /** Time or the visit budget stopped a level-by-level search (the levels before it are complete). */
+  cut: boolean;
+}
+
+/**
+ * Deeper than this, a traversal without path filters searches level by level (levelSearch);
+ * up to it, Neo4j's shortest-path search in one query (traverse in cypher/traversal.cypher),
+ * which stops as soon as the page is decided, is the faster of the two and its time does not
+ * yet grow with the re-tracing levelSearch describes.
+ */
+export const SINGLE_QUERY_MAX_DEPTH = 5;
+
+/** Whether a request is searched level by level: deep, no risk filter, no minimum length above 1 (those need whole paths). */
+export function searchesByLevels(request: TraversalRequest): boolean {
+  return request.maxDepth > SINGLE_QUERY_MAX_DEPTH && request.riskFactors.length === 0 && request.minDepth <= 1;
+}
+
+/** The Neo4j relationship types a request follows (possibly-same-as too with psa). */
+function searchTypes(request: TraversalRequest): string[] {
+  const types = [...new Set(request.relationships)].map(neo4jRelType);
+  if (request.psa) types.push(neo4jRelType(POSSIBLY_SAME_AS));
+  if (types.length === 0) throw badParameter('relationships', 'at least one relationship type is required');
+  return types;
+}
+
+/** The parameters of the step-filter fragment. */
+function stepFilterParams(request: TraversalRequest) {
+  return {
+    shareTypes: SHARE_TYPES,
+    minShares: request.minShares,
+    includeUnknownShares: request.includeUnknownShares,
+    excludeFormer: request.excludeFormerRelationships,
+    today: todayUtc(),
+    excludeClosed: request.excludeClosedEntities,
+  };
+}
+
+/** Entity rows of EMBEDDED_ENTITY_PROPERTIES values, by id. */
+function entityMap(rows: unknown[][]): Map<string, Props> {
+  return new Map(rows.map((values) => {
+    const props = embeddedEntityProps(values);
+    return [props.id as string, props];
+  }));
+}
+
 /**
  * The next probe after an undecided one of `cap` targets that found `found` results, when the
  * page needs `need`: 4x when enough results are known and only their length level is
@@ -173,19 +227,27 @@ export class TraversalService {
     const offset = includeSource ? Math.max(0, request.offset - 1) : request.offset;
     const limit = Math.max(sourceOnPage ? request.limit - 1 : request.limit, 0);
 
-    const shallowest = Math.max(1, request.minDepth);
-    for (let depth = request.maxDepth; depth >= shallowest; depth--) {
-      if (deadline.remainingMs() === 0) break;
-      const found = await this.stagedSearch(request, depth, offset, limit, deadline, depth === shallowest);
-      if (found === TIMED_OUT) continue;
+    const answer = (found: SearchResult, partial: boolean): TraversalResult => {
       if (!found.source) throw notFound(`entity ${JSON.stringify(request.id)}`);
       source ??= found.source;
       const total = found.total + (includeSource ? 1 : 0);
       const hits = [...found.hits];
       if (sourceOnPage) hits.unshift({ target: source, steps: [] });
-      // Undecided means the visit budget cut the search before the page was known.
-      const partial = depth < request.maxDepth || !found.decided;
       return { source, hits, stepFacts: found.stepFacts, next: request.offset + hits.length < total, explored: found.explored, partial };
+    };
+
+    if (searchesByLevels(request)) {
+      const found = await this.levelSearch(request, offset, limit, deadline);
+      if (found !== TIMED_OUT) return answer(found, found.cut || !found.decided);
+    } else {
+      const shallowest = Math.max(1, request.minDepth);
+      for (let depth = request.maxDepth; depth >= shallowest; depth--) {
+        if (deadline.remainingMs() === 0) break;
+        const found = await this.stagedSearch(request, depth, offset, limit, deadline, depth === shallowest);
+        if (found === TIMED_OUT) continue;
+        // Undecided means the visit budget cut the search before the page was known.
+        return answer(found, depth < request.maxDepth || !found.decided);
+      }
     }
     // Out of time before even the shallowest search finished.
     source ??= await this.source(request.id);
@@ -215,9 +277,7 @@ export class TraversalService {
   }
 
   private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, need: number, cap: number, timeoutMs: number) {
-    const types = [...new Set(request.relationships)].map(neo4jRelType);
-    if (request.psa) types.push(neo4jRelType(POSSIBLY_SAME_AS));
-    if (types.length === 0) throw badParameter('relationships', 'at least one relationship type is required');
+    const types = searchTypes(request);
     const minDepth = Math.max(1, request.minDepth);
     // Only an entity on a watchlist can be a result: the last step may be written on its own
     // and leave only entities next to one (steps-to-watchlist). A one-step search gains nothing.
@@ -244,12 +304,7 @@ export class TraversalService {
       .replaceAll('__END_FILTER__', endFilter(request));
     const params = {
       id: request.id,
-      shareTypes: SHARE_TYPES,
-      minShares: request.minShares,
-      includeUnknownShares: request.includeUnknownShares,
-      excludeFormer: request.excludeFormerRelationships,
-      today: todayUtc(),
-      excludeClosed: request.excludeClosedEntities,
+      ...stepFilterParams(request),
       riskFactors: request.riskFactors,
       entityKeys: EMBEDDED_ENTITY_PROPERTIES,
       withFacts: request.withStepFacts === true,
@@ -264,10 +319,7 @@ export class TraversalService {
     const records = await this.readWithin(statement, params, timeoutMs);
     if (records === TIMED_OUT) return TIMED_OUT;
     const [row] = records;
-    const entities = new Map((row.get('entities') as unknown[][]).map((values) => {
-      const props = embeddedEntityProps(values);
-      return [props.id as string, props];
-    }));
+    const entities = entityMap(row.get('entities') as unknown[][]);
     const page = (row.get('page') as { ids: string[]; facts: { type: string; fact: Props }[] }[]).map((h): Hit => ({
       target: entities.get(h.ids[h.ids.length - 1])!,
       steps: h.facts.map((f, i) => ({ type: apiRelType(f.type), from: entities.get(h.ids[i])!, to: entities.get(h.ids[i + 1])!, fact: f.fact })),
@@ -281,8 +333,102 @@ export class TraversalService {
       source: (row.get('source') as Props | null) ?? undefined,
       explored: row.get('explored') as number,
       decided: row.get('decided') as boolean,
+      cut: false,
       total: row.get('total') as number,
       hits: page,
+    };
+  }
+
+  /**
+   * Breadth-first search one level (one query) at a time, each entity reached once: the
+   * engine of deep traversals without path filters (searchesByLevels). Neo4j's shortest-path
+   * search, which the shallower ones use, re-traces every entity it reaches again at a greater
+   * length; on a graph where each fact is stored both ways, every entity is reached again at
+   * every second length, and its time grows about fivefold per level past depth 7 on the
+   * sample data (16 s at depth 10, the legacy default, for a 229-entity graph), inside one
+   * operator that does not stop for the transaction timeout. Here each level costs what its
+   * steps cost. The page is decided when a complete level leaves `need` results known; a
+   * level cut by time leaves the levels before it complete (`cut`: the answer is partial).
+   */
+  private async levelSearch(request: TraversalRequest, offset: number, limit: number, deadline: Deadline): Promise<SearchResult | typeof TIMED_OUT> {
+    const need = offset + limit + 1;
+    const budget = this.limits.visitBudget;
+    const toWatchlist = request.sanctioned || request.pep || request.watchlist;
+    const statement = cypher('traversal', 'bfs-level')
+      .replaceAll('__STEP_FILTER__', cypher('traversal', 'step-filter').replaceAll('__REL__', 'r').replaceAll('__TO__', 't'))
+      .replaceAll('__TYPES__', searchTypes(request).join('|'))
+      .replaceAll('__END_FILTER__', endFilter(request));
+    const params = { ...stepFilterParams(request), countries: request.countries, types: request.types, name: request.name ? request.name.toLowerCase() : null };
+    /** How each reached entity was first reached: the entity before it and the fact (element id). */
+    const via = new Map<string, { from: string; rel: string }>([[request.id, { from: '', rel: '' }]]);
+    const hits: { id: string; len: number }[] = [];
+    let frontier = [request.id];
+    let previous: string[] = [];
+    let explored = 0;
+    let cut = false;
+    let decided = false;
+    for (let len = 1; len <= request.maxDepth && frontier.length > 0; len++) {
+      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
+      const rows = timeoutMs === 0 ? TIMED_OUT : await this.readWithin(statement, {
+        ...params, frontier, recent: [...previous, ...frontier], onlyListed: toWatchlist && len === request.maxDepth,
+      }, timeoutMs);
+      if (rows === TIMED_OUT) {
+        cut = true;
+        break;
+      }
+      const level: { id: string; hit: boolean }[] = [];
+      for (const row of rows) {
+        const b = row.get('b') as string;
+        if (via.has(b)) continue;
+        via.set(b, { from: row.get('a') as string, rel: row.get('rel') as string });
+        level.push({ id: b, hit: row.get('hit') as boolean });
+      }
+      if (explored + level.length > budget) {
+        // The visit budget ends the search inside this level: the levels before it are complete.
+        cut = true;
+        break;
+      }
+      explored += level.length;
+      for (const entity of level.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))) if (entity.hit) hits.push({ id: entity.id, len });
+      previous = frontier;
+      frontier = level.map((entity) => entity.id);
+      if (hits.length >= need) {
+        decided = true;
+        break;
+      }
+    }
+    // Without a cut, the search ended with the page decided, at max_depth, or with nothing left to reach.
+    if (!cut) decided = true;
+    const pageIds = hits.slice(offset, offset + limit).map((hit) => hit.id);
+    const paths = pageIds.map((target) => {
+      const ids = [target];
+      const rels: string[] = [];
+      for (let at = via.get(target)!; at.from !== ''; at = via.get(at.from)!) {
+        rels.unshift(at.rel);
+        ids.unshift(at.from);
+      }
+      return { ids, rels };
+    });
+    const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
+    const rows = await this.readWithin(cypher('traversal', 'bfs-page'), {
+      id: request.id, entityKeys: EMBEDDED_ENTITY_PROPERTIES,
+      ids: [...new Set(paths.flatMap((path) => path.ids))], rels: paths.flatMap((path) => path.rels),
+    }, Math.max(timeoutMs, 1000));
+    if (rows === TIMED_OUT) return TIMED_OUT;
+    const [row] = rows;
+    const entities = entityMap(row.get('entities') as unknown[][]);
+    const facts = new Map((row.get('facts') as { id: string; type: string; fact: Props }[]).map((f) => [f.id, f]));
+    const page: Hit[] = paths.map((path) => ({
+      target: entities.get(path.ids[path.ids.length - 1])!,
+      steps: path.rels.map((rel, i) => ({
+        type: apiRelType(facts.get(rel)!.type), from: entities.get(path.ids[i])!, to: entities.get(path.ids[i + 1])!, fact: facts.get(rel)!.fact,
+      })),
+    }));
+    return {
+      source: (row.get('source') as Props | null) ?? undefined,
+      stepFacts: request.withStepFacts ? await this.stepFacts(page) : undefined,
+      explored: toWatchlist ? hits.length : explored,
+      decided, cut, total: hits.length, hits: page,
     };
   }
 

@@ -40,9 +40,9 @@ afterAll(() => h.close());
  * many pages held targets, how many queries had any (at offset 0), which endpoints ran, and
  * how many the wrong step rule would have got wrong.
  */
-async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean } = {}) {
+async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean; deep?: boolean } = {}) {
   const { ref, loose } = graphs.get(seed)!;
-  const rnd = prng(seed * 7919 + (options.onWatchlist ? 1 : 0));
+  const rnd = prng(seed * 7919 + (options.onWatchlist ? 1 : 0) + (options.deep ? 2 : 0));
   const ids = new Set(graphs.get(seed)!.lines.filter((l) => l.kind === 'entity').map((l) => l.id));
   let nonEmpty = 0;
   let anyResult = 0;
@@ -92,6 +92,20 @@ describe('the API agrees with a reference breadth-first search on random queries
     expect(nonEmpty).toBeGreaterThan(15);
     expect(endpoints).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
     expect(tellsTheStepRuleApart).toBeGreaterThan(0);
+  });
+
+  // Past max_depth 5 a search without path-wide conditions goes level by level (levelSearch);
+  // the legacy default max_depth is 10.
+  test.each(SEEDS)('graph %i: 40 deep random queries (max_depth 6-10)', async (seed) => {
+    const { nonEmpty, endpoints } = await compareWithReference(seed, 40, { deep: true });
+    expect(nonEmpty).toBeGreaterThan(15);
+    expect(endpoints).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
+  });
+
+  test.each(WATCHLIST_SEEDS)('graph %i: 30 deep random queries for sanctioned or PEP targets', async (seed) => {
+    const { nonEmpty, anyResult } = await compareWithReference(seed, 30, { onWatchlist: true, deep: true });
+    expect(anyResult).toBeGreaterThan(5);
+    expect(nonEmpty).toBeGreaterThan(3);
   });
 
   // Sanctioned / pep / watchlist searches take their own pattern (the last step leaves a
@@ -175,6 +189,25 @@ describe('the sample data', () => {
     expect(majority.body.data.map((d: any) => d.target.id)).toEqual([]);
     const fifty = await h.json('/v1/ubo/e-gb-harbourline-shipping?types=person&min_shares=50');
     expect(fifty.body.data.map((d: any) => d.target.id).sort()).toEqual(['p-andreas-georgiou', 'p-nikos-papadakis']);
+  });
+
+  test('legacy defaults (max_depth 10) answer in full on the sample: a selective end filter, the second page', async () => {
+    // Neo4j's single-query shortest-path search took 16 s here at depth 10 and ran out of time
+    // with nothing found; the level-by-level search answers these in full.
+    const rus = await h.json('/traversal/e-gb-northwind-logistics?countries=RUS');
+    expect(rus.body.partial_results).toBe(false);
+    expect(rus.body.max_depth).toBe(10);
+    expect(rus.body.data.map((d: any) => d.target.id)).toContain('p-viktor-antonov');
+    for (const d of rus.body.data) expect(d.target.countries).toContain('RUS');
+    const first = await h.json('/traversal/e-gb-northwind-logistics');
+    const second = await h.json('/traversal/e-gb-northwind-logistics?offset=50');
+    expect(first.body.next).toBe(true);
+    expect(second.body.partial_results).toBe(false);
+    expect(second.body.data.length).toBeGreaterThan(0);
+    const firstIds = new Set(first.body.data.map((d: any) => d.target.id));
+    for (const d of second.body.data) expect(firstIds.has(d.target.id)).toBe(false);
+    const lengths = [...first.body.data, ...second.body.data].map((d: any) => d.path.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
   });
 
   test('unknown shares are followed only with include_unknown_shares', async () => {

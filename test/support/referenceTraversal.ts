@@ -66,9 +66,32 @@ export class ReferenceGraph {
       && (!q.sanctioned || e.sanctioned) && (!q.pep || e.pep) && (!q.watchlist || e.sanctioned || e.pep);
   }
 
+  /**
+   * Shortest length per target over steps that pass the filters: a plain breadth-first search.
+   * It answers exactly when nothing but the steps decides (no risk filter, min_depth at most 1):
+   * a shortest walk repeats no entity.
+   */
+  distances(q: RefQuery): Map<string, number> {
+    const best = new Map<string, number>([[q.source, 0]]);
+    let frontier = [q.source];
+    for (let depth = 1; depth <= q.maxDepth && frontier.length > 0; depth++) {
+      const next: string[] = [];
+      for (const node of frontier) {
+        for (const f of this.out.get(node) ?? []) {
+          if (best.has(f.to) || !this.factPasses(f, q)) continue;
+          best.set(f.to, depth);
+          next.push(f.to);
+        }
+      }
+      frontier = next;
+    }
+    return best;
+  }
+
   /** Shortest qualifying length per target, then the page. */
   run(q: RefQuery): { targets: { id: string; length: number }[]; next: boolean; total: number } {
-    const best = new Map<string, number>();
+    const byLevels = q.riskFactors.length === 0 && q.minDepth <= 1;
+    const best = byLevels ? this.distances(q) : new Map<string, number>();
     const path = [q.source];
     const onPath = new Set(path);
     const risky = (id: string) => this.entities.get(id)!.factors.some((f) => q.riskFactors.includes(f));
@@ -84,7 +107,7 @@ export class ReferenceGraph {
         onPath.delete(f.to);
       }
     };
-    visit(q.source, 0, false);
+    if (!byLevels) visit(q.source, 0, false);
     best.delete(q.source);
     const all = [...best.entries()]
       .filter(([id]) => this.endPasses(this.entities.get(id)!, q))
