@@ -10,7 +10,7 @@
  * partial_results. docs/traversal.md has the details.
  */
 import neo4j, { Neo4jError, Path } from 'neo4j-driver';
-import { todayUtc } from '../domain/dates';
+import { isPast, todayUtc } from '../domain/dates';
 import { notFound, badParameter } from '../domain/errors';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
 import { RISK_CATEGORIES, RISK_FLAG_FACTORS, allRiskFactors } from '../domain/risk';
@@ -543,16 +543,30 @@ export function v1Results(sourceId: string, hits: { target: Props; steps: Step[]
   return hits.map((h) => ({ source: sourceId, target: embed(h.target), path: h.steps.map((step) => v1Segment(step, facts.get(stepKey(step)), embed)) }));
 }
 
-/** /v1 PathSegment: every fact between the two entities, grouped by type. */
+interface SegmentGroup { values: unknown[]; former?: boolean; start_date?: string; end_date?: string; last_observed?: string }
+
+/**
+ * /v1 PathSegment: every fact between the two entities, grouped by type. Each value carries its
+ * dates and whether it is former (ended before today), as in the /v1 entity's relationships; a
+ * group is former when all its facts are, starts at its earliest start and, when former, ends
+ * at its latest end (the published client's TraversalRelationshipData).
+ */
 function v1Segment(step: Step, facts: { type: string; fact: Props; acquisitionDate?: string }[] | undefined, embed: (e: Props) => EmbeddedEntity) {
-  const relationships: Record<string, { values: unknown[]; last_observed?: string }> = {};
+  const relationships: Record<string, SegmentGroup> = {};
+  const today = todayUtc();
   for (const { type, fact, acquisitionDate } of facts ?? [{ type: step.type, fact: step.fact }]) {
     const base = relationshipFact(fact);
-    const group = (relationships[type] ??= { values: [] });
-    group.values.push({ record: base.record, attributes: base.attributes, acquisition_date: acquisitionDate ?? '', ...(base.date ? { date: base.date } : {}) });
+    const former = typeof fact.to_date === 'string' && isPast(fact.to_date, today);
+    const group = (relationships[type] ??= { values: [], former: true });
+    group.values.push({ ...base, acquisition_date: acquisitionDate ?? '', former });
+    group.former = group.former && former;
+    const start = base.from_date ?? base.date;
+    if (start && (!group.start_date || start < group.start_date)) group.start_date = start;
+    if (base.to_date && (!group.end_date || base.to_date > group.end_date)) group.end_date = base.to_date;
     const observed = (fact.date as string | undefined) ?? acquisitionDate;
     if (observed && (!group.last_observed || observed > group.last_observed)) group.last_observed = observed;
   }
+  for (const group of Object.values(relationships)) if (!group.former) delete group.end_date;
   return { field: step.type, entity: embed(step.to), relationships };
 }
 

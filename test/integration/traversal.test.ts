@@ -210,6 +210,24 @@ describe('the sample data', () => {
     expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
   });
 
+  test('/v1 segments show each fact\'s dates and whether it is former, per value and per type', async () => {
+    const q = '/v1/traversal/e-gb-harbourline-group?relationships=has_shareholder&max_depth=1&exclude_former_relationships=false';
+    const corvus = (await h.json(q)).body.data.find((d: any) => d.target.id === 'e-vg-corvus-trading');
+    expect(corvus.path[0].relationships.has_shareholder).toEqual({
+      values: [{
+        record: 'rec-ch-0012', attributes: { shares: [{ percentage: 25 }] }, acquisition_date: expect.any(String),
+        date: '2019-07-08', from_date: '2014-01-10', to_date: '2019-06-30', former: true,
+      }],
+      former: true, start_date: '2014-01-10', end_date: '2019-06-30', last_observed: '2019-07-08',
+    });
+    // Current holdings are not former and have no end.
+    const current = (await h.json('/v1/traversal/e-gb-harbourline-group?relationships=has_shareholder&max_depth=1')).body.data[0];
+    const group = Object.values<any>(current.path[0].relationships)[0];
+    expect(group.former).toBe(false);
+    expect(group.end_date).toBeUndefined();
+    for (const value of group.values) expect(value.former).toBe(false);
+  });
+
   test('unknown shares are followed only with include_unknown_shares', async () => {
     const withUnknown = await h.json('/v1/ubo/e-gb-oakridge-energy?types=person&min_shares=10');
     expect(withUnknown.body.data.map((d: any) => d.target.id)).toContain('p-dmitri-volkov');
