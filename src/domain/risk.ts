@@ -243,3 +243,15 @@ export const RISK_CATEGORIES: Readonly<Record<string, (factor: string) => boolea
   high_risk_jurisdiction: (f) => f === 'basel_aml' || f === 'cpi_score' || f === 'eu_high_risk_third',
   business_risk: (f) => f.startsWith('mass_') || f === 'tcsp_keyword_risk' || f === 'implausible_date_of_birth',
 };
+
+/**
+ * The published client's names for two of the categories above (its RiskCategories enum):
+ * accepted in `risk_categories` and read as the category they name.
+ */
+export const RISK_CATEGORY_ALIASES: Readonly<Record<string, string>> = {
+  political_exposure: 'pep',
+  environmental_risk: 'esg',
+};
+
+/** A `risk_categories` value as the category of RISK_CATEGORIES it names. */
+export const canonicalRiskCategory = (name: string): string => RISK_CATEGORY_ALIASES[name] ?? name;

@@ -228,6 +228,18 @@ describe('the sample data', () => {
     for (const value of group.values) expect(value.former).toBe(false);
   });
 
+  test('risk_categories takes the published client\'s names political_exposure and environmental_risk', async () => {
+    const ids = async (q: string) => {
+      const { status, body } = await h.json(`/v1/traversal/e-gb-northwind-logistics?${q}&limit=50`);
+      expect(status).toBe(200);
+      return { ids: body.data.map((d: any) => d.target.id), echo: body.risk_categories };
+    };
+    const pep = await ids('risk_categories=pep');
+    expect(pep.ids.length).toBeGreaterThan(0);
+    expect(await ids('risk_categories=political_exposure')).toEqual({ ids: pep.ids, echo: ['political_exposure'] });
+    expect((await ids('risk_categories=environmental_risk')).ids).toEqual((await ids('risk_categories=esg')).ids);
+  });
+
   test('unknown shares are followed only with include_unknown_shares', async () => {
     const withUnknown = await h.json('/v1/ubo/e-gb-oakridge-energy?types=person&min_shares=10');
     expect(withUnknown.body.data.map((d: any) => d.target.id)).toContain('p-dmitri-volkov');

@@ -3,7 +3,7 @@ import { COUNTRY_IDS } from '../../domain/countries';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
 import { badParameter } from '../../domain/errors';
 import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, UBO_TYPES } from '../../domain/relationships';
-import { RISK_CATEGORIES } from '../../domain/risk';
+import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, canonicalRiskCategory } from '../../domain/risk';
 import {
   Deadline, TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacyResults, v1Results,
 } from '../../services/traversal';
@@ -64,7 +64,7 @@ function v1Query(variant: Variant): JsonSchema {
       include_unknown_shares: bool(true, 'also traverse share-bearing steps of unknown percentage'),
       exclude_former_relationships: bool(true, 'skip relationships that ended in the past'),
       exclude_closed_entities: bool(false, 'no closed entity on the path'),
-      risk_categories: list(Object.keys(RISK_CATEGORIES), 'keep paths through an entity with a factor of these categories'),
+      risk_categories: list([...Object.keys(RISK_CATEGORIES), ...Object.keys(RISK_CATEGORY_ALIASES)], 'keep paths through an entity with a factor of these categories (political_exposure = pep, environmental_risk = esg)'),
       ...Object.fromEntries(RISK_FLAGS.map((f) => [f, bool(undefined, `keep paths through an entity flagged ${f}`)])),
       ...commonQuery(variant),
     },
@@ -76,7 +76,7 @@ type Query = Record<string, any>;
 function toRequest(id: string, q: Query, variant: Variant, surface: 'legacy' | 'v1'): TraversalRequest {
   if (q.min_depth > q.max_depth) throw badParameter('min_depth', `must not exceed max_depth (${q.max_depth})`);
   const flags = RISK_FLAGS.filter((f) => q[f] === true);
-  const riskFactors = [...new Set([...factorsForCategories(q.risk_categories ?? []), ...flags.flatMap(factorsForFlag)])];
+  const riskFactors = [...new Set([...factorsForCategories((q.risk_categories ?? []).map(canonicalRiskCategory)), ...flags.flatMap(factorsForFlag)])];
   return {
     id,
     offset: q.offset,
