@@ -139,6 +139,15 @@ describe('record search', () => {
     const filtered = await h.json('/v1/search/record?q=antonov&filters=source%3Deu_sanctions_list');
     for (const d of filtered.body.data) expect(d.source).toBe('eu_sanctions_list');
   });
+
+  test('fields is taken as on entity search (same names, same checks); records are searched by label', async () => {
+    const plain = await h.json('/search/record?q=antonov');
+    expect((await h.json('/search/record?q=antonov&fields=name&fields=identifier')).body).toEqual(plain.body);
+    expect((await post('/v1/search/record', { q: 'antonov', fields: ['name'] })).body.data).toEqual((await h.json('/v1/search/record?q=antonov')).body.data);
+    const bad = await h.json('/search/record?q=antonov&fields=colour');
+    expect(bad.status).toBe(406);
+    expect(bad.body.messages.join(' ')).toContain('fields');
+  });
 });
 
 describe('record labels are normalised as query words are (purpose-made data)', () => {

@@ -26,6 +26,9 @@ const limit = { type: 'integer', minimum: 1, maximum: 100, description: 'page si
 const offset = { type: 'integer', minimum: 0, maximum: MAX_RESULTS, description: `offset, at most ${MAX_RESULTS} (default 0)` };
 const bool = (description: string) => ({ type: 'boolean', description });
 const fields = { type: 'array', items: { type: 'string', enum: [...ENTITY_SEARCH_FIELDS] }, maxItems: 10, description: 'fields to search' };
+// The spec gives record search the same parameters as entity search; a record's searchable
+// text is its label, so the field list is checked and the label searched whatever it holds.
+const recordFields = { ...fields, description: 'accepted as for entity search (same values); records are searched by label' };
 const getFilters = {
   type: 'array', items: { type: 'string', minLength: 3, maxLength: 250 }, maxItems: 50,
   description: 'repeatable <key>=<value> with key source, country or entity_type',
@@ -45,7 +48,7 @@ function searchGetSchema(target: Target): JsonSchema {
     properties: {
       q, limit, offset, filters: getFilters, filter: { ...getFilters, description: 'alias of filters' },
       facets: bool('add facets over the whole result set'), advanced: bool('full query-string syntax with fielded search'),
-      ...(target === 'entity' ? { fields, geo_facets: bool('accepted for client compatibility; no geo facets are computed') } : {}),
+      ...(target === 'entity' ? { fields, geo_facets: bool('accepted for client compatibility; no geo facets are computed') } : { fields: recordFields }),
     },
   };
 }
@@ -56,7 +59,7 @@ function searchBodySchema(target: Target): JsonSchema {
     properties: {
       q, limit, offset, filters: bodyFilterObject, filter: bodyFilterObject,
       facets: bool('add facets'), advanced: bool('advanced syntax'),
-      ...(target === 'entity' ? { fields, geo_facets: bool('accepted; ignored') } : {}),
+      ...(target === 'entity' ? { fields, geo_facets: bool('accepted; ignored') } : { fields: recordFields }),
     },
   };
 }
