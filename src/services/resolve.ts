@@ -20,6 +20,7 @@
  *    whose provided values are equal as given (no normalisation, no fuzziness).
  */
 import { badParameter } from '../domain/errors';
+import { isDateString } from '../domain/dates';
 import {
   COMPANY_FORM_TOKENS, WEAK_COMPANY_WORDS, allowedEdits, analyze, compactIdentifier, editDistance, skeleton,
 } from '../domain/names';
@@ -171,7 +172,11 @@ const DATE = /^\d{4}(-\d{1,2}(-\d{1,2})?)?$/;
 
 /** A date of birth to resolve against, `dob` unless the caller sent it under another name: YYYY[-MM[-DD]]. */
 export function checkResolveDates(values: string[], parameter = 'dob'): string[] {
-  for (const d of values) if (!DATE.test(d)) throw badParameter(parameter, `"${d}" is not a date YYYY[-MM[-DD]]`);
+  for (const d of values) {
+    // One-digit months and days are taken (1964-3-5); a month or day that does not exist is not.
+    const padded = d.split('-').map((part, i) => (i === 0 ? part : part.padStart(2, '0'))).join('-');
+    if (!DATE.test(d) || !isDateString(padded)) throw badParameter(parameter, `"${d}" is not a date YYYY[-MM[-DD]]`);
+  }
   return values;
 }
 

@@ -142,6 +142,10 @@ describe('/v1/resolution', () => {
     // Named as sent: date_of_birth and dob are two names of one field.
     expect((await v1({ name: 'x', date_of_birth: '12/07/1964' })).body.message[0]).toMatch(/^date_of_birth: /);
     expect((await v1({ name: 'x', dob: '12/07/1964' })).body.message[0]).toMatch(/^dob: /);
+    // A month or day that does not exist is not a date either; one-digit parts are.
+    expect((await v1({ name: 'x', date_of_birth: '1964-13-45' })).body.message[0]).toMatch(/^date_of_birth: /);
+    expect((await legacy({ name: 'Viktor Antonov', dob: '1964-02-30' })).status).toBe(406);
+    expect((await v1({ name: 'Viktor Antonov', date_of_birth: '1964-7-12' })).status).toBe(200);
     expect((await legacy({ name: 'x', country: 'Russia' })).status).toBe(406);
     expect((await legacy({ name: 'x', limit: '0' })).status).toBe(406);
     const two = await v1({ name: 'Antonov', limit: '2' });
