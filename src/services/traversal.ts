@@ -148,6 +148,9 @@ interface SearchResult {
  */
 export const SINGLE_QUERY_MAX_DEPTH = 5;
 
+/** How much longer a search that needs whole paths takes per extra depth, at most (measured on the sample data: about 5x past depth 7). */
+const DEPTH_COST_GROWTH = 8;
+
 /** Whether a request is searched level by level: deep, no risk filter, no minimum length above 1 (those need whole paths). */
 export function searchesByLevels(request: TraversalRequest): boolean {
   return request.maxDepth > SINGLE_QUERY_MAX_DEPTH && request.riskFactors.length === 0 && request.minDepth <= 1;
@@ -239,6 +242,26 @@ export class TraversalService {
     if (searchesByLevels(request)) {
       const found = await this.levelSearch(request, offset, limit, deadline);
       if (found !== TIMED_OUT) return answer(found, found.cut || !found.decided);
+    } else if (request.maxDepth > SINGLE_QUERY_MAX_DEPTH) {
+      // Deep, and whole paths decide (min_depth above 1, risk filters): one query per depth,
+      // shallow to deep, each about DEPTH_COST_GROWTH times the one before. A depth is started
+      // only when that estimate fits the time left, because Neo4j does not stop this search at
+      // its transaction timeout; the answer is the deepest search that finished.
+      const need = offset + limit + 1;
+      let best: { found: SearchResult; depth: number } | undefined;
+      for (let depth = Math.max(1, request.minDepth, SINGLE_QUERY_MAX_DEPTH); depth <= request.maxDepth; depth++) {
+        const started = Date.now();
+        const found = await this.stagedSearch(request, depth, offset, limit, deadline, true);
+        if (found === TIMED_OUT) break;
+        best = { found, depth };
+        // Enough results within a finished level: deeper searches only add longer paths after them.
+        if (found.decided && found.total >= need) break;
+        if ((Date.now() - started) * DEPTH_COST_GROWTH > deadline.remainingMs()) break;
+      }
+      if (best) {
+        const complete = best.depth === request.maxDepth || (best.found.decided && best.found.total >= need);
+        return answer(best.found, !complete || !best.found.decided);
+      }
     } else {
       const shallowest = Math.max(1, request.minDepth);
       for (let depth = request.maxDepth; depth >= shallowest; depth--) {
