@@ -3,7 +3,7 @@
 //   (:Project)-[:HAS_ENTITY]->(:ProjectEntity {id, project_id, created, updated, updated_by, version})
 //   (:ProjectEntity)-[:MATCHES {ordinal, created}]->(:Entity)        current matches, in order
 //   (:ProjectEntity)-[:DELETED_MATCH {deleted, deleted_by}]->(:Entity) matches removed, remembered
-//   (:ProjectEntity)-[:HAS_SNAPSHOT]->(:Snapshot {id, created, created_by, entity_id, data})
+//   (:ProjectEntity)-[:HAS_SNAPSHOT]->(:Snapshot {id, created, created_by, entity_id, data, upstream_risk, upstream_countries})
 // Timestamps are ISO 8601 UTC strings (fixed width, so they sort as text).
 // Access is decided in src/services/access.ts from the project's owner and share fields.
 
@@ -80,7 +80,10 @@ RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN e.id } AS matches,
   COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e:Entity) WITH e ORDER BY e.id RETURN e.id } AS deleted,
   COUNT { (pe)-[:HAS_SNAPSHOT]->(:Snapshot) } AS snapshot_count,
-  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary,
+  COLLECT { MATCH (pe)-[:MATCHES]->(e:Entity) RETURN e.relationship_count } AS match_counts,
+  head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
+                 RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
 
 // name: project-entity-list-forward
 // Oldest first; keyset after $after {created, id}. Fetches one row more than the page.
@@ -91,7 +94,10 @@ RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN e.id } AS matches,
   COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e:Entity) WITH e ORDER BY e.id RETURN e.id } AS deleted,
   COUNT { (pe)-[:HAS_SNAPSHOT]->(:Snapshot) } AS snapshot_count,
-  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary,
+  COLLECT { MATCH (pe)-[:MATCHES]->(e:Entity) RETURN e.relationship_count } AS match_counts,
+  head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
+                 RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
 
 // name: project-entity-list-backward
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
@@ -101,7 +107,10 @@ RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN e.id } AS matches,
   COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e:Entity) WITH e ORDER BY e.id RETURN e.id } AS deleted,
   COUNT { (pe)-[:HAS_SNAPSHOT]->(:Snapshot) } AS snapshot_count,
-  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary,
+  COLLECT { MATCH (pe)-[:MATCHES]->(e:Entity) RETURN e.relationship_count } AS match_counts,
+  head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
+                 RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
 
 // name: project-entity-count
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
@@ -151,7 +160,7 @@ RETURN count(*) AS deleted
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity {id: $projectEntityId})
 CREATE (pe)-[:HAS_SNAPSHOT]->(s:Snapshot {
   id: $id, created: $now, created_by: $user, entity_id: $entityId, project_id: $projectId,
-  project_entity_id: $projectEntityId, data: $data
+  project_entity_id: $projectEntityId, data: $data, upstream_risk: $upstreamRisk, upstream_countries: $upstreamCountries
 })
 RETURN s {.*} AS snapshot
 

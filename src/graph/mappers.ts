@@ -118,6 +118,35 @@ export function embeddedEntity(e: Props, surface: Surface, extended = surface ==
   return entity;
 }
 
+/**
+ * The published client's CoreEntity (the `summary` of a project entity): the /v1 embedded
+ * entity under CoreEntity's names (`relationship_counts`, `source_counts`, `record_count`, ...)
+ * with the counts this service does not keep (user-added data) at zero. `attributes` is empty:
+ * the summary carries no attribute values, the entity resource pages them.
+ */
+export function coreEntity(e: Props) {
+  const v1 = embeddedEntity(e, 'v1', true);
+  return {
+    id: v1.id, type: v1.type, label: v1.label,
+    identifiers: v1.identifiers, countries: v1.countries, addresses: v1.addresses,
+    ...(v1.date_of_birth !== undefined ? { date_of_birth: v1.date_of_birth } : {}),
+    closed: v1.closed,
+    related_entities_count: v1.related_entities_count ?? 0,
+    user_related_entities_count: 0,
+    relationship_counts: v1.relationship_count,
+    user_relationship_counts: {},
+    attribute_counts: v1.attribute_count ?? {},
+    trade_count: v1.trade_count ?? { sent: 0, received: 0 },
+    record_count: (e.references_count as number) ?? 0,
+    user_record_count: 0,
+    source_counts: v1.source_count,
+    risk: v1.risk ?? {},
+    attributes: {},
+    entity_url: v1.entity_url,
+    pep: v1.pep, sanctioned: v1.sanctioned, psa_count: v1.psa_count, degree: v1.degree,
+  };
+}
+
 function labelledIdentifiers(stored: unknown): { type: string; value: string; label: string }[] {
   return json<{ type: string; value: string }[]>(stored, []).map((i) => ({ type: i.type, value: i.value, label: identifierLabel(i.type) }));
 }

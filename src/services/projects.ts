@@ -17,7 +17,7 @@ import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from 'neo4
 import { ApiError, badParameter, notFound } from '../domain/errors';
 import { UBO_TYPES } from '../domain/relationships';
 import { cypher } from '../graph/cypherFiles';
-import { Props, embeddedEntity } from '../graph/mappers';
+import { Props, coreEntity, embeddedEntity } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import type { HistoryEvent } from '../feeds/history';
 import type { Principal } from './auth';
@@ -60,24 +60,40 @@ function projectBody(p: Props, entityCount: number, withMembers = false) {
     counts: { entity: entityCount, graph: 0, search: 0, record: 0 },
     ...(withMembers
       ? {
+          // The published client's RoleMember: a user or a group. An org share grants a role to
+          // every member of the organisation, so it is that group; both date from the project's creation.
           members: [
-            { type: 'user', id: p.owner_user as string, role: 'admin' },
-            ...(p.share_org ? [{ type: 'org', id: p.share_org as string, role: p.share_role as string }] : []),
+            { type: 'user', id: p.owner_user as string, role: 'admin', created: p.created as string, updated: p.created as string },
+            ...(p.share_org ? [{ type: 'group', id: p.share_org as string, role: p.share_role as string, created: p.created as string, updated: p.created as string }] : []),
           ],
         }
       : {}),
   };
 }
 
+/**
+ * ProjectEntity as the published client reads it. `trade_count_incl_mg` counts the shipper_of
+ * and receiver_of facts of every match (the match group); `upstream` is the risk factors and
+ * countries of the entities upstream in the latest supply-chain snapshot (empty before the
+ * first). No HS codes are kept and there is no case workflow, so those are empty.
+ */
 function projectEntityBody(row: Neo4jRecord) {
   const pe = row.get('pe') as Props;
   const matches = row.get('matches') as string[];
   const primary = (row.get('primary') as Props[])[0];
+  const trade = { receiver_of: 0, shipper_of: 0 };
+  for (const stored of row.get('match_counts') as (string | null)[]) {
+    const counts = stored ? (JSON.parse(stored) as Record<string, number>) : {};
+    trade.receiver_of += counts.receiver_of ?? 0;
+    trade.shipper_of += counts.shipper_of ?? 0;
+  }
+  const upstream = row.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
   return {
     id: pe.id as string,
     project: pe.project_id as string,
     type: 'entity' as const,
-    entity_id: matches[0] ?? null,
+    // '' once every match is removed: the client reads a string.
+    entity_id: matches[0] ?? '',
     entity_ids: matches,
     deleted_entity_ids: row.get('deleted') as string[],
     label: (primary?.label as string | undefined) ?? '',
@@ -86,9 +102,27 @@ function projectEntityBody(row: Neo4jRecord) {
     updated_by: pe.updated_by as string,
     version: (pe.version as number) ?? 1,
     tag_ids: [] as string[],
+    case_status: '',
+    shipped_hs_codes: [] as string[],
+    received_hs_codes: [] as string[],
+    trade_count_incl_mg: trade,
+    upstream: { risk: upstream?.risk ?? [], countries: upstream?.countries ?? [] },
     snapshot_count: row.get('snapshot_count') as number,
-    summary: primary ? embeddedEntity(primary, 'v1', true) : null,
+    summary: primary ? coreEntity(primary) : null,
   };
+}
+
+/** The risk factors and countries of the entities upstream in a snapshot (every entity on its paths but the source). */
+export function upstreamOf(data: { data: { path: { entity: { risk?: Record<string, unknown>; countries: string[] } }[] }[] }) {
+  const risk = new Set<string>();
+  const countries = new Set<string>();
+  for (const result of data.data) {
+    for (const segment of result.path) {
+      for (const factor of Object.keys(segment.entity.risk ?? {})) risk.add(factor);
+      for (const country of segment.entity.countries) countries.add(country);
+    }
+  }
+  return { risk: [...risk].sort(), countries: [...countries].sort() };
 }
 
 function snapshotBody(s: Props, withData: boolean) {
@@ -356,12 +390,14 @@ export class ProjectService {
       return pe.entity_id;
     });
     const data = await this.upstream(entityId);
+    const upstream = upstreamOf(data);
     const id = randomUUID();
     const snapshot = await this.writeTx(async (tx) => {
       const at = now();
       await this.lockProject(tx, projectId, principal, 'editor', at);
       const row = (await tx.run(cypher('projects', 'snapshot-create'), {
         projectId, projectEntityId, id, now: at, user: principal.user, entityId, data: JSON.stringify(data),
+        upstreamRisk: upstream.risk, upstreamCountries: upstream.countries,
       })).records[0];
       if (!row) throw projectEntityNotFound(projectEntityId);
       return row.get('snapshot') as Props;

@@ -132,7 +132,7 @@ describe('roles of the shared org', () => {
     const f = await fixture('viewer');
     const list = await colleague()('GET', '/v1/projects');
     const item = list.body.data.find((p: any) => p.id === f.project);
-    expect(item).toMatchObject({ label: SECRET_LABEL, members: [{ type: 'user', id: 'alice', role: 'admin' }, { type: 'org', id: 'org-a', role: 'viewer' }] });
+    expect(item).toMatchObject({ label: SECRET_LABEL, members: [{ type: 'user', id: 'alice', role: 'admin' }, { type: 'group', id: 'org-a', role: 'viewer' }] });
   });
 
   test('the creator is admin whatever the shared role', async () => {

@@ -44,7 +44,12 @@ describe('POST /v1/projects', () => {
     const res = await alice('POST', '/v1/projects', { label: 'Chain', type: 'supply_chain', share: { org: 'editor' } });
     expect(res.body.data).toMatchObject({ type: 'supply_chain', is_scrm: true });
     const got = await alice('GET', `/v1/projects/${res.body.data.id}`);
-    expect(got.body.data.members).toEqual([{ type: 'user', id: 'alice', role: 'admin' }, { type: 'org', id: 'org-a', role: 'editor' }]);
+    // The published client's RoleMember: user or group (the shared org), with dates.
+    const at = got.body.data.created;
+    expect(got.body.data.members).toEqual([
+      { type: 'user', id: 'alice', role: 'admin', created: at, updated: at },
+      { type: 'group', id: 'org-a', role: 'editor', created: at, updated: at },
+    ]);
   });
 
   test.each([
@@ -172,8 +177,24 @@ describe('project entities', () => {
     });
     expect(pe.label.length).toBeGreaterThan(0);
     expect(pe.summary).toMatchObject({ id: 'e-gb-northwind-logistics', entity_url: '/v1/entity/e-gb-northwind-logistics' });
+    // What the published client's ProjectEntity and CoreEntity require.
+    expect(pe).toMatchObject({
+      case_status: '', shipped_hs_codes: [], received_hs_codes: [], trade_count_incl_mg: { receiver_of: 0, shipper_of: 0 },
+      upstream: { risk: [], countries: [] },
+    });
+    for (const key of ['identifiers', 'countries', 'related_entities_count', 'user_related_entities_count', 'relationship_counts',
+      'user_relationship_counts', 'trade_count', 'record_count', 'user_record_count', 'source_counts', 'risk', 'attributes']) {
+      expect([key, pe.summary[key]]).toEqual([key, expect.anything()]);
+    }
+    expect(pe.summary.record_count).toBeGreaterThan(0);
+    expect(Object.values(pe.summary.source_counts)[0]).toEqual({ count: expect.any(Number), label: expect.any(String) });
     expect((await alice('GET', `/v1/projects/${pid}`)).body.data.counts.entity).toBe(1);
     expect((await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data).toEqual(pe);
+  });
+
+  test('trade_count_incl_mg counts the shipments of every match (the match group)', async () => {
+    const pe = await newEntity(pid, ['e-gb-harbourline-shipping-bol', 'e-us-gulfport-commodities']);
+    expect(pe.trade_count_incl_mg).toEqual({ receiver_of: 0, shipper_of: 3 });
   });
 
   test('create: 400 naming unknown entity ids, and nothing is created', async () => {
@@ -289,7 +310,7 @@ describe('PATCH .../entities/{project_entity_id}/matches', () => {
     const pe = await newEntity(pid, [ids[0], ids[1]]);
     expect((await patch(pe.id, { entity_ids: [] })).body.data).toEqual([]);
     const got = (await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data;
-    expect(got).toMatchObject({ entity_id: null, entity_ids: [], deleted_entity_ids: [ids[0], ids[1]].sort(), summary: null });
+    expect(got).toMatchObject({ entity_id: '', entity_ids: [], deleted_entity_ids: [ids[0], ids[1]].sort(), summary: null });
   });
 
   test('unknown entity ids: 400 naming them, and the matches are unchanged', async () => {
@@ -379,6 +400,24 @@ describe('supply-chain snapshots', () => {
     expect((await alice('DELETE', `${base()}/${second.id}`)).status).toBe(404);
     expect((await alice('GET', base())).body.size.count).toBe(1);
     expect((await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data.snapshot_count).toBe(1);
+  });
+
+  test('the project entity\'s upstream is the risk and countries upstream in its latest snapshot', async () => {
+    const fresh = await newEntity(pid, ['e-gb-northwind-logistics']);
+    expect(fresh.upstream).toEqual({ risk: [], countries: [] });
+    const snap = (await alice('POST', `/v1/projects/${pid}/entities/${fresh.id}/supply_chain/snapshots`)).body.data;
+    const entities = snap.data.data.flatMap((d: any) => d.path.map((segment: any) => segment.entity));
+    const risk = [...new Set(entities.flatMap((e: any) => Object.keys(e.risk)))].sort();
+    const countries = [...new Set(entities.flatMap((e: any) => e.countries))].sort();
+    expect(risk).toContain('sanctioned_usa_ofac_sdn');
+    expect(countries).toEqual(expect.arrayContaining(['CYP', 'RUS']));
+    const got = (await alice('GET', `/v1/projects/${pid}/entities/${fresh.id}`)).body.data;
+    expect(got.upstream).toEqual({ risk, countries });
+    const listed = (await alice('GET', `/v1/projects/${pid}/entities?limit=100`)).body.data.find((e: any) => e.id === fresh.id);
+    expect(listed.upstream).toEqual({ risk, countries });
+    // Deleting the only snapshot leaves no upstream known.
+    await alice('DELETE', `/v1/projects/${pid}/entities/${fresh.id}/supply_chain/snapshots/${snap.id}`);
+    expect((await alice('GET', `/v1/projects/${pid}/entities/${fresh.id}`)).body.data.upstream).toEqual({ risk: [], countries: [] });
   });
 
   test('404 for a snapshot of another project entity; 409 without matches; 400 for bad paging', async () => {
