@@ -9,7 +9,7 @@
  * it once.
  */
 import type Redis from 'ioredis';
-import type { NotificationFeedReader, NotificationSink, ProjectNotificationData } from '../services/risk';
+import type { NotificationFeedReader, NotificationSink, ProjectNotificationData, RiskValue } from '../services/risk';
 
 export const MAX_PER_PROJECT = 10_000;
 
@@ -63,7 +63,7 @@ export class NotificationFeed implements NotificationSink, NotificationFeedReade
       .exec()) as [[null, number], [null, string[]]];
     if (!ids.length) return { total, data: [] };
     const values = await this.redis.hmget(itemsKey(projectId), ...ids);
-    return { total, data: values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as ProjectNotificationData) };
+    return { total, data: values.filter((v): v is string => v !== null).map((v) => inClientShape(JSON.parse(v) as ProjectNotificationData)) };
   }
 
   async count(projectId: string): Promise<number> {
@@ -73,4 +73,20 @@ export class NotificationFeed implements NotificationSink, NotificationFeedReade
   async clear(projectId: string): Promise<void> {
     await this.redis.del(indexKey(projectId), itemsKey(projectId));
   }
+}
+
+/**
+ * Notifications stored before `values` held the client's scalars held the previous entry
+ * itself ({value, metadata, level}); they are served in today's shape.
+ */
+function inClientShape(data: ProjectNotificationData): ProjectNotificationData {
+  for (const n of data.notifications) {
+    const [previous] = n.values as unknown[];
+    if (previous !== null && typeof previous === 'object') {
+      const entry = previous as RiskValue;
+      n.values = [entry.value];
+      n.additional_information ??= { properties: [], value: entry };
+    }
+  }
+  return data;
 }

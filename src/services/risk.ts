@@ -311,7 +311,19 @@ export function deriveRisk(input: DeriveInput): Derived {
 // Notifications (pure)
 // ---------------------------------------------------------------------------------------
 
-export interface RiskNotification { type: 'risk'; field: string; values: RiskValue[]; date: string }
+/**
+ * One changed field. `values` holds the previous value of the field as the published client
+ * reads it (RiskValue: a string, number or boolean; `[]` for an added field); the previous
+ * entry in full (value, metadata, level) is `additional_information.value`, since a change of
+ * countries or level alone leaves the scalar as it was.
+ */
+export interface RiskNotification {
+  type: 'risk';
+  field: string;
+  values: (string | number | boolean)[];
+  date: string;
+  additional_information?: { properties: unknown[]; value: RiskValue };
+}
 /** The entity part of ProjectNotificationData (resource_id is the project entity's id). */
 export interface EntityRiskChange {
   entity_id: string;
@@ -327,9 +339,9 @@ export function riskChange(entityId: string, previous: RiskMap, next: RiskMap, d
     .filter((f) => f in previous && canonicalRisk({ [f]: previous[f] }) !== canonicalRisk({ [f]: next[f] }))
     .sort();
   if (!added.length && !removed.length && !changed.length) return undefined;
-  const notifications = [...added, ...removed, ...changed].sort().map((field): RiskNotification => ({
-    type: 'risk', field, values: field in previous ? [previous[field]] : [], date,
-  }));
+  const notifications = [...added, ...removed, ...changed].sort().map((field): RiskNotification => (field in previous
+    ? { type: 'risk', field, values: [previous[field].value], date, additional_information: { properties: [], value: previous[field] } }
+    : { type: 'risk', field, values: [], date }));
   return { entity_id: entityId, notifications, risk_notifications: { added, removed, date } };
 }
 

@@ -49,6 +49,8 @@ const as = (client: string) => ({ headers: { authorization: `Bearer ${tokens[cli
 const feed = (projectId: string, query = '', init?: RequestInit) => h.json(`/v1/notifications/projects/${projectId}${query}`, init);
 const level = { owned: 'critical', adjacent: 'high' };
 const v = (value: unknown, country: string[], lvl: string) => ({ value, metadata: { country }, level: lvl });
+/** A changed field as notified: the previous scalar in `values`, the previous entry in additional_information. */
+const was = <T extends { value: unknown }>(entry: T) => ({ values: [entry.value], additional_information: { properties: [], value: entry } });
 
 const OFAC = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
 const OFSI = { factor: 'sanctioned_gbr_hmt_ofsi', country: ['GBR'] };
@@ -85,10 +87,10 @@ describe('risk notifications from a running worker', () => {
       entity_id: 'target',
       notifications: [
         { type: 'risk', field: 'ofac_50_percent_rule', values: [], date },
-        { type: 'risk', field: 'owned_by_sanctioned_entity', values: [v(1, ['GBR'], level.owned)], date },
+        { type: 'risk', field: 'owned_by_sanctioned_entity', ...was(v(1, ['GBR'], level.owned)), date },
         { type: 'risk', field: 'owned_by_sanctioned_usa_ofac_sdn_entity', values: [], date },
         { type: 'risk', field: 'sanctioned_50_percent_rule', values: [], date },
-        { type: 'risk', field: 'sanctioned_adjacent', values: [v(1, ['GBR'], level.adjacent)], date },
+        { type: 'risk', field: 'sanctioned_adjacent', ...was(v(1, ['GBR'], level.adjacent)), date },
         { type: 'risk', field: 'sanctioned_usa_ofac_sdn_50_percent_rule', values: [], date },
       ],
       risk_notifications: {
@@ -128,12 +130,12 @@ describe('risk notifications from a running worker', () => {
       resource_id: resourceId,
       entity_id: 'target',
       notifications: [
-        { type: 'risk', field: 'ofac_50_percent_rule', values: [v(60, ['USA'], 'critical')], date },
-        { type: 'risk', field: 'owned_by_sanctioned_entity', values: [v(1, ['GBR', 'USA'], level.owned)], date },
-        { type: 'risk', field: 'owned_by_sanctioned_usa_ofac_sdn_entity', values: [v(1, ['USA'], level.owned)], date },
-        { type: 'risk', field: 'sanctioned_50_percent_rule', values: [v(70, ['GBR', 'USA'], 'critical')], date },
-        { type: 'risk', field: 'sanctioned_adjacent', values: [v(1, ['GBR', 'USA'], level.adjacent)], date },
-        { type: 'risk', field: 'sanctioned_usa_ofac_sdn_50_percent_rule', values: [v(60, ['USA'], 'critical')], date },
+        { type: 'risk', field: 'ofac_50_percent_rule', ...was(v(60, ['USA'], 'critical')), date },
+        { type: 'risk', field: 'owned_by_sanctioned_entity', ...was(v(1, ['GBR', 'USA'], level.owned)), date },
+        { type: 'risk', field: 'owned_by_sanctioned_usa_ofac_sdn_entity', ...was(v(1, ['USA'], level.owned)), date },
+        { type: 'risk', field: 'sanctioned_50_percent_rule', ...was(v(70, ['GBR', 'USA'], 'critical')), date },
+        { type: 'risk', field: 'sanctioned_adjacent', ...was(v(1, ['GBR', 'USA'], level.adjacent)), date },
+        { type: 'risk', field: 'sanctioned_usa_ofac_sdn_50_percent_rule', ...was(v(60, ['USA'], 'critical')), date },
       ],
       risk_notifications: {
         added: [],
@@ -200,5 +202,21 @@ describe('risk notifications from a running worker', () => {
     expect((await feed(projectId)).body).toMatchObject({ size: { count: 0, qualifier: 'eq' }, data: [], next: false });
     const put = await feed(projectId, '', { method: 'PUT' });
     expect(put.status).toBe(405);
+  });
+
+  test('a notification stored with whole entries as values (before the client\'s scalars) is served in today\'s shape', async () => {
+    const date = '2026-01-02T03:04:05.000Z';
+    const stored = {
+      resource_id: resourceId, entity_id: 'target',
+      notifications: [{ type: 'risk', field: 'sanctioned_adjacent', values: [v(1, ['GBR'], level.adjacent)], date }, { type: 'risk', field: 'pep', values: [], date }],
+      risk_notifications: { added: ['pep'], removed: [], date },
+    };
+    const key = `notifications:project:${encodeURIComponent(projectId)}`;
+    await h.redis.multi().zadd(key, Date.parse(date), 'old-1').hset(`${key}:items`, 'old-1', JSON.stringify(stored)).exec();
+    const [item] = (await feed(projectId)).body.data;
+    expect(item.notifications).toEqual([
+      { type: 'risk', field: 'sanctioned_adjacent', ...was(v(1, ['GBR'], level.adjacent)), date },
+      { type: 'risk', field: 'pep', values: [], date },
+    ]);
   });
 });

@@ -17,6 +17,8 @@ const adj = (edges: [string, string, number | null][]): Adjacency => {
 const lists = (m: Record<string, string[]>) => (id: string) => m[id];
 const round = (n: number | undefined) => (n === undefined ? undefined : Math.round(n * 1e6) / 1e6);
 const v = (value: number | boolean, country: string[] = [], level = 'critical') => ({ value, metadata: { country }, level });
+/** A changed field as notified: the previous scalar in `values`, the previous entry in additional_information. */
+const was = <T extends { value: unknown }>(entry: T) => ({ values: [entry.value], additional_information: { properties: [], value: entry } });
 
 describe('factor names', () => {
   test('psa names are built from direct factors and validated', () => {
@@ -175,8 +177,8 @@ describe('notification diffs', () => {
     expect(riskChange('e', previous, next, date)).toEqual({
       entity_id: 'e',
       notifications: [
-        { type: 'risk', field: 'a', values: [v(1, ['GBR'])], date },
-        { type: 'risk', field: 'b', values: [v(1)], date },
+        { type: 'risk', field: 'a', ...was(v(1, ['GBR'])), date },
+        { type: 'risk', field: 'b', ...was(v(1)), date },
         { type: 'risk', field: 'd', values: [], date },
       ],
       risk_notifications: { added: ['d'], removed: ['b'], date },
