@@ -181,3 +181,8 @@ MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(:ProjectEntity {id: $projectEn
 WITH s, s {.*, data: null} AS snapshot
 DETACH DELETE s
 RETURN snapshot
+
+// name: project-entity-project
+// The project of a saved resource (DELETE /v1/resource/entity/{id} names the resource alone).
+MATCH (p:Project)-[:HAS_ENTITY]->(:ProjectEntity {id: $id})
+RETURN p.id AS project_id

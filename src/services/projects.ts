@@ -313,6 +313,16 @@ export class ProjectService {
     return body;
   }
 
+  /**
+   * DELETE /v1/resource/entity/{id} (the published client's deleteResource): the project entity
+   * named by its id alone, deleted as by its project's route, with the same access checks.
+   */
+  async deleteResource(principal: Principal, id: string) {
+    const [row] = await this.graph.read(cypher('projects', 'project-entity-project'), { id });
+    if (!row) throw projectEntityNotFound(id);
+    return this.deleteEntity(principal, row.get('project_id') as string, id);
+  }
+
   async getEntity(principal: Principal, projectId: string, id: string) {
     return this.graph.readTx(async (tx) => {
       await this.readProject(tx, projectId, principal, 'viewer');

@@ -355,6 +355,44 @@ describe('PATCH .../entities/{project_entity_id}/matches', () => {
   });
 });
 
+describe('the published client\'s resource calls (saveEntity, deleteResource)', () => {
+  test('saveEntity adds a project entity with that one match; deleteResource removes it by its id', async () => {
+    const pid = await newProject('Saved');
+    const saved = await alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: 'e-gb-northwind-logistics' });
+    expect(saved.status).toBe(200);
+    // EntityResponseData of the client, within the ProjectEntity.
+    expect(saved.body.data).toMatchObject({
+      type: 'entity', id: expect.any(String), project: pid, entity_id: 'e-gb-northwind-logistics', label: expect.any(String),
+      created: expect.stringMatching(TIMESTAMP), updated: expect.stringMatching(TIMESTAMP), updated_by: 'alice', version: 1, tag_ids: [], case_status: '',
+    });
+    const list = (await alice('GET', `/v1/projects/${pid}/contents/entity`)).body.data;
+    expect(list.map((e: any) => e.id)).toEqual([saved.body.data.id]);
+
+    const deleted = await alice('DELETE', `/v1/resource/entity/${saved.body.data.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data).toMatchObject({ id: saved.body.data.id, entity_id: 'e-gb-northwind-logistics' });
+    expect((await alice('GET', `/v1/projects/${pid}/contents/entity`)).body.data).toEqual([]);
+    expect((await alice('DELETE', `/v1/resource/entity/${saved.body.data.id}`)).status).toBe(404);
+  });
+
+  test('bad saves and deletes: 400 naming the field, 404 for what the caller cannot see', async () => {
+    const pid = await newProject('Saved, badly');
+    const bad = async (body: unknown, status: number, named?: string) => {
+      const res = await alice('POST', '/v1/resource/entity', body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), status]);
+      if (named) expect(res.body.message.join(' ')).toContain(named);
+    };
+    await bad({ type: 'record', project: pid, entity_id: 'e-gb-northwind-logistics' }, 400, 'type');
+    await bad({ type: 'entity', project: pid }, 400, 'entity_id');
+    await bad({ type: 'entity', project: pid, entity_id: 'no-such-entity' }, 400, 'entity_ids');
+    await bad({ type: 'entity', project: 'no-such-project', entity_id: 'e-gb-northwind-logistics' }, 404);
+    const saved = (await alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: 'e-gb-northwind-logistics' })).body.data;
+    expect((await as('mallory', 'org-m')('DELETE', `/v1/resource/entity/${saved.id}`)).status).toBe(404);
+    expect((await alice('DELETE', `/v1/resource/record/${saved.id}`)).status).toBe(400);
+    expect((await alice('GET', `/v1/projects/${pid}/entities/${saved.id}`)).status).toBe(200);
+  });
+});
+
 describe('supply-chain snapshots', () => {
   let pid: string;
   let pe: any;

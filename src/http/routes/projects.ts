@@ -75,6 +75,29 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
     handler: async ({ principal, params, body }) => ({ body: { data: await projects.addEntity(principal, params.project_id, body.entity_ids) } }),
   });
 
+  // The published client's resource calls: saveEntity saves one entity to a project (a project
+  // entity with that one match), deleteResource removes a saved entity by its id alone.
+  registry.add<unknown, { type: 'entity'; project: string; entity_id: string }>({
+    method: 'post', path: '/v1/resource/entity', tag: 'projects', summary: 'Save an entity to a project (published client saveEntity; editor)', credits: 0,
+    body: {
+      type: 'object', additionalProperties: false, required: ['type', 'project', 'entity_id'],
+      properties: {
+        type: { type: 'string', enum: ['entity'], description: 'resource type (entity is the only one)' },
+        project: { type: 'string', minLength: 1, maxLength: 512, description: 'project id' },
+        entity_id: { ...entityId, description: 'graph entity id' },
+      },
+    },
+    responses: { 200: '{data: ProjectEntity}', ...errors },
+    handler: async ({ principal, body }) => ({ body: { data: await projects.addEntity(principal, body.project, [body.entity_id]) } }),
+  });
+
+  registry.add({
+    method: 'delete', path: '/v1/resource/:type/:resource_id', tag: 'projects', summary: 'Delete a saved entity by its id (published client deleteResource; admin)', credits: 0,
+    params: { type: { type: 'string', enum: ['entity'] }, resource_id: { type: 'string', minLength: 1, maxLength: 512 } },
+    responses: { 200: '{data: ProjectEntity} as it was', ...errors },
+    handler: async ({ principal, params }) => ({ body: { data: await projects.deleteResource(principal, params.resource_id) } }),
+  });
+
   const listEntities = (path: string, summary: string, maxLimit: number, defaultLimit: number) =>
     registry.add<CursorQuery>({
       method: 'get', path, tag: 'projects', summary, credits: 0, params: projectParams,
