@@ -124,7 +124,7 @@ export class RouteRegistry {
             throw badParameters(['body: a JSON object is required (Content-Type: application/json)']);
           }
           if (nestedDeeperThan(body, MAX_BODY_DEPTH)) throw badParameters([`body: nested deeper than ${MAX_BODY_DEPTH} levels`]);
-          body = structuredClone(body);
+          body = withoutOptionalNulls(structuredClone(body), route.spec.body!);
           if (!route.body(body)) throw badParameters(describeErrors(route.body.errors!, 'body'));
         }
         const reply = await route.spec.handler({
@@ -176,6 +176,19 @@ export class RouteRegistry {
       paths,
     };
   }
+}
+
+/**
+ * A top-level optional field sent as null is the same as one left out: the published client's
+ * request types allow null there (`share?: ... | null`), as ingest lines do (docs/entities.md).
+ * A required field sent as null stays, and fails its check.
+ */
+function withoutOptionalNulls(body: unknown, schema: JsonSchema): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const fields = body as Record<string, unknown>;
+  for (const key of Object.keys(fields)) if (fields[key] === null && !required.has(key)) delete fields[key];
+  return fields;
 }
 
 /** No request body of this API nests deeper; deeper ones would only cost stack (structuredClone, ajv). */

@@ -146,7 +146,7 @@ export class EntityService {
     const attributes = Object.keys(counts)
       .map((field) => ({ field, paging: query.attributes[field] ?? query.attributeDefault }))
       .filter((f) => f.paging.limit > 0)
-      .map((f) => ({ field: f.field, paging: { offset: f.paging.offset, limit: f.paging.limit }, total: counts[f.field], data: items.get(f.field) ?? [] }));
+      .map((f) => ({ field: f.field, paging: f.paging, total: counts[f.field], data: items.get(f.field) ?? [] }));
     return {
       entity,
       attributes,
@@ -202,7 +202,7 @@ export class EntityService {
       // No page row at all when nothing passes the filters (the subquery's aggregation is per entity).
       const [page = { total: 0, items: [] }] = parts.relationships;
       const data = (page.items as { target: Props; facts: Props[] }[]).map((item) => v1RelationshipItem(item.target, item.facts));
-      body.relationships = tokenPage(relationshipsTokenField(rel.selection), { offset: rel.offset, limit: rel.limit }, page.total as number, data);
+      body.relationships = tokenPage(relationshipsTokenField(rel.selection), rel, page.total as number, data);
     }
     if (query.possiblySameAs.limit > 0) {
       const data = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, 'v1'), matches: json(p.matches, {}) }));

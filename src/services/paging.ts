@@ -5,7 +5,12 @@
 import neo4j from 'neo4j-driver';
 import { badParameter } from '../domain/errors';
 
-export interface Paging { offset: number; limit: number }
+export interface Paging {
+  offset: number;
+  limit: number;
+  /** The limit the request asked for, where the page is cut shorter (a `prev` page reaching the start). */
+  requested?: number;
+}
 export interface Size { count: number; qualifier: 'eq' | 'gte' }
 
 export const MAX_PAGE = 100;
@@ -42,7 +47,9 @@ export function tokenPaging(field: string, request: TokenRequest, parameterPrefi
   if (request.next !== undefined) return { offset: decodeToken(field, request.next, `${parameterPrefix}.next`), limit: request.limit };
   if (request.prev !== undefined) {
     const end = decodeToken(field, request.prev, `${parameterPrefix}.prev`);
-    return { offset: Math.max(0, end - request.limit), limit: Math.min(request.limit, end) };
+    // Nothing lies before the start: no page has such a prev token.
+    if (end === 0) throw badParameter(`${parameterPrefix}.prev`, 'invalid page token');
+    return { offset: Math.max(0, end - request.limit), limit: Math.min(request.limit, end), requested: request.limit };
   }
   return { offset: 0, limit: request.limit };
 }
@@ -50,7 +57,7 @@ export function tokenPaging(field: string, request: TokenRequest, parameterPrefi
 export function tokenPage<T>(field: string, paging: Paging, total: number, data: T[]) {
   const end = paging.offset + data.length;
   return {
-    limit: paging.limit,
+    limit: paging.requested ?? paging.limit,
     offset: paging.offset,
     size: exact(total),
     ...(end < total ? { next: encodeToken(field, end) } : {}),

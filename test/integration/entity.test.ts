@@ -181,6 +181,16 @@ describe('GET /v1/entity/{id} (token paging)', () => {
     expect(third.next).toBeUndefined();
     const back = (await h.json(`/v1/entity/wide?attributes.name.limit=50&attributes.name.prev=${third.prev}`)).body.attributes.name;
     expect(back.data.map((d: any) => d.properties.value)).toEqual(second.data.map((d: any) => d.properties.value));
+    // A prev page that reaches the start holds fewer items; its limit still echoes the request.
+    const short = (await h.json(`/v1/entity/wide?attributes.name.limit=70&attributes.name.prev=${second.prev}`)).body.attributes.name;
+    expect(short).toMatchObject({ limit: 70, offset: 0 });
+    expect(short.data).toHaveLength(50);
+    expect(short.prev).toBeUndefined();
+    // No page has a prev token at the start: a made-up one is refused, not an empty field.
+    const atStart = Buffer.from('attributes.name\u00000').toString('base64url');
+    const refused = await h.json(`/v1/entity/wide?attributes.name.prev=${atStart}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message.join(' ')).toContain('attributes.name.prev');
   });
 
   test('relationships are one page over all types, filterable by type', async () => {

@@ -67,6 +67,15 @@ describe('POST /v1/projects', () => {
     expect(res.body.message.join(' ')).toContain(field);
   });
 
+  test('an optional field sent as null is left out (the client\'s types allow null); a required one is refused', async () => {
+    const res = await alice('POST', '/v1/projects', { label: 'Nulls', type: null, share: null });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ label: 'Nulls', type: 'network' });
+    const refused = await alice('POST', '/v1/projects', { label: null });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message.join(' ')).toContain('label');
+  });
+
   test('400 without a JSON body; 405 for an unsupported method', async () => {
     expect((await alice('POST', '/v1/projects')).status).toBe(400);
     const put = await alice('PUT', '/v1/projects', { label: 'x' });
@@ -304,6 +313,8 @@ describe('PATCH .../entities/{project_entity_id}/matches', () => {
     expect(got.entity_ids).toEqual(twelve.slice(0, 3));
     expect(got.deleted_entity_ids).toEqual(twelve.slice(3, 10).sort());
     expect((await patch(pe.id, { entity_ids: twelve, limit: 50, override_deleted: true })).body.data).toEqual(twelve);
+    // null for the optional fields: their defaults (limit 10, no override).
+    expect((await patch(pe.id, { entity_ids: twelve, limit: null, override_deleted: null })).body.data).toEqual(twelve.slice(0, 10));
   });
 
   test('an empty list deletes every match', async () => {
