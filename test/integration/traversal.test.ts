@@ -240,6 +240,12 @@ describe('the sample data', () => {
     for (const value of group.values) expect(value.former).toBe(false);
   });
 
+  test('types takes every entity type of the published client (shipment among them)', async () => {
+    const { status, body } = await h.json('/v1/traversal/e-gb-northwind-logistics?types=shipment');
+    expect(status).toBe(200);
+    expect(body.types).toEqual(['shipment']);
+  });
+
   test('risk_categories takes the published client\'s names political_exposure and environmental_risk', async () => {
     const ids = async (q: string) => {
       const { status, body } = await h.json(`/v1/traversal/e-gb-northwind-logistics?${q}&limit=50`);
