@@ -88,7 +88,8 @@ RETURN pe {.*} AS pe,
 // name: project-entity-list-forward
 // Oldest first; keyset after $after {created, id}. Fetches one row more than the page.
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
-WHERE $after IS NULL OR pe.created > $after.created OR (pe.created = $after.created AND pe.id > $after.id)
+WHERE ($after IS NULL OR pe.created > $after.created OR (pe.created = $after.created AND pe.id > $after.id))
+  AND ($types IS NULL OR COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e.type }[0] IN $types)
 WITH pe ORDER BY pe.created ASC, pe.id ASC LIMIT $limit
 RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN e.id } AS matches,
@@ -101,7 +102,8 @@ RETURN pe {.*} AS pe,
 
 // name: project-entity-list-backward
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
-WHERE pe.created < $before.created OR (pe.created = $before.created AND pe.id < $before.id)
+WHERE (pe.created < $before.created OR (pe.created = $before.created AND pe.id < $before.id))
+  AND ($types IS NULL OR COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e.type }[0] IN $types)
 WITH pe ORDER BY pe.created DESC, pe.id DESC LIMIT $limit
 RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN e.id } AS matches,
@@ -113,7 +115,9 @@ RETURN pe {.*} AS pe,
                  RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
 
 // name: project-entity-count
+// $types (or null): only project entities whose primary match has one of these types, as in the lists.
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
+WHERE $types IS NULL OR COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e.type }[0] IN $types
 RETURN count(pe) AS total
 
 // name: project-entity-lock

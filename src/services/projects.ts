@@ -330,19 +330,22 @@ export class ProjectService {
     });
   }
 
-  async listEntities(principal: Principal, projectId: string, request: CursorRequest) {
+  /** Oldest first; with `entityTypes`, only project entities whose primary match has one of those types. */
+  async listEntities(principal: Principal, projectId: string, request: CursorRequest, entityTypes?: string[]) {
+    const types = entityTypes?.length ? entityTypes : null;
     return this.graph.readTx(async (tx) => {
       await this.readProject(tx, projectId, principal, 'viewer');
       const toRow = (r: Neo4jRecord) => {
         const body = projectEntityBody(r);
         return { key: { created: body.created, id: body.id }, body };
       };
-      const total = (await tx.run(cypher('projects', 'project-entity-count'), { projectId })).records[0].get('total') as number;
+      const total = (await tx.run(cypher('projects', 'project-entity-count'), { projectId, types })).records[0].get('total') as number;
       const page = await cursorPage(
-        `project-entities:${projectId}`,
+        // Tokens are bound to the list they page, filter included.
+        `project-entities:${projectId}:${types ? [...types].sort().join(',') : ''}`,
         request,
-        async (after, n) => (await tx.run(cypher('projects', 'project-entity-list-forward'), { projectId, after, limit: neo4j.int(n) })).records.map(toRow),
-        async (before, n) => (await tx.run(cypher('projects', 'project-entity-list-backward'), { projectId, before, limit: neo4j.int(n) })).records.map(toRow),
+        async (after, n) => (await tx.run(cypher('projects', 'project-entity-list-forward'), { projectId, after, types, limit: neo4j.int(n) })).records.map(toRow),
+        async (before, n) => (await tx.run(cypher('projects', 'project-entity-list-backward'), { projectId, before, types, limit: neo4j.int(n) })).records.map(toRow),
       );
       return { ...page, size: exact(total), data: page.data.map((r) => r.body) };
     });

@@ -201,6 +201,25 @@ describe('project entities', () => {
     expect((await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data).toEqual(pe);
   });
 
+  test('entity_types keeps the project entities whose primary entity has one of the types; tokens stay with their filter', async () => {
+    const own = await newProject('Typed');
+    const company = await newEntity(own, ['e-gb-northwind-logistics']);
+    const person = await newEntity(own, ['p-viktor-antonov']);
+    for (const path of [`/v1/projects/${own}/contents/entity`, `/v1/projects/${own}/entities`]) {
+      const people = (await alice('GET', `${path}?entity_types=person`)).body;
+      expect(people.data.map((e: any) => e.id)).toEqual([person.id]);
+      expect(people.size).toEqual({ count: 1, qualifier: 'eq' });
+      const both = (await alice('GET', `${path}?entity_types=person&entity_types=company`)).body;
+      expect(both.data.map((e: any) => e.id)).toEqual([company.id, person.id]);
+      expect((await alice('GET', `${path}?entity_types=vessel`)).body.data).toEqual([]);
+      const bad = await alice('GET', `${path}?entity_types=planet`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.message.join(' ')).toContain('entity_types');
+    }
+    const firstOfAll = (await alice('GET', `/v1/projects/${own}/entities?limit=1`)).body;
+    expect((await alice('GET', `/v1/projects/${own}/entities?limit=1&entity_types=person&next=${firstOfAll.next}`)).status).toBe(400);
+  });
+
   test('trade_count_incl_mg counts the shipments of every match (the match group)', async () => {
     const pe = await newEntity(pid, ['e-gb-harbourline-shipping-bol', 'e-us-gulfport-commodities']);
     expect(pe.trade_count_incl_mg).toEqual({ receiver_of: 0, shipper_of: 3 });
@@ -241,7 +260,8 @@ describe('project entities', () => {
     expect(contents.status).toBe(200);
     expect(contents.body).toMatchObject({ limit: 1000, size: { count: 5, qualifier: 'eq' }, aggregations: {} });
     expect(contents.body.data.map((e: any) => e.id)).toEqual(created);
-    expect((await alice('GET', `/v1/projects/${p2}/contents/entity?entity_types=company`)).status).toBe(400);
+    // The client's other list parameters (HS codes, geo facets, sort, ...) are not served.
+    expect((await alice('GET', `/v1/projects/${p2}/contents/entity?hs_codes=8542`)).status).toBe(400);
   });
 
   test('get/delete: 404 for an unknown id and for an entity of another project', async () => {

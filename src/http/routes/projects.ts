@@ -6,6 +6,7 @@
  */
 import { ROLES } from '../../services/access';
 import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects';
+import { ENTITY_TYPES } from '../../domain/entityTypes';
 import type { RouteRegistry } from '../registry';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 };
@@ -99,15 +100,18 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
   });
 
   const listEntities = (path: string, summary: string, maxLimit: number, defaultLimit: number) =>
-    registry.add<CursorQuery>({
+    registry.add<CursorQuery & { entity_types?: string[] }>({
       method: 'get', path, tag: 'projects', summary, credits: 0, params: projectParams,
       query: {
         type: 'object', additionalProperties: false,
-        properties: { next: token, prev: token, limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } },
+        properties: {
+          next: token, prev: token, limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
+          entity_types: { type: 'array', items: { type: 'string', enum: [...ENTITY_TYPES] }, maxItems: ENTITY_TYPES.length, description: 'only project entities whose primary entity has one of these types (repeatable)' },
+        },
       },
       responses: { 200: '{limit, size, next?, prev?, first, last, data: ProjectEntity[]}', ...errors },
       handler: async ({ principal, params, query }) => {
-        const page = await projects.listEntities(principal, params.project_id, query);
+        const page = await projects.listEntities(principal, params.project_id, query, query.entity_types);
         return { body: path.endsWith('/contents/entity') ? { ...page, aggregations: {} } : page };
       },
     });
