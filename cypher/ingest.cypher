@@ -3,12 +3,17 @@
 // every referenced id is defined in the file or in the graph.
 
 // name: upsert-sources
-// date_added is the day the source was first loaded (/v1 Source); a reload keeps it.
+// date_added is the day the source was first loaded (/v1 Source); a reload keeps it. A new
+// label of a known source returns the entities its records are about or mention: their
+// source_count shows the label, so their summaries are refreshed too.
 UNWIND $rows AS row
 MERGE (s:Source {id: row.id})
-WITH s, row, coalesce(s.date_added, toString(date())) AS added
+WITH s, row, coalesce(s.date_added, toString(date())) AS added, s.label AS before
 SET s = row.props
 SET s.date_added = added
+RETURN CASE WHEN before IS NOT NULL AND before <> s.label
+  THEN COLLECT { MATCH (r:Record {source: s.id})-[:ABOUT|MENTIONS]->(e:Entity) RETURN DISTINCT e.id }
+  ELSE [] END AS previous
 
 // name: upsert-records
 // Replaces the record and its references; returns the entities it referenced before, so

@@ -79,9 +79,9 @@ export interface IngestReport {
 
 export class IngestError extends Error {
   constructor(readonly file: string, readonly bad: BadLine[]) {
-    const shown = bad.slice(0, 20).map((b) => `  ${b.file}:${b.line}: ${b.reason}`);
-    const more = bad.length > shown.length ? [`  ... and ${bad.length - shown.length} more`] : [];
-    super([`${file}: ${bad.length} bad line(s); nothing was loaded from this file`, ...shown, ...more].join('\n'));
+    // Every bad line, each with its number and reason (the format's promise), as --skip-invalid reports them.
+    const shown = bad.map((b) => `  ${b.file}:${b.line}: ${b.reason}`);
+    super([`${file}: ${bad.length} bad line(s); nothing was loaded from this file`, ...shown].join('\n'));
   }
 }
 
@@ -220,7 +220,7 @@ async function write(
   committed?: (entityIds: string[]) => Promise<void>,
 ) {
   const touched = new Set<string>();
-  const buffers = new Map<string, { query: string; rows: unknown[]; entityIds: Set<string> }>();
+  const buffers = new Map<string, { query: string; rows: unknown[]; entityIds: Set<string>; identities: Set<string> }>();
   const started = Date.now();
   let lastReport = started;
   let written = 0;
@@ -235,6 +235,7 @@ async function write(
     const entityIds = buffer.entityIds;
     buffer.rows = [];
     buffer.entityIds = new Set();
+    buffer.identities = new Set();
     await inflight;
     inflight = (async () => {
       // The batch and the labels it implies commit together: a search never sees a new fact
@@ -247,9 +248,9 @@ async function write(
           ? records.flatMap((r) => [r.get('adjacent'), r.get('adjacentToo')]).filter((id): id is string => typeof id === 'string')
           : [];
         if (listed.length || adjacent.length) await run(cypher('ingest', 'watchlist-adjacent'), { listed, adjacent });
-        return key === 'record' ? records : [];
+        return key === 'record' || key === 'source' ? records : [];
       });
-      if (key === 'record') {
+      if (key === 'record' || key === 'source') {
         for (const row of result) {
           for (const id of row.get('previous') as string[]) {
             touched.add(id);
@@ -262,10 +263,17 @@ async function write(
     // Surface a failure at the next await rather than as an unhandled rejection.
     inflight.catch(() => undefined);
   };
-  /** Buffers `row`, which changes the entities `entityIds`; writes the buffer once it is full. */
-  const add = async (key: string, query: () => string, row: unknown, entityIds: string[]) => {
+  /**
+   * Buffers `row`, which changes the entities `entityIds`; writes the buffer once it is full.
+   * A row for an object the buffer already holds (`identity`: the same id, pair or fact repeated
+   * in the file) is written after the earlier one, in the next batch: within one UNWIND both
+   * would be applied together and leave a mix of the two (the attributes of both, say).
+   */
+  const add = async (key: string, query: () => string, row: unknown, entityIds: string[], identity: string) => {
     let buffer = buffers.get(key);
-    if (!buffer) buffers.set(key, (buffer = { query: query(), rows: [], entityIds: new Set() }));
+    if (!buffer) buffers.set(key, (buffer = { query: query(), rows: [], entityIds: new Set(), identities: new Set() }));
+    if (buffer.identities.has(identity)) await flush(key);
+    buffer.identities.add(identity);
     buffer.rows.push(row);
     for (const id of entityIds) {
       touched.add(id);
@@ -287,11 +295,11 @@ async function write(
     written += 1;
     switch (line.kind) {
       case 'source':
-        await add('source', () => cypher('ingest', 'upsert-sources'), sourceRow(line), []);
+        await add('source', () => cypher('ingest', 'upsert-sources'), sourceRow(line), [], line.id);
         break;
       case 'record': {
         const row = recordRow(line);
-        await add('record', () => cypher('ingest', 'upsert-records'), row, [...row.about, ...row.mentions].map((ref) => ref.entity));
+        await add('record', () => cypher('ingest', 'upsert-records'), row, [...row.about, ...row.mentions].map((ref) => ref.entity), line.id);
         break;
       }
       case 'entity': {
@@ -301,14 +309,16 @@ async function write(
         // skips a write of an equal value, so the entity's full-text document is indexed once,
         // not again when a per-batch load refreshes summaries (2.5 s of a 100k-entity load).
         row.props.sx_source = entitySourceTokens(sourcesOf.get(line.id) ?? []);
-        await add('entity', () => cypher('ingest', 'upsert-entities'), row, [line.id]);
+        await add('entity', () => cypher('ingest', 'upsert-entities'), row, [line.id], line.id);
         break;
       }
-      case 'relationship':
-        await add(`rel:${line.type}`, () => relationshipQuery(line.type), relationshipRow(line), [line.from, line.to]);
+      case 'relationship': {
+        const row = relationshipRow(line);
+        await add(`rel:${line.type}`, () => relationshipQuery(line.type), row, [line.from, line.to], `${line.from}\u0000${line.to}\u0000${row.props.key}`);
         break;
+      }
       case 'possibly_same_as':
-        await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line), [line.a, line.b]);
+        await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line), [line.a, line.b], [line.a, line.b].sort().join('\u0000'));
         break;
     }
     if (options.onProgress && Date.now() - lastReport > PROGRESS_INTERVAL_MS) {

@@ -24,8 +24,10 @@ export async function* readLines(file: string): AsyncGenerator<NumberedLine> {
   const input = isGzip(file) ? raw.pipe(zlib.createGunzip()) : raw;
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let no = 0;
-  for await (const text of lines) {
+  for await (const line of lines) {
     no += 1;
+    // A byte-order mark, which some Windows tools write, is not part of the first line's JSON.
+    const text = no === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
     if (text.trim() !== '') yield { no, text };
   }
 }

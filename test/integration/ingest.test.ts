@@ -119,6 +119,40 @@ describe('loading a file written by another tool', () => {
     expect(body.attributes.name.size).toEqual({ count: 1, qualifier: 'eq' });
   });
 
+  test('an id repeated within one file: the last line replaces the earlier one, as across files', async () => {
+    const lines = [
+      { kind: 'source', id: 'dup-src', label: 'Dup source' },
+      { kind: 'entity', id: 'dup', type: 'company', attributes: [{ field: 'name', value: 'FIRST NAME' }, { field: 'address', value: 'First Addr' }], risk: [{ factor: 'pep' }] },
+      { kind: 'entity', id: 'dup2', type: 'company', label: 'Other' },
+      { kind: 'record', id: 'dup-rec', label: 'first', source: 'dup-src', references: [{ entity: 'dup', type: 'about' }, { entity: 'dup2', type: 'mentions' }] },
+      { kind: 'possibly_same_as', a: 'dup', b: 'dup2', matches: { name: [{ target: 'old', source: 'old' }] } },
+      { kind: 'entity', id: 'dup', type: 'person', attributes: [{ field: 'name', value: 'SECOND NAME' }] },
+      { kind: 'record', id: 'dup-rec', label: 'second', source: 'dup-src', references: [{ entity: 'dup', type: 'mentions' }] },
+      { kind: 'possibly_same_as', a: 'dup2', b: 'dup', matches: { name: [{ target: 'new', source: 'new' }] } },
+    ];
+    await h.ingest(writeNdjson('dup.ndjson', lines));
+    const entity = (await h.json('/entity/dup')).body;
+    expect(entity).toMatchObject({ label: 'SECOND NAME', type: 'person', pep: false });
+    expect(entity.attributes.name.data.map((a: any) => a.properties.value)).toEqual(['SECOND NAME']);
+    expect(entity.attributes.address).toBeUndefined();
+    const record = (await h.json('/record/dup-rec')).body;
+    expect(record).toMatchObject({ label: 'second', references_count: 1 });
+    expect(record.references.data.map((r: any) => [r.entity.id, r.type])).toEqual([['dup', 'mentions']]);
+    const fromDup = (await h.json('/entity/dup')).body.possibly_same_as.data[0].matches;
+    const fromDup2 = (await h.json('/entity/dup2')).body.possibly_same_as.data[0].matches;
+    expect(fromDup).toEqual({ name: [{ target: 'new', source: 'new' }] });
+    expect(fromDup2).toEqual({ name: [{ target: 'new', source: 'new' }] });
+  });
+
+  test('a source loaded again with a new label: the entities of its records show the new label', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    const sourceOf = async () => (await h.json('/entity/e-acme')).body.source_count;
+    const [sourceId] = Object.keys(await sourceOf());
+    const source = acmeLines().find((l: any) => l.kind === 'source' && l.id === sourceId);
+    await h.ingest(writeNdjson('relabel.ndjson', [{ ...source, label: 'Renamed register' }]));
+    expect((await sourceOf())[sourceId].label).toBe('Renamed register');
+  });
+
   test('lines may reference ids loaded by an earlier ingest', async () => {
     await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
     await h.ingest(writeNdjson('more.ndjson', [
@@ -334,6 +368,21 @@ describe('bad lines', () => {
     expect(error.bad).toEqual([{ file, line: lines.length, reason: expect.stringMatching(reason) }]);
     expect(error.message).toContain(`${file}:${lines.length}:`);
     expect(await graphSize()).toEqual({ nodes: 0, rels: 0 });
+  });
+
+  test('every bad line is named in the error, however many', async () => {
+    const bad = Array.from({ length: 30 }, (_, i) => ({ kind: 'entity', id: `bad-${i}`, type: 'planet' }));
+    const lines = [...acmeLines(), ...bad];
+    const error = await h.ingest(writeNdjson('many-bad.ndjson', lines)).catch((e) => e);
+    expect(error.bad).toHaveLength(30);
+    for (let i = 0; i < 30; i++) expect(error.message).toContain(`many-bad.ndjson:${acmeLines().length + 1 + i}:`);
+  });
+
+  test('a byte-order mark before the first line is not part of it', async () => {
+    const file = writeNdjson('bom.ndjson', acmeLines());
+    fs.writeFileSync(file, '\uFEFF' + fs.readFileSync(file, 'utf8'));
+    await h.ingest(file);
+    expect((await h.json('/entity/e-acme')).status).toBe(200);
   });
 
   test('--skip-invalid loads the good lines, drops lines that depend on bad ones, and reports them', async () => {
