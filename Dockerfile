@@ -2,7 +2,7 @@
 # Production image for `graph-api serve` and `graph-api worker` (see docker-compose.yml).
 
 # ---- build: full dependencies, compile TypeScript, then drop dev dependencies
-FROM node:20-slim AS build
+FROM node:22-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,7 +12,7 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- runtime: compiled code, production dependencies, the Cypher files and sample data
-FROM node:20-slim
+FROM node:22-slim
 ENV NODE_ENV=production \
     PORT=8080
 WORKDIR /app

@@ -2,6 +2,7 @@
 /**
  * `graph-api`: the one entry point. Parses the command, builds config, wires adapters.
  */
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -98,7 +99,15 @@ async function serve(config: Config): Promise<void> {
       redis: await redis.ping().then((r) => r === 'PONG', () => false),
     }),
   });
-  const server = app.listen(config.port, () => logger.info({ port: config.port }, `listening on http://127.0.0.1:${config.port}`));
+  const server = app.listen(config.port, config.host, (err?: Error) => {
+    // Express passes a listen failure (the port taken, say) here rather than throwing it.
+    if (err) {
+      logger.fatal({ err: err.message }, `cannot listen on ${config.host}:${config.port} (HOST, PORT)`);
+      process.exit(1);
+    }
+    const { port } = server.address() as AddressInfo;
+    logger.info({ host: config.host, port }, `listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`);
+  });
   const stop = async () => {
     logger.info('shutting down');
     server.close();

@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
+  /** Interface the API listens on (HOST): loopback by default outside production, every interface in production. */
+  host: string;
   neo4j: { uri: string; user: string; password: string; database: string | undefined };
   redisUrl: string;
   meili: { url: string; key: string | undefined } | undefined;
@@ -69,7 +71,11 @@ function url(env: Env, name: string, fallback: string | undefined, schemes: stri
 export const DEV_JWT_SECRET = 'development-only-secret-change-me';
 
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  // A misspelt NODE_ENV ("prod") would otherwise run as development, with the dev client enabled.
+  const nodeEnv = (env.NODE_ENV || 'development') as Config['env'];
+  if (!['development', 'test', 'production'].includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be one of development, test, production; got "${env.NODE_ENV}"`);
+  }
   const secret = env.JWT_SECRET || DEV_JWT_SECRET;
   if (nodeEnv === 'production') {
     if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
@@ -85,6 +91,8 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     env: nodeEnv,
     port: int(env, 'PORT', 8080, 0, 65535),
+    // Loopback unless production: outside production the dev client is enabled.
+    host: env.HOST || (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     neo4j: {
       uri: url(env, 'NEO4J_URI', 'bolt://127.0.0.1:7687', ['bolt', 'neo4j', 'bolt+s', 'neo4j+s', 'bolt+ssc', 'neo4j+ssc'])!,
       user: env.NEO4J_USER || 'neo4j',

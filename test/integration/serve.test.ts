@@ -1,0 +1,66 @@
+/**
+ * `graph-api serve` as an operator starts it: the interface it listens on, and the failures that
+ * must stop it with a message naming the setting rather than leave it running without an API.
+ */
+import { execFile, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig, ConfigError } from '../../src/config';
+import { REPO, testEnv } from '../support/env';
+
+const CLI = path.join(REPO, 'dist', 'src', 'cli.js');
+
+describe('configuration', () => {
+  test('HOST defaults to loopback outside production and to every interface in production', () => {
+    expect(loadConfig({ ...testEnv(), NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...testEnv(), NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    const production = { ...testEnv(), NODE_ENV: 'production', AUTH_CLIENTS: '/dev/null' };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  test('a misspelt NODE_ENV stops the process instead of running as development', () => {
+    expect(() => loadConfig({ ...testEnv(), NODE_ENV: 'prod' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...testEnv(), NODE_ENV: 'prod' })).toThrow(/NODE_ENV must be one of development, test, production; got "prod"/);
+  });
+});
+
+describe('graph-api serve', () => {
+  test('exits 1 naming HOST and PORT when the port is taken, rather than running without an API', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = String((blocker.address() as net.AddressInfo).port);
+    try {
+      const error = await promisify(execFile)('node', [CLI, 'serve'], { env: { ...testEnv(), PORT: port, LOG_LEVEL: 'info' } as NodeJS.ProcessEnv, timeout: 30_000 })
+        .then(() => undefined, (e) => e);
+      expect(error?.code).toBe(1);
+      expect(error.stdout + error.stderr).toMatch(new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port} \\(HOST, PORT\\)`));
+    } finally {
+      blocker.close();
+    }
+  }, 40_000);
+
+  test('listens on loopback by default outside production', async () => {
+    const child = spawn('node', [CLI, 'serve'], { env: { ...testEnv(), PORT: '0', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 30_000);
+        const read = (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = out.split('\n').find((l) => l.includes('listening on'));
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+      });
+      expect(JSON.parse(line)).toMatchObject({ host: '127.0.0.1' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 40_000);
+});
