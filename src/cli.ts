@@ -17,7 +17,7 @@ import { createLogger } from './logger';
 import { writeGenerated } from './seed/generator';
 import { AuthService, hashSecret, loadClients } from './services/auth';
 import Redis from 'ioredis';
-import { QUEUE_NAMES, Queues } from './workers/queues';
+import { QUEUE_NAMES, Queues, reportConnectionErrors } from './workers/queues';
 import { startWorkers } from './workers/worker';
 import { registerRescoreCommand } from './workers/rescoreJob';
 
@@ -86,11 +86,23 @@ async function ingest(config: Config, graph: Graph, files: string[], opts: { ski
   return ok;
 }
 
+/** How long a shutdown may wait for active jobs, open requests and closing connections (an interrupted job is re-run: jobs are idempotent). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Ends the process after `ms` if a graceful shutdown has not (a Redis that does not answer holds BullMQ's close forever). */
+function exitAfter(ms: number, logger: { warn: (msg: string) => void }): void {
+  setTimeout(() => {
+    logger.warn(`shutdown took longer than ${ms / 1000} s; exiting`);
+    process.exit(1);
+  }, ms).unref();
+}
+
 async function serve(config: Config): Promise<void> {
   const logger = createLogger(config);
   const graph = new Graph(config);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
-  const queues = new Queues(config);
+  const warn = (message: string) => logger.warn(message);
+  const redis = reportConnectionErrors(new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }), warn);
+  const queues = new Queues(config, warn);
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
   const { app, flushFeeds, close } = createApp({
     config, graph, auth, logger, redis, queues,
@@ -110,6 +122,7 @@ async function serve(config: Config): Promise<void> {
   });
   const stop = async () => {
     logger.info('shutting down');
+    exitAfter(SHUTDOWN_GRACE_MS, logger);
     server.close();
     await close();
     await flushFeeds().catch((err: Error) => logger.warn({ err: err.message }, 'usage and history not written'));
@@ -126,10 +139,11 @@ async function serve(config: Config): Promise<void> {
 function runWorkers(config: Config): void {
   const logger = createLogger(config, 'graph-api-worker');
   const graph = new Graph(config);
-  const queues = new Queues(config);
+  const queues = new Queues(config, (message) => logger.warn(message));
   const workers = startWorkers({ config, graph, logger, queues });
   const stop = async () => {
     logger.info('shutting down: finishing active jobs');
+    exitAfter(SHUTDOWN_GRACE_MS, logger);
     await Promise.all(workers.map((w) => w.close()));
     await queues.close();
     await graph.close();

@@ -25,17 +25,34 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/** How often a Redis client that keeps failing to connect says so (it retries meanwhile). */
+const CONNECTION_ERROR_EVERY_MS = 30_000;
+
+/**
+ * Reports a Redis client's connection errors, at most one every 30 s: ioredis retries by itself,
+ * and without a listener it prints a stack trace for every attempt, several a second.
+ */
+export function reportConnectionErrors(client: Redis, warn: (message: string) => void): Redis {
+  let last = 0;
+  client.on('error', (err: Error) => {
+    if (Date.now() - last < CONNECTION_ERROR_EVERY_MS) return;
+    last = Date.now();
+    warn(`Redis: ${err.message} (retrying)`);
+  });
+  return client;
+}
+
 /** BullMQ needs its own connections with maxRetriesPerRequest null (blocking commands). */
-export function bullConnection(config: Config): Redis {
-  return new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+export function bullConnection(config: Config, warn: (message: string) => void = (m) => console.warn(m)): Redis {
+  return reportConnectionErrors(new Redis(config.redisUrl, { maxRetriesPerRequest: null }), warn);
 }
 
 export class Queues {
   private readonly connection: Redis;
   private readonly queues = new Map<QueueName, Queue>();
 
-  constructor(config: Config) {
-    this.connection = bullConnection(config);
+  constructor(config: Config, warn?: (message: string) => void) {
+    this.connection = bullConnection(config, warn);
   }
 
   queue(name: QueueName): Queue {

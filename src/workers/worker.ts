@@ -28,7 +28,7 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
     const processor = PROCESSORS[name];
     if (!processor || (only && !only.includes(name))) continue;
     const worker = new Worker<EntityJob>(name, (job) => processor(job, deps), {
-      connection: bullConnection(deps.config),
+      connection: bullConnection(deps.config, (message) => deps.logger.warn({ queue: name }, message)),
       concurrency: 2,
       // A worker killed mid-job releases it after lockDuration; the stalled check re-queues it.
       lockDuration: 30_000,

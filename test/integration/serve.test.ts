@@ -64,3 +64,22 @@ describe('graph-api serve', () => {
     }
   }, 40_000);
 });
+
+describe('graph-api worker with Redis down', () => {
+  test('says so now and then instead of a stack trace per attempt, and SIGTERM still ends it', async () => {
+    const child = spawn('node', [CLI, 'worker'], { env: { ...testEnv(), REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const started = Date.now();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    await exited;
+    clearTimeout(timer);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(out).not.toContain('Unhandled error event');
+    expect(out).toMatch(/Redis: .*ECONNREFUSED.*\(retrying\)/);
+  }, 40_000);
+});
