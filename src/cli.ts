@@ -43,7 +43,7 @@ async function ingest(config: Config, graph: Graph, files: string[], opts: { ski
     const input = spooled?.file ?? file;
     const unqueued = new Set<string>();
     try {
-      if (!spooled && !fs.existsSync(input)) throw new Error(`${file}: no such file`);
+      if (!spooled && !fs.existsSync(input)) throw new Error('no such file');
       const report = await ingestFile(graph, input, {
         name: file,
         batchSize: config.ingestBatchSize,
@@ -242,6 +242,9 @@ async function main(argv: string[]): Promise<void> {
     .option('--facts-per-entity <n>', 'relationship lines per entity', (v) => parseInt(v, 10), 4)
     .option('--out <file>', 'output file (.gz compresses); default stdout')
     .action(async (opts: { entities: number; seed: number; factsPerEntity: number; out?: string }) => {
+      if (opts.out && !fs.existsSync(path.dirname(path.resolve(opts.out)))) {
+        throw new Error(`--out: the directory of ${opts.out} does not exist`);
+      }
       const file = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
       const out = opts.out?.endsWith('.gz') ? zlib.createGzip() : undefined;
       if (out) out.pipe(file);
