@@ -188,7 +188,11 @@ async function main(argv: string[]): Promise<void> {
   services.command('down').description('stop what `services up` started').action(async () => {
     await servicesDown(config, say);
   });
-  services.command('status').description('say what runs').action(async () => say(formatStatus(await servicesStatus(config))));
+  services.command('status').description('say what runs').action(async () => {
+    say(formatStatus(await servicesStatus(config)));
+    // A port that answers but does not speak Bolt can leave a socket open; the answer is out.
+    setTimeout(() => process.exit(0), 200).unref();
+  });
 
   program
     .command('migrate')
