@@ -125,7 +125,7 @@ export function embeddedEntity(e: Props, surface: Surface, extended = surface ==
  * the summary carries no attribute values, the entity resource pages them.
  */
 export function coreEntity(e: Props) {
-  const v1 = embeddedEntity(e, 'v1', true);
+  const v1 = embeddedEntity(e, 'v1');
   return {
     id: v1.id, type: v1.type, label: v1.label,
     identifiers: v1.identifiers, countries: v1.countries, addresses: v1.addresses,

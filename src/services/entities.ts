@@ -192,7 +192,7 @@ export class EntityService {
     const rel = query.relationships;
     const parts = await this.read(id, rel.limit > 0 ? 'v1' : 'none', query, { ...relationshipParameters(rel.selection), ...skipLimit(rel) });
     const { entity } = parts;
-    const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1', true) };
+    const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1') };
 
     const attributes: Record<string, unknown> = {};
     for (const a of parts.attributes) attributes[a.field] = tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data);
@@ -224,7 +224,7 @@ export class EntityService {
       attributes: attributePaging, attributeDefault: { offset: 0, limit: 0 }, possiblySameAs: psaPaging, referencedBy: recordPaging,
     });
     const { entity } = parts;
-    const body: Record<string, unknown> = { ...embeddedEntity(entity, surface, surface === 'v1') };
+    const body: Record<string, unknown> = { ...embeddedEntity(entity, surface) };
     const attributes: Record<string, unknown> = {};
     for (const a of parts.attributes) {
       attributes[a.field] = surface === 'v1' ? tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data) : legacyPage(a.paging, a.total, a.data);
@@ -287,7 +287,7 @@ function v1RelationshipItem(target: Props, facts: Props[]) {
   }
   const sorted = [...dates].sort();
   return {
-    target: embeddedEntity(target, 'v1', true),
+    target: embeddedEntity(target, 'v1'),
     types,
     dates: sorted,
     ...(sorted.length ? { first_observed: sorted[0], last_observed: sorted[sorted.length - 1] } : {}),

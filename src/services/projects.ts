@@ -49,13 +49,14 @@ const now = () => new Date().toISOString();
 
 function projectBody(p: Props, entityCount: number, withMembers = false) {
   const type = (p.type as ProjectType) ?? 'network';
+  const created = p.created as string;
   return {
     id: p.id as string,
     label: p.label as string,
     type,
     is_scrm: type === 'supply_chain',
     archived: Boolean(p.archived),
-    created: p.created as string,
+    created,
     updated: p.updated as string,
     counts: { entity: entityCount, graph: 0, search: 0, record: 0 },
     ...(withMembers
@@ -63,8 +64,8 @@ function projectBody(p: Props, entityCount: number, withMembers = false) {
           // The published client's RoleMember: a user or a group. An org share grants a role to
           // every member of the organisation, so it is that group; both date from the project's creation.
           members: [
-            { type: 'user', id: p.owner_user as string, role: 'admin', created: p.created as string, updated: p.created as string },
-            ...(p.share_org ? [{ type: 'group', id: p.share_org as string, role: p.share_role as string, created: p.created as string, updated: p.created as string }] : []),
+            { type: 'user', id: p.owner_user as string, role: 'admin', created, updated: created },
+            ...(p.share_org ? [{ type: 'group', id: p.share_org as string, role: p.share_role as string, created, updated: created }] : []),
           ],
         }
       : {}),
@@ -113,7 +114,7 @@ function projectEntityBody(row: Neo4jRecord) {
 }
 
 /** The risk factors and countries of the entities upstream in a snapshot (every entity on its paths but the source). */
-export function upstreamOf(data: { data: { path: { entity: { risk?: Record<string, unknown>; countries: string[] } }[] }[] }) {
+function upstreamOf(data: { data: { path: { entity: { risk?: Record<string, unknown>; countries: string[] } }[] }[] }) {
   const risk = new Set<string>();
   const countries = new Set<string>();
   for (const result of data.data) {
@@ -433,7 +434,7 @@ export class ProjectService {
       min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, psa: request.psa,
       exclude_former_relationships: request.excludeFormerRelationships, offset: 0, limit: request.limit, next: result.next,
       explored_count: result.explored, partial_results: result.partial,
-      source: embeddedEntity(result.source, 'v1', true),
+      source: embeddedEntity(result.source, 'v1'),
       data: v1Results(entityId, result.hits, facts),
     };
   }

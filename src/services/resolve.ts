@@ -439,7 +439,8 @@ function resolutionResult(s: Scored, params: ResolveParams, profile: string) {
     }];
   }
   const matched = Object.entries(s.explanation).filter(([, x]) => x && x.points > 0).map(([f]) => API_FIELD[f as ResolveField]);
-  const embedded = embeddedEntity(e, 'v1');
+  // The fields a resolution result shows: /v1 identifiers (labelled), not the /v1 counts.
+  const embedded = embeddedEntity(e, 'v1', false);
   return {
     entity_id: embedded.id,
     label: embedded.label,

@@ -50,7 +50,7 @@ export class SearchService {
       const matches = highlight(hit.values, query);
       if (target === 'record') return { ...embeddedRecord(hit.props, surface), matches };
       return surface === 'v1'
-        ? { ...embeddedEntity(hit.props, surface, true), matches, coordinates: [] }
+        ? { ...embeddedEntity(hit.props, surface), matches, coordinates: [] }
         : { ...embeddedEntity(hit.props, surface), matches };
     });
     const reachable = Math.min(result.total, MAX_RESULTS);

@@ -542,18 +542,18 @@ export function passesEndFilters(entity: Props, r: TraversalRequest): boolean {
 }
 
 /** embeddedEntity once per entity: the paths of one answer share entities (each target is also its path's last step). */
-function embedder(surface: Surface, extended: boolean): (e: Props) => EmbeddedEntity {
+function embedder(surface: Surface): (e: Props) => EmbeddedEntity {
   const built = new Map<string, EmbeddedEntity>();
   return (e) => {
     let entity = built.get(e.id as string);
-    if (!entity) built.set(e.id as string, (entity = embeddedEntity(e, surface, extended)));
+    if (!entity) built.set(e.id as string, (entity = embeddedEntity(e, surface)));
     return entity;
   };
 }
 
 /** Legacy `data`: each hit's target and its path of legacy PathSegments (each with the fact the path used). */
 export function legacyResults(hits: { target: Props; steps: Step[] }[]) {
-  const embed = embedder('legacy', false);
+  const embed = embedder('legacy');
   return hits.map((h) => ({
     target: embed(h.target),
     path: h.steps.map((step) => ({ field: step.type, relationship: relationshipFact(step.fact), entity: embed(step.to) })),
@@ -562,7 +562,7 @@ export function legacyResults(hits: { target: Props; steps: Step[] }[]) {
 
 /** /v1 `data`: each hit's source id, target and path of /v1 PathSegments. */
 export function v1Results(sourceId: string, hits: { target: Props; steps: Step[] }[], facts: StepFacts) {
-  const embed = embedder('v1', true);
+  const embed = embedder('v1');
   return hits.map((h) => ({ source: sourceId, target: embed(h.target), path: h.steps.map((step) => v1Segment(step, facts.get(stepKey(step)), embed)) }));
 }
 
