@@ -117,6 +117,10 @@ export class RouteRegistry {
         const params = { ...req.params } as Record<string, string>;
         if (route.params && !route.params(params)) throw badParameters(describeErrors(route.params.errors!, 'path'));
         const query = { ...(req.query as Record<string, unknown>) };
+        if (route.spec.query) {
+          const unplain = notPlainNumbers(query, route.spec.query);
+          if (unplain.length) throw badParameters(unplain);
+        }
         if (route.query && !route.query(query)) throw badParameters(describeErrors(route.query.errors!, 'query'));
         let body: unknown = req.body;
         if (route.body) {
@@ -176,6 +180,43 @@ export class RouteRegistry {
       paths,
     };
   }
+}
+
+const PLAIN_INTEGER = /^[+-]?\d+$/;
+// Exponents stay: a client's String(0.0000001) is "1e-7".
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function numericType(schema: JsonSchema | undefined): 'integer' | 'number' | undefined {
+  if (!schema) return undefined;
+  const types = [schema.type].flat();
+  if (types.includes('integer')) return 'integer';
+  if (types.includes('number')) return 'number';
+  if (types.includes('array')) return numericType(schema.items as JsonSchema | undefined);
+  for (const branch of (schema.oneOf ?? schema.anyOf ?? []) as JsonSchema[]) {
+    const type = numericType(branch);
+    if (type) return type;
+  }
+  return undefined;
+}
+
+/**
+ * Query values of numeric parameters that are not written as plain decimals. Ajv's coercion
+ * takes anything JavaScript reads as a number ("0x10" is 16, " 5" is 5, "0b1" is 1), which
+ * would let a typo or an unusual client pass as a valid value.
+ */
+export function notPlainNumbers(query: Record<string, unknown>, schema: JsonSchema): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
+  const messages: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    const type = numericType(Object.hasOwn(properties, name) ? properties[name] : patterns.find(([p]) => new RegExp(p, 'u').test(name))?.[1]);
+    if (!type) continue;
+    const plain = type === 'integer' ? PLAIN_INTEGER : PLAIN_NUMBER;
+    if ([value].flat().some((v) => typeof v === 'string' && !plain.test(v))) {
+      messages.push(`${name}: must be ${type === 'integer' ? 'integer (decimal digits)' : 'number (decimal notation)'}`);
+    }
+  }
+  return messages;
 }
 
 /**

@@ -332,6 +332,7 @@ describe('GET /v1/entity/{id} relationship filters and sort', () => {
     ['relationships.startDate=2021&relationships.endDate=2020-12', 'relationships.startDate'],
     ['relationships.minShares=101', 'relationships.minShares'],
     ['relationships.minShares=lots', 'relationships.minShares'],
+    ['relationships.minShares=0x10', 'relationships.minShares: must be number'],
     ['relationships.country=XYZ', 'relationships.country'],
     ['relationships.partnerRisk=not_a_factor', 'relationships.partnerRisk'],
     ['relationships.partnerRisk=PEP', 'relationships.partnerRisk'],

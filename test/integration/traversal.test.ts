@@ -355,6 +355,10 @@ describe('validation and bounds', () => {
     ['/v1/traversal/e-gb-northwind-logistics?risk_categories=bad', 400, 'risk_categories'],
     ['/v1/traversal/e-gb-northwind-logistics?min_shares=101', 400, 'min_shares'],
     ['/ubo/e-gb-northwind-logistics?min_shares=10', 406, 'min_shares'],
+    // Numbers are decimal: JavaScript would read these as 16, 4 and 100.
+    ['/v1/traversal/e-gb-northwind-logistics?limit=0x10', 400, 'limit: must be integer'],
+    ['/traversal/e-gb-northwind-logistics?max_depth=%204', 406, 'max_depth: must be integer'],
+    ['/v1/ubo/e-gb-northwind-logistics?min_shares=0x64', 400, 'min_shares: must be integer'],
   ])('%s -> %i naming %s', async (url, status, parameter) => {
     const res = await h.json(url);
     expect(res.status).toBe(status);
