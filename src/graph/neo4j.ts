@@ -1,5 +1,5 @@
 /**
- * Neo4j adapter: driver lifecycle and a small query runner. Reads go through executeRead
+ * Neo4j adapter: driver lifecycle and a small query runner. Reads run in READ-mode sessions
  * (routable to cluster followers), writes through executeWrite; every value is a parameter.
  */
 import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';

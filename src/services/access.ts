@@ -24,6 +24,7 @@ export interface ProjectAccess {
   owner_org: string;
   share_org?: string | null;
   share_role?: string | null;
+  archived?: boolean | null;
 }
 
 /** The caller's role on the project, or undefined when the project does not exist for them. */
@@ -34,6 +35,9 @@ export function roleOf(project: ProjectAccess, principal: Principal): Role | und
 }
 
 export const projectNotFound = (id: string): ApiError => notFound(`project ${JSON.stringify(id)}`);
+
+/** A change to an archived project (archival is a soft delete: what is archived stays as it was). */
+export const archivedConflict = (id: string): ApiError => new ApiError(409, [`project ${JSON.stringify(id)} is archived; archived projects are read-only`]);
 
 /**
  * The caller's role when it is at least `needed`. Throws 404 when the project is absent or

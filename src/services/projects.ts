@@ -21,7 +21,7 @@ import { Props, coreEntity, embeddedEntity } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import type { HistoryEvent } from '../feeds/history';
 import type { Principal } from './auth';
-import { ProjectAccess, Role, requireRole } from './access';
+import { ProjectAccess, Role, archivedConflict, requireRole } from './access';
 import { exact, skipLimit } from './paging';
 import { TraversalRequest, TraversalService, v1Results } from './traversal';
 
@@ -43,7 +43,6 @@ export const MAX_MATCHES = 50;
 /** The snapshot traversal: upstream ownership as /v1/ubo with its defaults, up to 50 owners. */
 const SNAPSHOT_TRAVERSAL = { limit: 50, minDepth: 1, maxDepth: 4 };
 
-const archivedConflict = (id: string) => new ApiError(409, [`project ${JSON.stringify(id)} is archived; archived projects are read-only`]);
 const projectEntityNotFound = (id: string) => notFound(`project entity ${JSON.stringify(id)}`);
 const now = () => new Date().toISOString();
 

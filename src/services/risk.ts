@@ -33,7 +33,7 @@ import {
 import { FAMILY_MEMBER_FACTORS, familiesOfFactor, type RiskFamily } from '../domain/riskFamilies';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
-import { requireRole, type ProjectAccess } from './access';
+import { archivedConflict, requireRole, type ProjectAccess } from './access';
 import type { Principal } from './auth';
 import { exact } from './paging';
 
@@ -710,9 +710,11 @@ export class ProjectNotificationService {
     return { offset: paging.offset, limit: paging.limit, next: paging.offset + data.length < total, size: exact(total), data };
   }
 
-  /** Deletes every notification of the project (a delete: the admin role). */
+  /** Deletes every notification of the project (a delete: the admin role; 409 once archived, as every change). */
   async clear(projectId: string, principal: Principal): Promise<void> {
-    requireRole(await this.project(projectId), projectId, principal, 'admin');
+    const project = await this.project(projectId);
+    requireRole(project, projectId, principal, 'admin');
+    if (project!.archived) throw archivedConflict(projectId);
     await this.feed.clear(projectId);
   }
 }

@@ -204,6 +204,20 @@ describe('risk notifications from a running worker', () => {
     expect(put.status).toBe(405);
   });
 
+  test('an archived project\'s notifications are read-only like the rest of it: 409, the feed kept', async () => {
+    const created = await h.json('/v1/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'to archive' }) });
+    const archivedId = created.body.data.id;
+    const key = `notifications:project:${encodeURIComponent(archivedId)}`;
+    const date = '2026-02-03T04:05:06.000Z';
+    const kept = { resource_id: 'r', entity_id: 'target', notifications: [], risk_notifications: { added: [], removed: [], date } };
+    await h.redis.multi().zadd(key, Date.parse(date), 'kept-1').hset(`${key}:items`, 'kept-1', JSON.stringify(kept)).exec();
+    expect((await h.json(`/v1/projects/${archivedId}`, { method: 'DELETE' })).status).toBe(200);
+    const del = await feed(archivedId, '', { method: 'DELETE' });
+    expect(del.status).toBe(409);
+    expect(del.body).toEqual({ status: 409, success: false, message: [expect.stringContaining('archived')] });
+    expect((await feed(archivedId)).body.size).toEqual({ count: 1, qualifier: 'eq' });
+  });
+
   test('a notification stored with whole entries as values (before the client\'s scalars) is served in today\'s shape', async () => {
     const date = '2026-01-02T03:04:05.000Z';
     const stored = {

@@ -44,7 +44,7 @@ export function registerNotificationRoutes(registry: RouteRegistry, deps: { grap
     credits: 0,
     summary: "Delete every notification of a project (the project's admin role)",
     params: idParam,
-    responses: { 204: 'deleted', 403: 'the caller sees the project without the admin role', 404: 'no such project for the caller' },
+    responses: { 204: 'deleted', 403: 'the caller sees the project without the admin role', 404: 'no such project for the caller', 409: 'the project is archived (read-only)' },
     handler: async ({ params, principal }) => {
       await service.clear(params.id, principal);
       return { status: 204, body: undefined };

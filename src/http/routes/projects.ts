@@ -116,7 +116,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
       },
     });
   listEntities('/v1/projects/:project_id/entities', 'Entities of a project, oldest first', 100, 100);
-  listEntities('/v1/projects/:project_id/contents/entity', 'Entities of a project (published client path; paging only)', 10_000, 1000);
+  listEntities('/v1/projects/:project_id/contents/entity', 'Entities of a project (published client path; paging and entity_types only)', 10_000, 1000);
 
   registry.add({
     method: 'get', path: '/v1/projects/:project_id/entities/:project_entity_id', tag: 'projects', summary: 'One project entity', credits: 0,
