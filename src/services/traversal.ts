@@ -83,7 +83,10 @@ export function factorsForCategories(categories: string[]): string[] {
 /** A boolean risk flag such as `reputational_risk_terrorism` covers its dated variants too. */
 export function factorsForFlag(flag: string): string[] {
   const factor = RISK_FLAG_FACTORS[flag] ?? flag;
-  return allRiskFactors().filter((f) => f === factor || f.startsWith(`${factor}_`));
+  const factors = allRiskFactors().filter((f) => f === factor || f.startsWith(`${factor}_`));
+  // A flag that names no factor of the enumeration (reputational_risk_modern_slavery) filters on
+  // its own name, which no entity can carry: it matches nothing rather than being dropped.
+  return factors.length ? factors : [factor];
 }
 
 const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);

@@ -258,6 +258,14 @@ describe('the sample data', () => {
     expect((await ids('risk_categories=environmental_risk')).ids).toEqual((await ids('risk_categories=esg')).ids);
   });
 
+  test('a risk flag that names no factor matches no entity: nothing, not every path as without the flag', async () => {
+    const unfiltered = await h.json('/v1/traversal/e-gb-northwind-logistics?limit=50');
+    expect(unfiltered.body.data.length).toBeGreaterThan(0);
+    const { status, body } = await h.json('/v1/traversal/e-gb-northwind-logistics?limit=50&reputational_risk_modern_slavery=true');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ reputational_risk_modern_slavery: true, data: [], next: false, partial_results: false });
+  });
+
   test('unknown shares are followed only with include_unknown_shares', async () => {
     const withUnknown = await h.json('/v1/ubo/e-gb-oakridge-energy?types=person&min_shares=10');
     expect(withUnknown.body.data.map((d: any) => d.target.id)).toContain('p-dmitri-volkov');

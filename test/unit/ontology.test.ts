@@ -125,7 +125,8 @@ describe('risk factor names', () => {
       expect({ name, valid: isRiskFactor(name) }).toEqual({ name, valid: false });
     }
     expect(factorsForFlag('xinjiang_geospatial')).toEqual(['forced_labor_xinjiang_geospatial']);
-    expect(factorsForFlag('reputational_risk_modern_slavery')).toEqual([]);
+    // No factor of the enumeration: it filters on its own name, which no entity carries.
+    expect(factorsForFlag('reputational_risk_modern_slavery')).toEqual(['reputational_risk_modern_slavery']);
     expect(factorsForFlag('reputational_risk_terrorism')).toEqual(['reputational_risk_terrorism', 'reputational_risk_terrorism_breaking', 'reputational_risk_terrorism_historic', 'reputational_risk_terrorism_recent']);
   });
 
