@@ -6,9 +6,10 @@ import Ajv, { ErrorObject } from 'ajv';
 import { ATTRIBUTE_FIELDS } from '../domain/attributes';
 import { COUNTRY_IDS } from '../domain/countries';
 import { isDateString } from '../domain/dates';
+import { editDistance } from '../domain/names';
 import { ENTITY_TYPES } from '../domain/entityTypes';
 import { RELATIONSHIP_TYPES } from '../domain/relationships';
-import { isDirectRiskFactor } from '../domain/risk';
+import { isDirectRiskFactor, isRiskFactor } from '../domain/risk';
 
 export interface SourceLine { kind: 'source'; id: string; label?: string; country?: string; source_type?: string }
 export interface RecordLine {
@@ -137,10 +138,13 @@ function describe(error: ErrorObject, line: Record<string, unknown>): string {
       }
       return `${where}: unknown value ${JSON.stringify(value)}`;
     }
-    case 'format':
-      return error.params.format === 'date-string'
-        ? `${where}: malformed date ${JSON.stringify(valueAt(line, error.instancePath))} (expected YYYY[-MM[-DD]])`
-        : `${where}: not a direct risk factor: ${JSON.stringify(valueAt(line, error.instancePath))}`;
+    case 'format': {
+      const value = valueAt(line, error.instancePath);
+      if (error.params.format === 'date-string') return `${where}: malformed date ${JSON.stringify(value)} (expected YYYY[-MM[-DD]])`;
+      return isRiskFactor(String(value))
+        ? `${where}: ${JSON.stringify(value)} is a derived risk factor: the worker computes it, ingest files never carry it`
+        : `${where}: unknown risk factor ${JSON.stringify(value)}`;
+    }
     case 'additionalProperties':
       return `${where}: unknown field "${error.params.additionalProperty}"`;
     case 'required':
@@ -194,11 +198,30 @@ export function parseLine(raw: string): { line: IngestLine } | { error: string }
   return semantic ? { error: semantic } : { line };
 }
 
+const ATTRIBUTE_KEYS = ['field', 'value', 'type', 'records', 'from_date', 'to_date', 'date'];
+
+/**
+ * An attribute item's keys beyond the format's are kept and served as extra properties of the
+ * value (an address's city or postcode, say). One a letter or two away from a format key is
+ * far more likely a typo (`record`, `from_dat`), whose loss would go unnoticed: it is a bad line.
+ */
+function misspeltAttributeKey(attr: object): { key: string; meant: string } | undefined {
+  for (const key of Object.keys(attr)) {
+    if (ATTRIBUTE_KEYS.includes(key)) continue;
+    const allowed = key.length <= 5 ? 1 : 2;
+    const meant = ATTRIBUTE_KEYS.find((known) => editDistance(key.toLowerCase(), known, allowed) <= allowed);
+    if (meant) return { key, meant };
+  }
+  return undefined;
+}
+
 function semanticError(line: IngestLine): string | undefined {
   if (line.kind === 'relationship' && line.from === line.to) return 'from and to are the same entity';
   if (line.kind === 'possibly_same_as' && line.a === line.b) return 'a and b are the same entity';
   if (line.kind === 'entity') {
     for (const [i, attr] of (line.attributes ?? []).entries()) {
+      const typo = misspeltAttributeKey(attr);
+      if (typo) return `attributes.${i}: unknown field "${typo.key}"; did you mean "${typo.meant}"? (other keys are kept as extra properties of the value)`;
       const value = String(attr.value);
       if (attr.field === 'country' && !COUNTRY_IDS.includes(value)) return `attributes.${i}.value: unknown country id ${JSON.stringify(value)}`;
       if (attr.field === 'date_of_birth' && !isDateString(value)) return `attributes.${i}.value: malformed date ${JSON.stringify(value)} (expected YYYY[-MM[-DD]])`;

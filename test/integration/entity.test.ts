@@ -293,6 +293,8 @@ describe('GET /v1/entity/{id} relationship filters and sort', () => {
     expect(await ids(`relationships.partnerName=${encodeURIComponent("o'brien\\\" OR 1=1")}`)).toEqual([]);
     expect(await ids('relationships.partnerRisk=pep')).toEqual(['p-alice']);
     expect(await ids('relationships.partnerRisk=pep&relationships.partnerRisk=sanctioned_usa_ofac_sdn')).toEqual(['p-alice', 'c-carol']);
+    // Plain `sanctioned` finds a partner on any list (it carries sanctioned_<list>, not the plain name).
+    expect(await ids('relationships.partnerRisk=sanctioned')).toEqual(['c-carol']);
   });
 
   test('filters combine with each other and with relationships.type', async () => {

@@ -137,9 +137,10 @@ describe('risk factor names', () => {
       expect(isDirectRiskFactor(factor)).toBe(true);
     }
     for (const factor of ['psa_forced_labor_xinjiang_origin_subtier', 'owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_adjacent']) {
-      expect(parseLine(entity(factor))).toEqual({ error: expect.stringMatching(/not a direct risk factor/) });
+      expect(parseLine(entity(factor))).toEqual({ error: expect.stringMatching(/is a derived risk factor: the worker computes it/) });
     }
-    expect(parseLine(entity('xinjiang_geospatial'))).toEqual({ error: expect.stringMatching(/not a direct risk factor/) });
+    expect(parseLine(entity('xinjiang_geospatial'))).toEqual({ error: 'risk.0.factor: unknown risk factor "xinjiang_geospatial"' });
+    expect(parseLine(entity('sanctioned_narnia'))).toEqual({ error: 'risk.0.factor: unknown risk factor "sanctioned_narnia"' });
   });
 
   test("the client's list-membership names make an entity sanctioned; ownership and control names do not", () => {

@@ -72,7 +72,7 @@ function traversalBlocks(q: Query): { maxDepth: number; relationships: string[] 
 const RELATIONSHIPS_PAGE_MAX = 200;
 const dateFilter = (description: string) => ({ type: 'string', pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: `${description} (YYYY[-MM[-DD]])` });
 /**
- * Shipment filters of the published client. This graph holds no shipment data (no HS codes,
+ * Shipment filters of the published client. Shipment facts here carry no shipment details (no HS codes,
  * arrival or departure places), so they are declared, documented and refused with a 400
  * rather than rejected as unknown or silently matching nothing.
  */
@@ -115,7 +115,7 @@ const v1Paging = (q: Query, field: string, tokenField = field): Paging =>
 /** The relationships selection of a /v1 entity request; values the schema cannot check are checked here. */
 function relationshipSelection(q: Query): RelationshipSelection {
   for (const name of TRADE_FILTERS) {
-    if (q[name] !== undefined) throw badParameter(name, 'trade (shipment) filters are not supported here: this graph holds no shipment data');
+    if (q[name] !== undefined) throw badParameter(name, 'trade (shipment) filters are not supported here: shipment facts (ships_to, receives_from) carry no arrival or departure places and no HS codes');
   }
   const startDate = q['relationships.startDate'] as string | undefined;
   const endDate = q['relationships.endDate'] as string | undefined;

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseLine } from '../../src/ingest/validate';
+
+const entity = (attribute: Record<string, unknown>) =>
+  JSON.stringify({ kind: 'entity', id: 'e-1', type: 'company', attributes: [{ field: 'name', value: 'Acme', ...attribute }] });
+
+describe('attribute item keys', () => {
+  test.each([
+    ['record', 'records'], ['from_dat', 'from_date'], ['todate', 'to_date'], ['valeu', 'value'], ['typ', 'type'], ['Records', 'records'], ['dates', 'date'],
+  ])('%p, a letter or two from %p, is a bad line that says which key was meant', (key, meant) => {
+    expect(parseLine(entity({ [key]: ['rec-1'] }))).toEqual({
+      error: `attributes.0: unknown field "${key}"; did you mean "${meant}"? (other keys are kept as extra properties of the value)`,
+    });
+  });
+
+  test.each(['city', 'state', 'postcode', 'house', 'name', 'language', 'x', 'context'])('%p is kept as an extra property', (key) => {
+    expect(parseLine(entity({ [key]: 'v' }))).toHaveProperty('line');
+  });
+
+  test('every line of the sample data still parses', () => {
+    const sample = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'seed', 'sample.ndjson'), 'utf8').split('\n').filter(Boolean);
+    expect(sample.map(parseLine).filter((r) => 'error' in r)).toEqual([]);
+  });
+});
