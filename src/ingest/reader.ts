@@ -21,7 +21,15 @@ function isGzip(file: string): boolean {
 /** Non-blank lines of `file`, numbered from 1 as an editor shows them. */
 export async function* readLines(file: string): AsyncGenerator<NumberedLine> {
   const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
-  const input = isGzip(file) ? raw.pipe(zlib.createGunzip()) : raw;
+  let input: NodeJS.ReadableStream = raw;
+  if (isGzip(file)) {
+    const gunzip = zlib.createGunzip();
+    // Attached before readline's own listener, so the error it throws says what was wrong.
+    gunzip.on('error', (err) => {
+      err.message = `${file}: the gzip stream is damaged or truncated (${err.message})`;
+    });
+    input = raw.pipe(gunzip);
+  }
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let no = 0;
   for await (const line of lines) {
