@@ -120,6 +120,36 @@ MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
 WHERE $types IS NULL OR COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e.type }[0] IN $types
 RETURN count(pe) AS total
 
+// name: project-entity-facets
+// One light row per project entity for the client's sorted, filtered and counted view
+// (src/services/projectContents.ts): the primary match's summary fields, its latest status,
+// the trade counts of every match and the upstream of the latest snapshot.
+MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
+WITH pe, head(COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e }) AS e
+WHERE $types IS NULL OR e.type IN $types
+RETURN pe.id AS id, pe.created AS created, e.id AS entity_id, e.type AS type, e.label AS label,
+  e.countries AS countries, e.risk AS risk, e.source_count AS source_count, e.identifiers AS identifiers,
+  CASE WHEN e IS NULL THEN null ELSE head(COLLECT {
+    MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'status'})
+    WITH a ORDER BY coalesce(a.date, a.from_date, '') DESC, a.ordinal ASC LIMIT 1
+    RETURN a.value }) END AS status,
+  COLLECT { MATCH (pe)-[:MATCHES]->(m:Entity) RETURN m.relationship_count } AS match_counts,
+  head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
+                 RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
+
+// name: project-entity-list-ids
+// The full rows of the given project entities (a page of the view above), in any order.
+MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
+WHERE pe.id IN $ids
+RETURN pe {.*} AS pe,
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN e.id } AS matches,
+  COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e:Entity) WITH e ORDER BY e.id RETURN e.id } AS deleted,
+  COUNT { (pe)-[:HAS_SNAPSHOT]->(:Snapshot) } AS snapshot_count,
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary,
+  COLLECT { MATCH (pe)-[:MATCHES]->(e:Entity) RETURN e.relationship_count } AS match_counts,
+  head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
+                 RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
+
 // name: project-entity-lock
 // Takes the project entity's write lock, bumps its version and reads its matches.
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity {id: $id})

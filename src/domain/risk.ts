@@ -221,6 +221,15 @@ export const isSanctionsFactor = (name: string): boolean =>
   name === 'sanctioned' || name === 'sanctioned_other' || CLIENT_SANCTIONS_FACTORS.has(name)
   || (name.startsWith('sanctioned_') && DIRECT.has(name));
 
+/**
+ * Factors to look for when a filter names these. Plain `sanctioned` stands for every sanctions
+ * factor: an entity on a list carries `sanctioned_<list>` (its `sanctioned` flag), not the plain name.
+ */
+export function withSanctionsFactors(requested: string[]): string[] {
+  if (!requested.includes('sanctioned')) return requested;
+  return [...new Set([...requested, ...ALL_FACTORS.filter(isSanctionsFactor)])];
+}
+
 /** Severity shown as `level` on each risk value. */
 export function riskLevel(name: string): 'critical' | 'high' | 'elevated' {
   const base = name.startsWith('psa_') ? name.slice(4) : name;

@@ -9,7 +9,7 @@ import { SUMMARY_ATTRIBUTE_FIELDS } from '../domain/attributes';
 import { endOfPeriod, isPast, startOfPeriod, todayUtc } from '../domain/dates';
 import { badParameter, notFound } from '../domain/errors';
 import { SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
-import { allRiskFactors, isSanctionsFactor } from '../domain/risk';
+import { withSanctionsFactors } from '../domain/risk';
 import { cypher } from '../graph/cypherFiles';
 import {
   Props, Surface, attributeItem, embeddedEntity, embeddedRecord, record as recordFields, relationshipFact, source,
@@ -68,15 +68,6 @@ export function relationshipsTokenField(selection: RelationshipSelection): strin
 const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);
 
 /** Cypher parameters of `entity-relationships-page` for a selection. */
-/**
- * The factors a partnerRisk filter looks for. Plain `sanctioned` stands for every sanctions
- * factor: an entity on a list carries `sanctioned_<list>` (its `sanctioned` flag), not the plain name.
- */
-function partnerFactors(requested: string[]): string[] {
-  if (!requested.includes('sanctioned')) return requested;
-  return [...new Set([...requested, ...allRiskFactors().filter(isSanctionsFactor)])];
-}
-
 function relationshipParameters(selection: RelationshipSelection) {
   const sort = selection.sort;
   // A window from '2020-03' starts on 2020-03-01 and one to '2020-03' ends on 2020-03-31.
@@ -87,7 +78,7 @@ function relationshipParameters(selection: RelationshipSelection) {
     types: selection.types ? selection.types.map(neo4jRelType) : null,
     countries: selection.countries ?? [],
     partnerName: selection.partnerName ? selection.partnerName.toLowerCase() : null,
-    partnerRisk: partnerFactors(selection.partnerRisk ?? []),
+    partnerRisk: withSanctionsFactors(selection.partnerRisk ?? []),
     minShares: selection.minShares ?? null,
     shareTypes: SHARE_TYPES,
     startDate,

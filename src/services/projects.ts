@@ -23,6 +23,9 @@ import type { HistoryEvent } from '../feeds/history';
 import type { Principal } from './auth';
 import { ProjectAccess, Role, archivedConflict, requireRole } from './access';
 import { exact, skipLimit } from './paging';
+import {
+  ContentsQuery, ProjectContentsRow, aggregate, contentsComparator, isPlainView, matchesFilters, sortValue,
+} from './projectContents';
 import { TraversalRequest, TraversalService, v1Results } from './traversal';
 
 export const PROJECT_TYPES = ['network', 'supply_chain'] as const;
@@ -77,16 +80,46 @@ function projectBody(p: Props, entityCount: number, withMembers = false) {
  * countries of the entities upstream in the latest supply-chain snapshot (empty before the
  * first). No HS codes are kept and there is no case workflow, so those are empty.
  */
-function projectEntityBody(row: Neo4jRecord) {
-  const pe = row.get('pe') as Props;
-  const matches = row.get('matches') as string[];
-  const primary = (row.get('primary') as Props[])[0];
+/** Shipments received and shipped by every match of a project entity (their relationship counts). */
+function tradeCounts(matchCounts: (string | null)[]) {
   const trade = { receiver_of: 0, shipper_of: 0 };
-  for (const stored of row.get('match_counts') as (string | null)[]) {
+  for (const stored of matchCounts) {
     const counts = stored ? (JSON.parse(stored) as Record<string, number>) : {};
     trade.receiver_of += counts.receiver_of ?? 0;
     trade.shipper_of += counts.shipper_of ?? 0;
   }
+  return trade;
+}
+
+/** A facets row (project-entity-facets) as the light row the client's view works on. */
+function contentsRow(r: Neo4jRecord): ProjectContentsRow {
+  const trade = tradeCounts(r.get('match_counts') as (string | null)[]);
+  const upstream = r.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
+  const json = <T>(v: unknown, fallback: T): T => (typeof v === 'string' && v ? (JSON.parse(v) as T) : fallback);
+  const sources = json<Record<string, { label?: string }>>(r.get('source_count'), {});
+  return {
+    id: r.get('id') as string,
+    created: r.get('created') as string,
+    entityId: r.get('entity_id') as string | null,
+    type: r.get('type') as string | null,
+    label: r.get('label') as string | null,
+    countries: (r.get('countries') as string[] | null) ?? [],
+    risk: Object.keys(json<Record<string, unknown>>(r.get('risk'), {})),
+    sources: Object.entries(sources).map(([id, s]) => ({ id, label: s.label ?? id })),
+    identifiers: json<{ value: string }[]>(r.get('identifiers'), []).map((i) => i.value),
+    status: r.get('status') as string | null,
+    receiverOf: trade.receiver_of,
+    shipperOf: trade.shipper_of,
+    upstreamRisk: upstream?.risk ?? [],
+    upstreamCountries: upstream?.countries ?? [],
+  };
+}
+
+function projectEntityBody(row: Neo4jRecord) {
+  const pe = row.get('pe') as Props;
+  const matches = row.get('matches') as string[];
+  const primary = (row.get('primary') as Props[])[0];
+  const trade = tradeCounts(row.get('match_counts') as (string | null)[]);
   const upstream = row.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
   return {
     id: pe.id as string,
@@ -137,7 +170,8 @@ function snapshotBody(s: Props, withData: boolean) {
   };
 }
 
-// Keyset cursors: opaque tokens holding the (created, id) of the row they continue from.
+// Keyset cursors: opaque tokens holding the (created, id) of the row they continue from; in a
+// sorted view of project entities `created` holds the row's sort value as JSON.
 interface Key { created: string; id: string }
 function encodeCursor(kind: string, key: Key): string {
   return Buffer.from(JSON.stringify({ k: kind, c: key.created, i: key.id })).toString('base64url');
@@ -331,8 +365,9 @@ export class ProjectService {
   }
 
   /** Oldest first; with `entityTypes`, only project entities whose primary match has one of those types. */
-  async listEntities(principal: Principal, projectId: string, request: CursorRequest, entityTypes?: string[]) {
+  async listEntities(principal: Principal, projectId: string, request: CursorRequest, entityTypes?: string[], view?: ContentsQuery) {
     const types = entityTypes?.length ? entityTypes : null;
+    if (view && !isPlainView(view)) return this.listEntityView(principal, projectId, request, types, view);
     return this.graph.readTx(async (tx) => {
       await this.readProject(tx, projectId, principal, 'viewer');
       const toRow = (r: Neo4jRecord) => {
@@ -348,6 +383,54 @@ export class ProjectService {
         async (before, n) => (await tx.run(cypher('projects', 'project-entity-list-backward'), { projectId, before, types, limit: neo4j.int(n) })).records.map(toRow),
       );
       return { ...page, size: exact(total), data: page.data.map((r) => r.body) };
+    });
+  }
+
+  /**
+   * The client's view of the list: filtered, sorted and counted over one light row per project
+   * entity, then the page's full rows. A project holds up to thousands of entities, so the light
+   * rows are read whole (one statement) and ordered here; the cursor holds the sort value and id
+   * of the row it continues from, so a page stays in place while entities are added or removed.
+   */
+  private async listEntityView(principal: Principal, projectId: string, request: CursorRequest, types: string[] | null, view: ContentsQuery) {
+    return this.graph.readTx(async (tx) => {
+      await this.readProject(tx, projectId, principal, 'viewer');
+      const rows = (await tx.run(cypher('projects', 'project-entity-facets'), { projectId, types })).records.map(contentsRow)
+        .filter((r) => matchesFilters(r, view.filters));
+      const compare = contentsComparator(view.sort);
+      const ordered = rows.map((r) => ({ value: sortValue(r, view.sort), id: r.id })).sort(compare);
+      const at = (key: Key, parameter: string) => {
+        let value: unknown;
+        try {
+          value = JSON.parse(key.created);
+        } catch {
+          throw badParameter(parameter, 'invalid page token');
+        }
+        if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw badParameter(parameter, 'invalid page token');
+        return { value: value as string | number | null, id: key.id };
+      };
+      const asRow = (o: { value: unknown; id: string }) => ({ key: { created: JSON.stringify(o.value), id: o.id } });
+      const page = await cursorPage(
+        `project-entities:${projectId}:${types ? [...types].sort().join(',') : ''}:${JSON.stringify([view.sort ?? null, view.filters])}`,
+        request,
+        async (after, n) => {
+          const from = after && at(after, 'next');
+          return ordered.filter((o) => !from || compare(o, from) > 0).slice(0, n).map(asRow);
+        },
+        async (before, n) => {
+          const to = at(before, 'prev');
+          return ordered.filter((o) => compare(o, to) < 0).slice(-n).reverse().map(asRow);
+        },
+      );
+      const ids = page.data.map((r) => r.key.id);
+      const full = new Map((await tx.run(cypher('projects', 'project-entity-list-ids'), { projectId, ids })).records
+        .map((r) => [r.get('pe').id as string, projectEntityBody(r)]));
+      return {
+        ...page,
+        size: exact(rows.length),
+        data: ids.map((id) => full.get(id)!),
+        ...(view.aggregations.length ? { aggregations: aggregate(rows, view.aggregations) } : {}),
+      };
     });
   }
 

@@ -260,8 +260,135 @@ describe('project entities', () => {
     expect(contents.status).toBe(200);
     expect(contents.body).toMatchObject({ limit: 1000, size: { count: 5, qualifier: 'eq' }, aggregations: {} });
     expect(contents.body.data.map((e: any) => e.id)).toEqual(created);
-    // The client's other list parameters (HS codes, geo facets, sort, ...) are not served.
+    // The client's HS-code and geo parameters are not served (no HS codes or coordinates are kept).
     expect((await alice('GET', `/v1/projects/${p2}/contents/entity?hs_codes=8542`)).status).toBe(400);
+  });
+
+  describe('the published client\'s view: sort, filters, aggregations', () => {
+    let view: string;
+    const members: Record<string, string> = {};
+    const list = async (query: string, path = 'contents/entity') => {
+      const res = await alice('GET', `/v1/projects/${view}/${path}?${query}`);
+      expect([query, res.status, res.body.message]).toEqual([query, 200, undefined]);
+      return res.body;
+    };
+    const entityIds = (body: any) => body.data.map((e: any) => e.entity_id);
+
+    beforeAll(async () => {
+      // A company whose status changed: the latest (by date) is the one sorted and filtered on.
+      const fs = await import('node:fs');
+      const os = await import('node:os');
+      const path = await import('node:path');
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'view-')), 'status.ndjson');
+      fs.writeFileSync(file, JSON.stringify({
+        kind: 'entity', id: 'e-view-status', type: 'company', label: 'Zephyr Status Holdings',
+        attributes: [{ field: 'status', value: 'active', date: '2015-01-01' }, { field: 'status', value: 'liquidation', date: '2024-02-01' }, { field: 'country', value: 'FRA' }],
+      }) + '\n');
+      await h.ingest(file);
+      view = await newProject('View');
+      for (const id of ['e-gb-northwind-logistics', 'p-viktor-antonov', 'e-ru-severstroy', 'e-gb-albion-old-dairies', 'e-view-status', 'e-us-gulfport-commodities']) {
+        members[id] = (await newEntity(view, [id])).id;
+      }
+    });
+
+    test('sort by label, country and latest status, both ways; missing values come last', async () => {
+      // GULFPORT, JSC SEVERSTROY, NORTHWIND, Viktor (case does not count), WESSEX DAIRIES, Zephyr.
+      const byLabel = ['e-us-gulfport-commodities', 'e-ru-severstroy', 'e-gb-northwind-logistics', 'p-viktor-antonov', 'e-gb-albion-old-dairies', 'e-view-status'];
+      expect(entityIds(await list('sort=label'))).toEqual(byLabel);
+      expect(entityIds(await list('sort=-label'))).toEqual([...byLabel].reverse());
+      // Countries: the first of the primary's (sorted) list; ties by project entity id.
+      const byCountry = (await list('sort=country')).data.map((e: any) => e.summary.countries[0]);
+      expect(byCountry).toEqual([...byCountry].sort());
+      expect(byCountry[0]).toBe('FRA');
+      const status = entityIds(await list('sort=latest_status'));
+      expect(status.slice(0, 4).sort()).toEqual(['e-gb-northwind-logistics', 'e-ru-severstroy', 'e-gb-albion-old-dairies', 'e-view-status'].sort());
+      // active, active, dissolved, liquidation; then the two without a status.
+      expect(status.indexOf('e-gb-albion-old-dairies')).toBe(2);
+      expect(status[3]).toBe('e-view-status');
+      expect(status.slice(4).sort()).toEqual(['e-us-gulfport-commodities', 'p-viktor-antonov']);
+      const desc = entityIds(await list('sort=-latest_status'));
+      expect(desc[0]).toBe('e-view-status');
+      expect(desc.slice(4).sort()).toEqual(['e-us-gulfport-commodities', 'p-viktor-antonov']);
+      expect(entityIds(await list('sort=-created'))).toEqual(Object.keys(members).reverse());
+      expect(entityIds(await list('sort=created'))).toEqual(Object.keys(members));
+      const bySaved = (await list('sort=-saved_resource_id')).data.map((e: any) => e.id);
+      expect(bySaved).toEqual(Object.values(members).sort().reverse());
+    });
+
+    test('filters: values of one field are alternatives, fields must all match; both wire forms', async () => {
+      expect(entityIds(await list('filters=country%3DRUS')).sort()).toEqual(['e-ru-severstroy', 'p-viktor-antonov']);
+      expect(entityIds(await list('filters[country]=RUS&filters[country]=USA')).sort()).toEqual(['e-ru-severstroy', 'e-us-gulfport-commodities', 'p-viktor-antonov']);
+      expect(entityIds(await list('filters=country%3DRUS&filters=risk%3Dsanctioned_gbr_hmt_ofsi'))).toEqual(['p-viktor-antonov']);
+      // Plain `sanctioned` stands for every list.
+      expect(entityIds(await list('filters=risk%3Dsanctioned')).sort()).toEqual(['e-ru-severstroy', 'p-viktor-antonov']);
+      expect(entityIds(await list('filters=risk_category%3Dsanctions')).sort()).toEqual(['e-ru-severstroy', 'p-viktor-antonov']);
+      expect(entityIds(await list('filters=label_fuzzy%3Dnorthwnd%20logist'))).toEqual(['e-gb-northwind-logistics']);
+      expect(entityIds(await list('filters=identifier_fuzzy%3D76-05123'))).toEqual(['e-us-gulfport-commodities']);
+      expect(entityIds(await list('filters=identifier_fuzzy%3D7705123456'))).toEqual(['e-ru-severstroy']);
+      expect(entityIds(await list('filters=source_exact%3Dusa_import_bills_of_lading')).sort()).toEqual(['e-gb-northwind-logistics', 'e-us-gulfport-commodities']);
+      expect(entityIds(await list('filters=source_exact%3Dcyp_registrar'))).toEqual(['p-viktor-antonov']);
+      expect(entityIds(await list('filters[statusExact]=Liquidation'))).toEqual(['e-view-status']);
+      // The older status of the same company is not its status.
+      expect(entityIds(await list('filters=status_exact%3Dactive')).sort()).toEqual(['e-gb-northwind-logistics', 'e-ru-severstroy']);
+      const filtered = await list('filters=country%3DGBR&limit=1');
+      expect(filtered).toMatchObject({ size: { count: 2, qualifier: 'eq' }, limit: 1 });
+      expect(entityIds(await list(`filters=country%3DGBR&limit=1&next=${filtered.next}`))).toHaveLength(1);
+      expect(entityIds(await list('filters=country%3DGBR', 'entities'))).toEqual(['e-gb-northwind-logistics', 'e-gb-albion-old-dairies']);
+    });
+
+    test('pages of a sorted, filtered view walk the whole view forward and back; tokens stay with their view', async () => {
+      const all = entityIds(await list('sort=-label'));
+      const seen: string[] = [];
+      let page = await list('sort=-label&limit=4');
+      seen.push(...entityIds(page));
+      page = await list(`sort=-label&limit=4&next=${page.next}`);
+      seen.push(...entityIds(page));
+      expect(seen).toEqual(all);
+      expect(page.next).toBeUndefined();
+      expect(entityIds(await list(`sort=-label&limit=4&prev=${page.prev}`))).toEqual(all.slice(0, 4));
+      const other = await alice('GET', `/v1/projects/${view}/contents/entity?sort=label&limit=4&next=${page.prev}`);
+      expect(other.status).toBe(400);
+      expect(other.body.message.join(' ')).toContain('next');
+    });
+
+    test('aggregations count the filtered entities under the client\'s names', async () => {
+      const body = await list('aggregations=hit_count&aggregations=country&aggregations=source&aggregations=sanctioned_gbr_hmt_ofsi&aggregations=pep&aggregations=shipper_of&filters=country%3DRUS&filters[country]=GBR');
+      expect(body.aggregations.hit_count).toEqual([{ key: 'hit_count', doc_count: 4 }]);
+      // Most entities first, then by key; Viktor counts for both of his countries.
+      expect(body.aggregations.country).toEqual([
+        { key: 'GBR', doc_count: 2, label: 'United Kingdom' }, { key: 'RUS', doc_count: 2, label: 'Russian Federation' }, { key: 'CYP', doc_count: 1, label: 'Cyprus' }]);
+      // Each source bucket counts what the same filters plus that source list.
+      for (const bucket of body.aggregations.source) {
+        const narrowed = await list(`filters=country%3DRUS&filters[country]=GBR&filters=source_exact%3D${bucket.key}`);
+        expect([bucket.key, bucket.doc_count]).toEqual([bucket.key, narrowed.size.count]);
+      }
+      expect(body.aggregations.source).toContainEqual({ key: 'cyp_registrar', doc_count: 1, label: 'Cyprus Department of Registrar of Companies and Intellectual Property' });
+      // Named factors: a bucket each, none left out for counting zero.
+      expect(body.aggregations.risk).toEqual([{ key: 'sanctioned_gbr_hmt_ofsi', doc_count: 1 }, { key: 'pep', doc_count: 0 }]);
+      expect(body.aggregations.shipment_counts).toEqual([{ key: 'shipper_of', doc_count: 0, comment: expect.any(String) }]);
+      const all = await list('aggregations=risk&aggregations=hit_count');
+      expect(all.aggregations.hit_count[0].doc_count).toBe(6);
+      expect(all.aggregations.risk).toContainEqual({ key: 'sanctioned_usa_ofac_sdn', doc_count: 2 });
+    });
+
+    test.each([
+      ['sort=upstream_entities', 'sort'],
+      ['sort=custom_size', 'sort'],
+      ['filters=risk', 'filters'],
+      ['filters=colour%3Dred', 'filters'],
+      ['filters=country%3DXX', 'filters.country'],
+      ['filters=risk%3Dnot_a_factor', 'filters.risk'],
+      ['filters=risk_category%3Dvibes', 'filters.risk_category'],
+      ['filters=bounds%3D1%7C2%7C3%7C4', 'filters.bounds'],
+      ['filters[custom_size]=big', 'filters.custom_size'],
+      ['filters=label_fuzzy%3D', 'filters.label_fuzzy'],
+      ['aggregations=location', 'aggregations'],
+      ['next=bm90IGpzb24', 'next'],
+    ])('400 naming the parameter for %s', async (query, parameter) => {
+      const res = await alice('GET', `/v1/projects/${view}/contents/entity?sort=label&${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message.join(' ')).toContain(parameter);
+    });
   });
 
   test('get/delete: 404 for an unknown id and for an entity of another project', async () => {

@@ -5,6 +5,7 @@
  * theirs (`entities/create` before `entities/:project_entity_id`).
  */
 import { ROLES } from '../../services/access';
+import { SORT_VALUES, parseContentsQuery } from '../../services/projectContents';
 import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
 import type { RouteRegistry } from '../registry';
@@ -100,19 +101,34 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
   });
 
   const listEntities = (path: string, summary: string, maxLimit: number, defaultLimit: number) =>
-    registry.add<CursorQuery & { entity_types?: string[] }>({
+    registry.add<CursorQuery & { entity_types?: string[] } & Record<string, unknown>>({
       method: 'get', path, tag: 'projects', summary, credits: 0, params: projectParams,
       query: {
         type: 'object', additionalProperties: false,
         properties: {
           next: token, prev: token, limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
           entity_types: { type: 'array', items: { type: 'string', enum: [...ENTITY_TYPES] }, maxItems: ENTITY_TYPES.length, description: 'only project entities whose primary entity has one of these types (repeatable)' },
+          sort: { type: 'string', enum: [...SORT_VALUES], description: 'order of the list; a leading - is descending; default oldest first (created)' },
+          filters: {
+            type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 100,
+            description: 'field=value (the = encoded as %3D), repeatable: risk, upstream_risk, country, upstream_country, risk_category, label_fuzzy, identifier_fuzzy, source_exact, status_exact; values of one field are alternatives, fields must all match',
+          },
+          aggregations: {
+            type: 'array', items: { type: 'string', pattern: '^[a-z0-9_]{1,120}$' }, maxItems: 50,
+            description: 'counts over the filtered list, repeatable: hit_count, country, risk, source, upstream_risk, upstream_country, receiver_of, shipper_of, or a risk factor id',
+          },
+        },
+        patternProperties: {
+          '^filters\\[[A-Za-z0-9_]+\\](\\[[0-9]*\\])?$': {
+            type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 100,
+            description: 'the same filter as filters=field=value, in the form the published client serializes its filter object',
+          },
         },
       },
-      responses: { 200: '{limit, size, next?, prev?, first, last, data: ProjectEntity[]}', ...errors },
+      responses: { 200: '{limit, size, next?, prev?, first, last, data: ProjectEntity[], aggregations?}', ...errors },
       handler: async ({ principal, params, query }) => {
-        const page = await projects.listEntities(principal, params.project_id, query, query.entity_types);
-        return { body: path.endsWith('/contents/entity') ? { ...page, aggregations: {} } : page };
+        const page = await projects.listEntities(principal, params.project_id, query, query.entity_types, parseContentsQuery(query));
+        return { body: path.endsWith('/contents/entity') ? { aggregations: {}, ...page } : page };
       },
     });
   listEntities('/v1/projects/:project_id/entities', 'Entities of a project, oldest first', 100, 100);

@@ -1,0 +1,201 @@
+/**
+ * The published client's view of a project's entities (`getProjectEntities`): `sort`, `filters`
+ * and `aggregations` over one light row per project entity (ProjectContentsRow, read by
+ * `project-entity-facets`). Pure functions: parsing the parameters (400s naming them), matching,
+ * ordering and counting. ProjectService pages the result and reads the page's full rows.
+ */
+import { isCountryId } from '../domain/countries';
+import { badParameter } from '../domain/errors';
+import { compactIdentifier, editDistance, normTokens } from '../domain/names';
+import { country as countryInfo } from '../domain/ontology';
+import { RISK_CATEGORIES, canonicalRiskCategory, isRiskFactor, withSanctionsFactors } from '../domain/risk';
+import { factorsForCategories } from './traversal';
+
+/** What the facets statement gives per project entity, about its primary (first) match. */
+export interface ProjectContentsRow {
+  id: string;
+  created: string;
+  entityId: string | null;
+  type: string | null;
+  label: string | null;
+  countries: string[];
+  risk: string[];
+  sources: { id: string; label: string }[];
+  identifiers: string[];
+  status: string | null;
+  receiverOf: number;
+  shipperOf: number;
+  upstreamRisk: string[];
+  upstreamCountries: string[];
+}
+
+type SortValue = string | number | null;
+const SORT_FIELDS: Record<string, (r: ProjectContentsRow) => SortValue> = {
+  created: (r) => r.created,
+  saved_resource_id: (r) => r.id,
+  entity_id: (r) => r.entityId || null,
+  label: (r) => (r.label ? r.label.toLowerCase() : null),
+  country: (r) => r.countries[0] ?? null,
+  latest_status: (r) => (r.status ? r.status.toLowerCase() : null),
+  receiver_of: (r) => r.receiverOf,
+  shipper_of: (r) => r.shipperOf,
+};
+/** The client's SortField values this service answers; custom fields and upstream_entities it does not keep. */
+export const SORT_VALUES: readonly string[] = Object.keys(SORT_FIELDS).flatMap((f) => [f, `-${f}`]);
+
+/** Filter fields answered here, each with the check of its values. */
+const FILTERS: Record<string, (value: string) => string | undefined> = {
+  risk: (v) => (isRiskFactor(v) ? undefined : 'unknown risk factor'),
+  upstream_risk: (v) => (isRiskFactor(v) ? undefined : 'unknown risk factor'),
+  country: (v) => (isCountryId(v) ? undefined : 'unknown country id'),
+  upstream_country: (v) => (isCountryId(v) ? undefined : 'unknown country id'),
+  risk_category: (v) => (RISK_CATEGORIES[canonicalRiskCategory(v)] ? undefined : `unknown risk category (one of ${Object.keys(RISK_CATEGORIES).join(', ')})`),
+  label_fuzzy: (v) => (normTokens(v).length ? undefined : 'needs a word'),
+  identifier_fuzzy: (v) => (compactIdentifier(v) ? undefined : 'needs letters or digits'),
+  source_exact: () => undefined,
+  status_exact: () => undefined,
+};
+/** Fields of the client's filter this graph holds no data for: refused by name rather than matching nothing. */
+const UNANSWERED_FILTERS = [
+  'upstream_risk_tiers', 'upstream_country_tiers', 'shipment_country', 'tier0_shipment_country', 'tier1_shipment_country',
+  'tier2_shipment_country', 'tier3_shipment_country', 'tier4_shipment_country', 'business_purpose', 'city_fuzzy', 'state_fuzzy', 'bounds',
+];
+
+const AGGREGATIONS = ['hit_count', 'country', 'risk', 'source', 'upstream_risk', 'upstream_country', 'receiver_of', 'shipper_of'];
+
+export interface ContentsQuery {
+  sort?: { field: string; descending: boolean };
+  /** Field -> accepted values: values of one field are alternatives, fields must all match. */
+  filters: Record<string, string[]>;
+  aggregations: string[];
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The list's view parameters. `filters` comes as `field=value` strings (`filters=risk%3Dpep`, the
+ * client's documented form) or as `filters[field]=value` (its query serializer's form for the
+ * filter object); field names are snake_case, camelCase is read as the same name.
+ */
+export function parseContentsQuery(query: Record<string, unknown>): ContentsQuery {
+  const pairs: [string, string][] = [];
+  for (const raw of [query.filters ?? []].flat() as string[]) {
+    const at = raw.indexOf('=');
+    if (at <= 0) throw badParameter('filters', `${JSON.stringify(raw)} is not field=value`);
+    pairs.push([raw.slice(0, at), raw.slice(at + 1)]);
+  }
+  for (const [key, values] of Object.entries(query)) {
+    // filters[risk]=a&filters[risk]=b, or with the indices some serializers add (filters[risk][0]=a).
+    const field = /^filters\[([A-Za-z0-9_]+)\](\[\d*\])?$/.exec(key)?.[1];
+    if (field) for (const value of [values].flat() as string[]) pairs.push([field, value]);
+  }
+  const filters: Record<string, string[]> = {};
+  for (const [name, rawValue] of pairs) {
+    const field = snake(name);
+    const parameter = `filters.${field}`;
+    if (UNANSWERED_FILTERS.includes(field) || field.startsWith('custom_')) throw badParameter(parameter, 'not supported: this service keeps no data for it');
+    const check = FILTERS[field];
+    if (!check) throw badParameter('filters', `unknown filter field ${JSON.stringify(name)}; one of ${Object.keys(FILTERS).join(', ')}`);
+    const value = rawValue.trim();
+    const problem = value ? check(value) : 'needs a value';
+    if (problem) throw badParameter(parameter, `${JSON.stringify(value)}: ${problem}`);
+    (filters[field] ??= []).push(field === 'risk_category' ? canonicalRiskCategory(value) : value);
+  }
+  if (filters.risk) filters.risk = withSanctionsFactors(filters.risk);
+  const aggregations = [...new Set([query.aggregations ?? []].flat() as string[])];
+  for (const name of aggregations) {
+    if (!AGGREGATIONS.includes(name) && !isRiskFactor(name)) {
+      throw badParameter('aggregations', `${JSON.stringify(name)} is not answered here; one of ${AGGREGATIONS.join(', ')} or a risk factor id`);
+    }
+  }
+  const sort = query.sort as string | undefined;
+  return {
+    ...(sort ? { sort: { field: sort.replace(/^-/, ''), descending: sort.startsWith('-') } } : {}),
+    filters,
+    aggregations,
+  };
+}
+
+/** Whether the view needs more than the plain list (oldest first, no filters or counts). */
+export const isPlainView = (q: ContentsQuery): boolean =>
+  (!q.sort || (q.sort.field === 'created' && !q.sort.descending)) && Object.keys(q.filters).length === 0 && q.aggregations.length === 0;
+
+/** Every query word is a word of the label: equal, its start, or one edit away when five letters or longer. */
+function fuzzyLabel(label: string | null, query: string): boolean {
+  if (!label) return false;
+  const words = normTokens(label);
+  return normTokens(query).every((q) => words.some((w) => w === q || w.startsWith(q) || (q.length >= 5 && editDistance(w, q, 1) <= 1)));
+}
+
+const MATCHERS: Record<string, (r: ProjectContentsRow, values: string[]) => boolean> = {
+  risk: (r, values) => values.some((v) => r.risk.includes(v)),
+  upstream_risk: (r, values) => values.some((v) => r.upstreamRisk.includes(v)),
+  country: (r, values) => values.some((v) => r.countries.includes(v)),
+  upstream_country: (r, values) => values.some((v) => r.upstreamCountries.includes(v)),
+  // The client: "at least one risk factor from each provided category must be present".
+  risk_category: (r, values) => values.every((c) => factorsForCategories([c]).some((f) => r.risk.includes(f))),
+  label_fuzzy: (r, values) => values.some((v) => fuzzyLabel(r.label, v)),
+  identifier_fuzzy: (r, values) => values.some((v) => r.identifiers.some((i) => compactIdentifier(i).includes(compactIdentifier(v)))),
+  source_exact: (r, values) => values.some((v) => r.sources.some((s) => s.id === v)),
+  status_exact: (r, values) => values.some((v) => r.status !== null && r.status.toLowerCase() === v.toLowerCase()),
+};
+
+export function matchesFilters(row: ProjectContentsRow, filters: Record<string, string[]>): boolean {
+  return Object.entries(filters).every(([field, values]) => MATCHERS[field](row, values));
+}
+
+/**
+ * Order of the view: the sort value, then the project entity id; rows without a value come
+ * last in either direction. Ascending oldest first when no sort is given.
+ */
+export function contentsComparator(sort: ContentsQuery['sort']): (a: { value: SortValue; id: string }, b: { value: SortValue; id: string }) => number {
+  const descending = sort?.descending ?? false;
+  return (a, b) => {
+    if (a.value === null || b.value === null) {
+      if (a.value !== b.value) return a.value === null ? 1 : -1;
+    } else if (a.value !== b.value) {
+      return (a.value < b.value ? -1 : 1) * (descending ? -1 : 1);
+    }
+    return (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (descending ? -1 : 1);
+  };
+}
+
+export const sortValue = (row: ProjectContentsRow, sort: ContentsQuery['sort']): SortValue => SORT_FIELDS[sort?.field ?? 'created'](row);
+
+export interface Bucket { key: string; doc_count: number; label?: string; comment?: string }
+
+function buckets(rows: ProjectContentsRow[], keysOf: (r: ProjectContentsRow) => string[], labelOf?: (key: string) => string | undefined): Bucket[] {
+  const counts = new Map<string, number>();
+  for (const r of rows) for (const key of new Set(keysOf(r))) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([key, doc_count]) => {
+    const label = labelOf?.(key);
+    return label === undefined ? { key, doc_count } : { key, doc_count, label };
+  });
+}
+
+/** The requested aggregations over the filtered rows, under the client's response names. */
+export function aggregate(rows: ProjectContentsRow[], names: string[]): Record<string, Bucket[]> {
+  const out: Record<string, Bucket[]> = {};
+  const wanted = new Set(names);
+  if (wanted.has('hit_count')) out.hit_count = [{ key: 'hit_count', doc_count: rows.length }];
+  if (wanted.has('country')) out.country = buckets(rows, (r) => r.countries, (k) => countryInfo(k)?.label);
+  const factors = names.filter((n) => !AGGREGATIONS.includes(n));
+  if (wanted.has('risk')) out.risk = buckets(rows, (r) => r.risk);
+  else if (factors.length) {
+    // Named factors: each gets its bucket, a zero count included, so the answer says "none".
+    const counted = new Map(buckets(rows, (r) => r.risk.filter((f) => factors.includes(f))).map((b) => [b.key, b]));
+    out.risk = factors.map((f) => counted.get(f) ?? { key: f, doc_count: 0 });
+  }
+  if (wanted.has('source')) {
+    const labels = new Map(rows.flatMap((r) => r.sources.map((s) => [s.id, s.label] as const)));
+    out.source = buckets(rows, (r) => r.sources.map((s) => s.id), (k) => labels.get(k));
+  }
+  if (wanted.has('upstream_risk')) out.upstream_risk = buckets(rows, (r) => r.upstreamRisk);
+  if (wanted.has('upstream_country')) out.upstream_country = buckets(rows, (r) => r.upstreamCountries, (k) => countryInfo(k)?.label);
+  const comment = 'Sum of all shipments of this type across matching documents';
+  const shipments: Bucket[] = [];
+  if (wanted.has('receiver_of')) shipments.push({ key: 'receiver_of', doc_count: rows.reduce((n, r) => n + r.receiverOf, 0), comment });
+  if (wanted.has('shipper_of')) shipments.push({ key: 'shipper_of', doc_count: rows.reduce((n, r) => n + r.shipperOf, 0), comment });
+  if (shipments.length) out.shipment_counts = shipments;
+  return out;
+}
