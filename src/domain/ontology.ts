@@ -8,6 +8,7 @@
  * RKS (Kosovo) 997, UNK (unknown country) 998, XXX (international / no country, as in the
  * `xxx_ebrd` sanctions list) 999.
  */
+import { ATTRIBUTE_FIELDS } from './attributes';
 import { COUNTRY_IDS } from './countries';
 import { ENTITY_TYPES } from './entityTypes';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, SHARE_BEARING_TYPES, UBO_TYPES, DOWNSTREAM_TYPES, inverseRelationship } from './relationships';
@@ -282,26 +283,66 @@ export const country = (id: string): Country | undefined => byId.get(id);
 const words = (id: string) => id.replace(/_/g, ' ');
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * The published client's OntologyRelationship fields (`description`, `comment`, `type`,
+ * `between`, `attributes`) beside this service's own. `type` is the family of the type;
+ * `between` is empty because the graph allows every type between any entity types.
+ */
 export interface RelationshipTypeInfo {
-  id: string; label: string; inverse: string; symmetric: boolean; share_bearing: boolean;
+  id: string; label: string; description: string; comment: string; type: string; inverse: string;
+  between: { from: string; to: string }[];
+  /** What a fact of this type may carry beyond dates and its record. */
+  attributes: string[];
+  symmetric: boolean; share_bearing: boolean;
   /** Followed by /ubo (upstream ownership) or /downstream. */
   ownership: 'upstream' | 'downstream' | null;
 }
 
+const RELATIONSHIP_FAMILIES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['ownership', ['has_shareholder', 'has_beneficial_owner', 'has_owner', 'subsidiary_of', 'branch_of']],
+  ['role', ['has_director', 'has_officer', 'has_executive', 'has_manager', 'has_secretary', 'has_member_of_the_board', 'has_partner',
+    'has_founder', 'has_legal_representative', 'has_judicial_representative', 'has_registered_agent', 'has_supervisor', 'has_auditor',
+    'has_liquidator', 'has_sole_proprietor', 'has_employee', 'has_lawyer']],
+  ['trade', ['has_carrier', 'has_notify_party', 'shipped_by', 'receives_from', 'received_by']],
+  ['financial', ['credited_by', 'debited_by', 'transfers_from', 'has_issuer']],
+  ['contract', ['awarded_by', 'awarded_to', 'contracted_by', 'has_party', 'has_client']],
+  ['succession', ['has_legal_predecessor', 'has_legal_successor']],
+  ['association', ['has_associate', 'family_of', 'linked_to', 'generic', POSSIBLY_SAME_AS]],
+];
+
+function relationshipFamily(id: string): string {
+  for (const [family, types] of RELATIONSHIP_FAMILIES) if (types.includes(id) || types.some((t) => inverseRelationshipOrSelf(t) === id)) return family;
+  return 'other';
+}
+const inverseRelationshipOrSelf = (id: string) => (id === POSSIBLY_SAME_AS ? id : inverseRelationship(id));
+
 export const RELATIONSHIP_ONTOLOGY: readonly RelationshipTypeInfo[] = [...RELATIONSHIP_TYPES, POSSIBLY_SAME_AS].map((id) => {
-  const inverse = id === POSSIBLY_SAME_AS ? id : inverseRelationship(id);
+  const inverse = inverseRelationshipOrSelf(id);
+  const label = capitalise(words(id));
+  const family = relationshipFamily(id);
   return {
     id,
-    label: capitalise(words(id)),
+    label,
+    description: id === POSSIBLY_SAME_AS
+      ? 'The two entities may be the same (matched on names, dates and identifiers); followed only with psa'
+      : `A ${words(id)} B (inverse: B ${words(inverse)} A)`,
+    comment: '',
+    type: family,
     inverse,
+    between: [],
+    attributes: SHARE_BEARING_TYPES.has(id) ? ['shares', 'position'] : family === 'role' || family === 'ownership' ? ['position'] : [],
     symmetric: inverse === id,
     share_bearing: SHARE_BEARING_TYPES.has(id),
     ownership: UBO_TYPES.includes(id) ? 'upstream' : DOWNSTREAM_TYPES.includes(id) ? 'downstream' : null,
   };
 });
 
-export interface EntityTypeInfo { id: string; label: string }
-export const ENTITY_TYPE_ONTOLOGY: readonly EntityTypeInfo[] = ENTITY_TYPES.map((id) => ({ id, label: capitalise(words(id)) }));
+/** The published client's OntologyEntityType: every attribute and relationship type applies to every entity type here. */
+export interface EntityTypeInfo { id: string; label: string; comment: string; attribute: string[]; relationship: string[]; field: string[] }
+export const ENTITY_TYPE_ONTOLOGY: readonly EntityTypeInfo[] = ENTITY_TYPES.map((id) => ({
+  id, label: capitalise(words(id)), comment: '', attribute: [...ATTRIBUTE_FIELDS], relationship: [...RELATIONSHIP_TYPES],
+  field: [...ATTRIBUTE_FIELDS, ...RELATIONSHIP_TYPES],
+}));
 
 export interface RiskFactorInfo {
   id: string;
@@ -316,6 +357,14 @@ export interface RiskFactorInfo {
   psa: boolean;
   visible: boolean;
   enabled: boolean;
+  /** The published client's remaining OntologyRiskFactor fields. */
+  doc: string;
+  /** 1-based position in the enumeration's sorted order (stable within a version of this service). */
+  code: number;
+  risk_viz: string;
+  type: string;
+  tg: boolean;
+  do_not_render_metadata: string[];
 }
 
 const LISTS_BY_LENGTH = [...SANCTIONS_LISTS].sort((a, b) => b.length - a.length);
@@ -347,7 +396,7 @@ function factorDescription(id: string): string {
   return 'Risk factor carried by the source data';
 }
 
-export const RISK_FACTOR_ONTOLOGY: readonly RiskFactorInfo[] = allRiskFactors().map((id) => {
+export const RISK_FACTOR_ONTOLOGY: readonly RiskFactorInfo[] = allRiskFactors().map((id, index) => {
   const base = id.startsWith('psa_') ? id.slice(4) : id;
   return {
     id,
@@ -359,6 +408,13 @@ export const RISK_FACTOR_ONTOLOGY: readonly RiskFactorInfo[] = allRiskFactors().
     psa: id.startsWith('psa_'),
     visible: true,
     enabled: true,
+    doc: '',
+    code: index + 1,
+    risk_viz: riskLevel(id),
+    type: isDirectRiskFactor(id) ? 'direct' : 'derived',
+    // A flag of the client's schema this service has no use for.
+    tg: false,
+    do_not_render_metadata: [],
   };
 });
 

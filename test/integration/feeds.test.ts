@@ -360,6 +360,23 @@ describe('GET /v1/ontology/...', () => {
     expect(risk.body.data.map((r: any) => r.id)).toEqual(['owned_by_sanctioned_usa_ofac_sdn_entity', 'pep']);
     expect(risk.body.data[0]).toMatchObject({ level: 'critical', risk_type: 'derived', categories: ['sanctions'] });
     expect((await call()('GET', '/v1/ontology/risk_factors?id=sanctioned_by_mars')).status).toBe(400);
+    // Every field the published client's ontology schemas require, with its JSON type.
+    expect(rel.body.data[0]).toMatchObject({
+      label: 'Has shareholder', description: expect.any(String), comment: '', type: 'ownership', between: [], attributes: ['shares', 'position'],
+    });
+    expect(types.body.data.find((t: any) => t.id === 'company')).toMatchObject({
+      comment: '', attribute: expect.arrayContaining(['name', 'address']), relationship: expect.arrayContaining(['has_shareholder']),
+      field: expect.arrayContaining(['name', 'has_shareholder']),
+    });
+    for (const factor of risk.body.data) {
+      expect(factor).toMatchObject({
+        id: expect.any(String), categories: expect.any(Array), label: expect.any(String), description: expect.any(String), doc: expect.any(String),
+        code: expect.any(Number), level: expect.any(String), risk_type: expect.any(String), risk_viz: factor.level, visible: true, enabled: true,
+        type: factor.risk_type, tg: false, do_not_render_metadata: [],
+      });
+    }
+    const every = (await call()('GET', '/v1/ontology/risk_factors')).body;
+    expect(new Set(every.data.map((f: any) => f.code)).size).toBe(every.total_count);
     const all = await call()('GET', '/v1/ontology');
     expect(Object.keys(all.body).sort()).toEqual(['countries', 'entity_types', 'relationships', 'risk_factors']);
     expect(all.body.countries.total_count).toBe(252);
