@@ -66,7 +66,8 @@ RETURN collect(id) AS missing
 // name: project-entity-create
 MATCH (p:Project {id: $projectId})
 CREATE (p)-[:HAS_ENTITY]->(pe:ProjectEntity {
-  id: $id, project_id: $projectId, created: $now, updated: $now, updated_by: $user, version: 1
+  id: $id, project_id: $projectId, created: $now, updated: $now, updated_by: $user, version: 1,
+  custom_fields: $customFields
 })
 WITH pe
 UNWIND range(0, size($entityIds) - 1) AS i
@@ -127,7 +128,7 @@ RETURN count(pe) AS total
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
 WITH pe, head(COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e }) AS e
 WHERE $types IS NULL OR e.type IN $types
-RETURN pe.id AS id, pe.created AS created, e.id AS entity_id, e.type AS type, e.label AS label,
+RETURN pe.id AS id, pe.created AS created, pe.custom_fields AS custom_fields, e.id AS entity_id, e.type AS type, e.label AS label,
   e.countries AS countries, e.risk AS risk, e.source_count AS source_count, e.identifiers AS identifiers,
   CASE WHEN e IS NULL THEN null ELSE head(COLLECT {
     MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'status'})

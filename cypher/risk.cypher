@@ -77,7 +77,7 @@ CALL (e, s, row) {
   WITH DISTINCT p, pe, e, s, row
   MERGE (o:RiskNotificationOutbox {id: pe.id + '/' + e.id + '/' + toString(s.version)})
   ON CREATE SET o.project_id = p.id, o.resource_id = pe.id, o.entity_id = e.id,
-                o.date = row.date, o.score = row.score, o.payload = row.notify
+                o.date = row.date, o.score = row.score, o.payload = row.notify, o.custom_fields = pe.custom_fields
   RETURN count(o) AS queued
 }
 RETURN row.id AS id, queued
@@ -86,7 +86,8 @@ RETURN row.id AS id, queued
 // Notifications written to Neo4j but not yet confirmed in Redis, oldest first.
 MATCH (o:RiskNotificationOutbox)
 WITH o ORDER BY o.score, o.id LIMIT $limit
-RETURN o.id AS id, o.project_id AS project_id, o.resource_id AS resource_id, o.score AS score, o.payload AS payload
+RETURN o.id AS id, o.project_id AS project_id, o.resource_id AS resource_id, o.score AS score, o.payload AS payload,
+       o.custom_fields AS custom_fields
 
 // name: outbox-delete
 UNWIND $ids AS id

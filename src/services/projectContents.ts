@@ -27,9 +27,12 @@ export interface ProjectContentsRow {
   shipperOf: number;
   upstreamRisk: string[];
   upstreamCountries: string[];
+  /** The saved entity's custom fields (custom_<name> -> string). */
+  custom: Record<string, string>;
 }
 
 type SortValue = string | number | null;
+const CUSTOM_FIELD = /^custom_[A-Za-z0-9_]{1,64}$/;
 const SORT_FIELDS: Record<string, (r: ProjectContentsRow) => SortValue> = {
   created: (r) => r.created,
   saved_resource_id: (r) => r.id,
@@ -40,7 +43,7 @@ const SORT_FIELDS: Record<string, (r: ProjectContentsRow) => SortValue> = {
   receiver_of: (r) => r.receiverOf,
   shipper_of: (r) => r.shipperOf,
 };
-/** The client's SortField values this service answers; custom fields and upstream_entities it does not keep. */
+/** The client's SortField values this service answers (upstream_entities it does not keep), and custom_<name>. */
 export const SORT_VALUES: readonly string[] = Object.keys(SORT_FIELDS).flatMap((f) => [f, `-${f}`]);
 
 /** Filter fields answered here, each with the check of its values. */
@@ -93,13 +96,15 @@ export function parseContentsQuery(query: Record<string, unknown>): ContentsQuer
   for (const [name, rawValue] of pairs) {
     const field = snake(name);
     const parameter = `filters.${field}`;
-    if (UNANSWERED_FILTERS.includes(field) || field.startsWith('custom_')) throw badParameter(parameter, 'not supported: this service keeps no data for it');
-    const check = FILTERS[field];
+    if (UNANSWERED_FILTERS.includes(field)) throw badParameter(parameter, 'not supported: this service keeps no data for it');
+    if (field.startsWith('custom_') && !CUSTOM_FIELD.test(name)) throw badParameter('filters', `${JSON.stringify(name)} is not a custom field name (custom_ and letters, digits, _)`);
+    // Custom fields keep the case they were saved with.
+    const check = field.startsWith('custom_') ? () => undefined : FILTERS[field];
     if (!check) throw badParameter('filters', `unknown filter field ${JSON.stringify(name)}; one of ${Object.keys(FILTERS).join(', ')}`);
     const value = rawValue.trim();
     const problem = value ? check(value) : 'needs a value';
     if (problem) throw badParameter(parameter, `${JSON.stringify(value)}: ${problem}`);
-    (filters[field] ??= []).push(field === 'risk_category' ? canonicalRiskCategory(value) : value);
+    (filters[field.startsWith('custom_') ? name : field] ??= []).push(field === 'risk_category' ? canonicalRiskCategory(value) : value);
   }
   if (filters.risk) filters.risk = withSanctionsFactors(filters.risk);
   const aggregations = [...new Set([query.aggregations ?? []].flat() as string[])];
@@ -109,6 +114,9 @@ export function parseContentsQuery(query: Record<string, unknown>): ContentsQuer
     }
   }
   const sort = query.sort as string | undefined;
+  if (sort !== undefined && !SORT_VALUES.includes(sort) && !CUSTOM_FIELD.test(sort.replace(/^-/, ''))) {
+    throw badParameter('sort', `${JSON.stringify(sort)}: one of ${Object.keys(SORT_FIELDS).join(', ')} or custom_<name>, with - for descending`);
+  }
   return {
     ...(sort ? { sort: { field: sort.replace(/^-/, ''), descending: sort.startsWith('-') } } : {}),
     filters,
@@ -141,7 +149,8 @@ const MATCHERS: Record<string, (r: ProjectContentsRow, values: string[]) => bool
 };
 
 export function matchesFilters(row: ProjectContentsRow, filters: Record<string, string[]>): boolean {
-  return Object.entries(filters).every(([field, values]) => MATCHERS[field](row, values));
+  return Object.entries(filters).every(([field, values]) =>
+    (MATCHERS[field] ? MATCHERS[field](row, values) : values.includes(row.custom[field])));
 }
 
 /**
@@ -160,7 +169,10 @@ export function contentsComparator(sort: ContentsQuery['sort']): (a: { value: So
   };
 }
 
-export const sortValue = (row: ProjectContentsRow, sort: ContentsQuery['sort']): SortValue => SORT_FIELDS[sort?.field ?? 'created'](row);
+export const sortValue = (row: ProjectContentsRow, sort: ContentsQuery['sort']): SortValue => {
+  const field = sort?.field ?? 'created';
+  return SORT_FIELDS[field] ? SORT_FIELDS[field](row) : (row.custom[field]?.toLowerCase() ?? null);
+};
 
 export interface Bucket { key: string; doc_count: number; label?: string; comment?: string }
 

@@ -112,6 +112,7 @@ function contentsRow(r: Neo4jRecord): ProjectContentsRow {
     shipperOf: trade.shipper_of,
     upstreamRisk: upstream?.risk ?? [],
     upstreamCountries: upstream?.countries ?? [],
+    custom: json<Record<string, string>>(r.get('custom_fields'), {}),
   };
 }
 
@@ -136,6 +137,8 @@ function projectEntityBody(row: Neo4jRecord) {
     version: (pe.version as number) ?? 1,
     tag_ids: [] as string[],
     case_status: '',
+    // Saved with the entity (the published client's saveEntity): custom_<name> -> string.
+    custom_fields: JSON.parse((pe.custom_fields as string | undefined) ?? '{}') as Record<string, string>,
     shipped_hs_codes: [] as string[],
     received_hs_codes: [] as string[],
     trade_count_incl_mg: trade,
@@ -334,13 +337,14 @@ export class ProjectService {
     return projectEntityBody(row);
   }
 
-  async addEntity(principal: Principal, projectId: string, entityIds: string[]) {
+  async addEntity(principal: Principal, projectId: string, entityIds: string[], customFields?: Record<string, string>) {
     const id = randomUUID();
     const body = await this.writeTx(async (tx) => {
       const at = now();
       await this.lockProject(tx, projectId, principal, 'editor', at);
       await this.missingEntities(tx, entityIds);
-      await tx.run(cypher('projects', 'project-entity-create'), { projectId, id, entityIds, now: at, user: principal.user });
+      const custom = customFields && Object.keys(customFields).length ? JSON.stringify(customFields) : null;
+      await tx.run(cypher('projects', 'project-entity-create'), { projectId, id, entityIds, now: at, user: principal.user, customFields: custom });
       return this.readProjectEntity(tx, projectId, id);
     });
     await this.recordEvent(principal, 'project_entity.created', { project_id: projectId, project_entity_id: id, entity_ids: entityIds });

@@ -346,7 +346,7 @@ export function riskChange(entityId: string, previous: RiskMap, next: RiskMap, d
 }
 
 /** ProjectNotificationData as the feed stores and serves it. */
-export interface ProjectNotificationData extends EntityRiskChange { resource_id: string }
+export interface ProjectNotificationData extends EntityRiskChange { resource_id: string; custom_fields?: Record<string, string> }
 
 /** Where notifications go once their risk change is committed (src/feeds/notifications.ts). */
 export interface NotificationSink {
@@ -649,11 +649,13 @@ export class RiskScorer {
       if (!rows.length) return moved;
       const items = rows.map((r) => {
         const change = JSON.parse(r.get('payload') as string) as EntityRiskChange;
+        const custom = r.get('custom_fields') as string | null;
         return {
           id: r.get('id') as string,
           projectId: r.get('project_id') as string,
           score: r.get('score') as number,
-          data: { resource_id: r.get('resource_id') as string, ...change },
+          // The saved entity's custom fields, as the spec's ProjectNotificationData carries them.
+          data: { resource_id: r.get('resource_id') as string, ...change, ...(custom ? { custom_fields: JSON.parse(custom) as Record<string, string> } : {}) },
         };
       });
       await this.sink.deliver(items);

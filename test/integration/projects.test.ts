@@ -373,14 +373,14 @@ describe('project entities', () => {
 
     test.each([
       ['sort=upstream_entities', 'sort'],
-      ['sort=custom_size', 'sort'],
+      ['sort=-custom_', 'sort'],
       ['filters=risk', 'filters'],
       ['filters=colour%3Dred', 'filters'],
       ['filters=country%3DXX', 'filters.country'],
       ['filters=risk%3Dnot_a_factor', 'filters.risk'],
       ['filters=risk_category%3Dvibes', 'filters.risk_category'],
       ['filters=bounds%3D1%7C2%7C3%7C4', 'filters.bounds'],
-      ['filters[custom_size]=big', 'filters.custom_size'],
+      ['filters=custom_%3Dbig', 'filters'],
       ['filters=label_fuzzy%3D', 'filters.label_fuzzy'],
       ['aggregations=location', 'aggregations'],
       ['next=bm90IGpzb24', 'next'],
@@ -531,6 +531,33 @@ describe('the published client\'s resource calls (saveEntity, deleteResource)', 
     expect(deleted.body.data).toMatchObject({ id: saved.body.data.id, entity_id: 'e-gb-northwind-logistics' });
     expect((await alice('GET', `/v1/projects/${pid}/contents/entity`)).body.data).toEqual([]);
     expect((await alice('DELETE', `/v1/resource/entity/${saved.body.data.id}`)).status).toBe(404);
+  });
+
+  test('saveEntity keeps custom fields (flat or under properties); the list sorts and filters on them', async () => {
+    const pid = await newProject('Custom');
+    const save = async (entityId: string, custom: unknown) => {
+      const res = await alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: entityId, custom_fields: custom });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    const a = await save('e-gb-northwind-logistics', { custom_tier: 'gold', custom_owner: 'Ops' });
+    const b = await save('e-ru-severstroy', { properties: { custom_tier: 'bronze' } });
+    const c = await save('p-viktor-antonov', undefined);
+    expect(a.custom_fields).toEqual({ custom_tier: 'gold', custom_owner: 'Ops' });
+    expect(b.custom_fields).toEqual({ custom_tier: 'bronze' });
+    expect(c.custom_fields).toEqual({});
+    expect((await alice('GET', `/v1/projects/${pid}/entities/${a.id}`)).body.data.custom_fields).toEqual(a.custom_fields);
+    const ids = async (query: string) => (await alice('GET', `/v1/projects/${pid}/contents/entity?${query}`)).body.data.map((e: any) => e.id);
+    // Values compare without case; entities without the field come last either way.
+    expect(await ids('sort=custom_tier')).toEqual([b.id, a.id, c.id]);
+    expect(await ids('sort=-custom_tier')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('filters=custom_tier%3Dgold')).toEqual([a.id]);
+    expect(await ids('filters[custom_tier]=gold&filters[custom_tier]=bronze')).toEqual([a.id, b.id]);
+    for (const custom of [{ tier: 'gold' }, { custom_tier: 3 }, { properties: { tier: 'x' } }, Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`custom_f${i}`, 'v']))]) {
+      const res = await alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: 'e-gb-northwind-logistics', custom_fields: custom });
+      expect([custom, res.status]).toEqual([custom, 400]);
+      expect(res.body.message.join(' ')).toContain('custom_fields');
+    }
   });
 
   test('bad saves and deletes: 400 naming the field, 404 for what the caller cannot see', async () => {

@@ -233,4 +233,21 @@ describe('risk notifications from a running worker', () => {
       { type: 'risk', field: 'pep', values: [], date },
     ]);
   });
+
+  test('a notification carries the custom fields the entity was saved with', async () => {
+    const created = await h.json('/v1/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'custom' }) });
+    const customProject = created.body.data.id;
+    const saved = await h.json('/v1/resource/entity', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'entity', project: customProject, entity_id: 'target', custom_fields: { custom_desk: 'EMEA' } }),
+    });
+    expect(saved.status).toBe(200);
+    await ingestAndQueue(h, writeNdjson('relist.ndjson', [source, entity('owner', [OFAC])]));
+    await waitForIdle(h);
+    const [n] = (await feed(customProject)).body.data;
+    expect(n).toMatchObject({ resource_id: saved.body.data.id, entity_id: 'target', custom_fields: { custom_desk: 'EMEA' } });
+    expect(n.risk_notifications.added).toContain('owned_by_sanctioned_usa_ofac_sdn_entity');
+    // A saved entity without custom fields gets none.
+    expect((await feed(projectId)).body.data[0]).not.toHaveProperty('custom_fields');
+  });
 });

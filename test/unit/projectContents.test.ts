@@ -3,7 +3,7 @@ import { ProjectContentsRow, aggregate, contentsComparator, isPlainView, matches
 
 const row = (over: Partial<ProjectContentsRow>): ProjectContentsRow => ({
   id: 'pe', created: '2026-01-01T00:00:00.000Z', entityId: 'e', type: 'company', label: null, countries: [], risk: [], sources: [],
-  identifiers: [], status: null, receiverOf: 0, shipperOf: 0, upstreamRisk: [], upstreamCountries: [], ...over,
+  identifiers: [], status: null, receiverOf: 0, shipperOf: 0, upstreamRisk: [], upstreamCountries: [], custom: {}, ...over,
 });
 
 function refused(query: Record<string, unknown>): string {

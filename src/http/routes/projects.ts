@@ -8,6 +8,7 @@ import { ROLES } from '../../services/access';
 import { SORT_VALUES, parseContentsQuery } from '../../services/projectContents';
 import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
+import { badParameter } from '../../domain/errors';
 import type { RouteRegistry } from '../registry';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 };
@@ -16,6 +17,12 @@ const entityParams = { project_id: id, project_entity_id: id };
 const snapshotParams = { ...entityParams, snapshot_id: id };
 const token = { type: 'string', minLength: 1, maxLength: 1024 };
 const entityId = { type: 'string', minLength: 1, maxLength: 512 };
+/** Custom fields of a saved entity: the spec's rule (keys start with custom_, values are strings). */
+const CUSTOM_FIELDS_MAX = 50;
+const customFieldMap = {
+  type: 'object', additionalProperties: false, maxProperties: CUSTOM_FIELDS_MAX,
+  patternProperties: { '^custom_[A-Za-z0-9_]{1,64}$': { type: 'string', maxLength: 1000 } },
+};
 const errors = { 400: 'bad parameter', 401: 'no valid token', 403: 'role too low for this change', 404: 'project (or project entity, snapshot) not found or not visible', 409: 'project archived', 429: 'rate limit exceeded' };
 
 interface CursorQuery { limit: number; next?: string; prev?: string }
@@ -79,7 +86,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
 
   // The published client's resource calls: saveEntity saves one entity to a project (a project
   // entity with that one match), deleteResource removes a saved entity by its id alone.
-  registry.add<unknown, { type: 'entity'; project: string; entity_id: string }>({
+  registry.add<unknown, { type: 'entity'; project: string; entity_id: string; custom_fields?: Record<string, unknown> }>({
     method: 'post', path: '/v1/resource/entity', tag: 'projects', summary: 'Save an entity to a project (published client saveEntity; editor)', credits: 0,
     body: {
       type: 'object', additionalProperties: false, required: ['type', 'project', 'entity_id'],
@@ -87,10 +94,21 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
         type: { type: 'string', enum: ['entity'], description: 'resource type (entity is the only one)' },
         project: { type: 'string', minLength: 1, maxLength: 512, description: 'project id' },
         entity_id: { ...entityId, description: 'graph entity id' },
+        custom_fields: {
+          type: 'object', maxProperties: CUSTOM_FIELDS_MAX + 1, additionalProperties: false,
+          description: `the project entity's custom fields: custom_<name> -> string (at most ${CUSTOM_FIELDS_MAX}), flat or under "properties"`,
+          properties: { properties: customFieldMap },
+          patternProperties: customFieldMap.patternProperties,
+        },
       },
     },
     responses: { 200: '{data: ProjectEntity}', ...errors },
-    handler: async ({ principal, body }) => ({ body: { data: await projects.addEntity(principal, body.project, [body.entity_id]) } }),
+    handler: async ({ principal, body }) => {
+      const { properties, ...flat } = (body.custom_fields ?? {}) as { properties?: Record<string, string> } & Record<string, string>;
+      const customFields = { ...properties, ...flat };
+      if (Object.keys(customFields).length > CUSTOM_FIELDS_MAX) throw badParameter('custom_fields', `at most ${CUSTOM_FIELDS_MAX} fields`);
+      return { body: { data: await projects.addEntity(principal, body.project, [body.entity_id], customFields) } };
+    },
   });
 
   registry.add({
@@ -108,7 +126,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
         properties: {
           next: token, prev: token, limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
           entity_types: { type: 'array', items: { type: 'string', enum: [...ENTITY_TYPES] }, maxItems: ENTITY_TYPES.length, description: 'only project entities whose primary entity has one of these types (repeatable)' },
-          sort: { type: 'string', enum: [...SORT_VALUES], description: 'order of the list; a leading - is descending; default oldest first (created)' },
+          sort: { type: 'string', maxLength: 80, description: `order of the list: ${SORT_VALUES.filter((v) => !v.startsWith('-')).join(', ')} or custom_<name>; a leading - is descending; default oldest first (created)` },
           filters: {
             type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 100,
             description: 'field=value (the = encoded as %3D), repeatable: risk, upstream_risk, country, upstream_country, risk_category, label_fuzzy, identifier_fuzzy, source_exact, status_exact; values of one field are alternatives, fields must all match',
