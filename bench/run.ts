@@ -8,9 +8,10 @@ import { run as traversal } from './traversal';
 import { run as rescore } from './rescore';
 import { run as resolve } from './resolve';
 import { run as search } from './search';
+import { run as projects } from './projects';
 
 // Benches sharing a graph size run together; foundation wipes the bench graph, so it runs last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, traversal, foundation };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

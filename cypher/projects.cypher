@@ -124,13 +124,14 @@ RETURN count(pe) AS total
 // name: project-entity-facets
 // One light row per project entity for the client's sorted, filtered and counted view
 // (src/services/projectContents.ts): the primary match's summary fields, its latest status,
-// the trade counts of every match and the upstream of the latest snapshot.
+// the trade counts of every match and the upstream of the latest snapshot. The latest status
+// costs half the statement's time on a large project: read only $withStatus.
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
 WITH pe, head(COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e }) AS e
 WHERE $types IS NULL OR e.type IN $types
 RETURN pe.id AS id, pe.created AS created, pe.custom_fields AS custom_fields, e.id AS entity_id, e.type AS type, e.label AS label,
   e.countries AS countries, e.risk AS risk, e.source_count AS source_count, e.identifiers AS identifiers,
-  CASE WHEN e IS NULL THEN null ELSE head(COLLECT {
+  CASE WHEN e IS NULL OR NOT $withStatus THEN null ELSE head(COLLECT {
     MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'status'})
     WITH a ORDER BY coalesce(a.date, a.from_date, '') DESC, a.ordinal ASC LIMIT 1
     RETURN a.value }) END AS status,

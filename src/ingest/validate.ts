@@ -6,7 +6,6 @@ import Ajv, { ErrorObject } from 'ajv';
 import { ATTRIBUTE_FIELDS } from '../domain/attributes';
 import { COUNTRY_IDS } from '../domain/countries';
 import { isDateString } from '../domain/dates';
-import { editDistance } from '../domain/names';
 import { ENTITY_TYPES } from '../domain/entityTypes';
 import { RELATIONSHIP_TYPES } from '../domain/relationships';
 import { isDirectRiskFactor, isRiskFactor } from '../domain/risk';
@@ -40,6 +39,10 @@ const text = { type: 'string', maxLength: 100_000 };
 const date = { type: ['string', 'null'], format: 'date-string' };
 const country = { type: 'string', enum: COUNTRY_IDS };
 const ids = { type: 'array', items: id, maxItems: 100_000 };
+const ATTRIBUTE_ITEM_PROPERTIES = {
+  field: { enum: ATTRIBUTE_FIELDS }, value: { type: ['string', 'number'] }, type: text, records: ids,
+  from_date: date, to_date: date, date,
+};
 
 const schemas: Record<string, object> = {
   source: {
@@ -68,10 +71,7 @@ const schemas: Record<string, object> = {
         type: 'array',
         items: {
           type: 'object', required: ['field', 'value'],
-          properties: {
-            field: { enum: ATTRIBUTE_FIELDS }, value: { type: ['string', 'number'] }, type: text, records: ids,
-            from_date: date, to_date: date, date,
-          },
+          properties: ATTRIBUTE_ITEM_PROPERTIES,
         },
       },
       risk: {
@@ -198,18 +198,20 @@ export function parseLine(raw: string): { line: IngestLine } | { error: string }
   return semantic ? { error: semantic } : { line };
 }
 
-const ATTRIBUTE_KEYS = ['field', 'value', 'type', 'records', 'from_date', 'to_date', 'date'];
+/** The keys the format gives an attribute item (its schema's properties). */
+const ATTRIBUTE_KEYS = Object.keys(ATTRIBUTE_ITEM_PROPERTIES);
+/** A key's spelling without case, `_` / `-` and a trailing s: fromDate, from-date and from_dates are one. */
+const keyShape = (key: string) => key.toLowerCase().replace(/[_-]/g, '').replace(/s$/, '');
 
 /**
  * An attribute item's keys beyond the format's are kept and served as extra properties of the
- * value (an address's city or postcode, say). One a letter or two away from a format key is
- * far more likely a typo (`record`, `from_dat`), whose loss would go unnoticed: it is a bad line.
+ * value (an address's city or postcode, say). One that is a format key written another way
+ * (`record`, `fromDate`, `Records`) is a slip whose loss would go unnoticed: a bad line.
  */
 function misspeltAttributeKey(attr: object): { key: string; meant: string } | undefined {
   for (const key of Object.keys(attr)) {
     if (ATTRIBUTE_KEYS.includes(key)) continue;
-    const allowed = key.length <= 5 ? 1 : 2;
-    const meant = ATTRIBUTE_KEYS.find((known) => editDistance(key.toLowerCase(), known, allowed) <= allowed);
+    const meant = ATTRIBUTE_KEYS.find((known) => keyShape(known) === keyShape(key));
     if (meant) return { key, meant };
   }
   return undefined;

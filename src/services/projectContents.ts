@@ -4,6 +4,7 @@
  * `project-entity-facets`). Pure functions: parsing the parameters (400s naming them), matching,
  * ordering and counting. ProjectService pages the result and reads the page's full rows.
  */
+import { createHash } from 'node:crypto';
 import { isCountryId } from '../domain/countries';
 import { badParameter } from '../domain/errors';
 import { compactIdentifier, editDistance, normTokens } from '../domain/names';
@@ -32,8 +33,9 @@ export interface ProjectContentsRow {
 }
 
 type SortValue = string | number | null;
-const CUSTOM_FIELD = /^custom_[A-Za-z0-9_]{1,64}$/;
-const SORT_FIELDS: Record<string, (r: ProjectContentsRow) => SortValue> = {
+/** A custom field name (the spec: keys start with custom_). */
+export const CUSTOM_FIELD = /^custom_[A-Za-z0-9_]{1,64}$/;
+const SORT_FIELDS: Readonly<Record<string, (r: ProjectContentsRow) => SortValue>> = {
   created: (r) => r.created,
   saved_resource_id: (r) => r.id,
   entity_id: (r) => r.entityId || null,
@@ -47,17 +49,23 @@ const SORT_FIELDS: Record<string, (r: ProjectContentsRow) => SortValue> = {
 export const SORT_VALUES: readonly string[] = Object.keys(SORT_FIELDS).flatMap((f) => [f, `-${f}`]);
 
 /** Filter fields answered here, each with the check of its values. */
-const FILTERS: Record<string, (value: string) => string | undefined> = {
+const FILTERS: Readonly<Record<string, (value: string) => string | undefined>> = {
   risk: (v) => (isRiskFactor(v) ? undefined : 'unknown risk factor'),
   upstream_risk: (v) => (isRiskFactor(v) ? undefined : 'unknown risk factor'),
   country: (v) => (isCountryId(v) ? undefined : 'unknown country id'),
   upstream_country: (v) => (isCountryId(v) ? undefined : 'unknown country id'),
-  risk_category: (v) => (RISK_CATEGORIES[canonicalRiskCategory(v)] ? undefined : `unknown risk category (one of ${Object.keys(RISK_CATEGORIES).join(', ')})`),
-  label_fuzzy: (v) => (normTokens(v).length ? undefined : 'needs a word'),
+  risk_category: (v) => (Object.hasOwn(RISK_CATEGORIES, canonicalRiskCategory(v)) ? undefined : `unknown risk category (one of ${Object.keys(RISK_CATEGORIES).join(', ')})`),
+  label_fuzzy: (v) => {
+    const words = normTokens(v).length;
+    return words === 0 ? 'needs a word' : words > MAX_FUZZY_WORDS ? `at most ${MAX_FUZZY_WORDS} words` : undefined;
+  },
   identifier_fuzzy: (v) => (compactIdentifier(v) ? undefined : 'needs letters or digits'),
-  source_exact: () => undefined,
+  source_exact: (v) => (/^[A-Za-z0-9_.:-]{1,200}$/.test(v) ? undefined : 'not a source id'),
   status_exact: () => undefined,
 };
+const MAX_FUZZY_WORDS = 10;
+/** Values per filter field: alternatives of one field, each checked against every row. */
+const MAX_VALUES_PER_FIELD = 50;
 /** Fields of the client's filter this graph holds no data for: refused by name rather than matching nothing. */
 const UNANSWERED_FILTERS = [
   'upstream_risk_tiers', 'upstream_country_tiers', 'shipment_country', 'tier0_shipment_country', 'tier1_shipment_country',
@@ -68,7 +76,7 @@ const AGGREGATIONS = ['hit_count', 'country', 'risk', 'source', 'upstream_risk',
 
 export interface ContentsQuery {
   sort?: { field: string; descending: boolean };
-  /** Field -> accepted values: values of one field are alternatives, fields must all match. */
+  /** Field -> accepted values, as asked: values of one field are alternatives, fields must all match. */
   filters: Record<string, string[]>;
   aggregations: string[];
 }
@@ -92,21 +100,24 @@ export function parseContentsQuery(query: Record<string, unknown>): ContentsQuer
     const field = /^filters\[([A-Za-z0-9_]+)\](\[\d*\])?$/.exec(key)?.[1];
     if (field) for (const value of [values].flat() as string[]) pairs.push([field, value]);
   }
-  const filters: Record<string, string[]> = {};
+  const filters: Record<string, string[]> = Object.create(null);
   for (const [name, rawValue] of pairs) {
-    const field = snake(name);
+    const custom = CUSTOM_FIELD.test(name);
+    // Custom fields keep the name they were saved with; the client's own fields are snake_case.
+    const field = custom ? name : snake(name);
     const parameter = `filters.${field}`;
     if (UNANSWERED_FILTERS.includes(field)) throw badParameter(parameter, 'not supported: this service keeps no data for it');
-    if (field.startsWith('custom_') && !CUSTOM_FIELD.test(name)) throw badParameter('filters', `${JSON.stringify(name)} is not a custom field name (custom_ and letters, digits, _)`);
-    // Custom fields keep the case they were saved with.
-    const check = field.startsWith('custom_') ? () => undefined : FILTERS[field];
-    if (!check) throw badParameter('filters', `unknown filter field ${JSON.stringify(name)}; one of ${Object.keys(FILTERS).join(', ')}`);
+    if (!custom && !Object.hasOwn(FILTERS, field)) {
+      throw badParameter('filters', `unknown filter field ${JSON.stringify(name)}; one of ${Object.keys(FILTERS).join(', ')} or custom_<name>`);
+    }
     const value = rawValue.trim();
-    const problem = value ? check(value) : 'needs a value';
+    const problem = !value ? 'needs a value' : custom ? undefined : FILTERS[field](value);
     if (problem) throw badParameter(parameter, `${JSON.stringify(value)}: ${problem}`);
-    (filters[field.startsWith('custom_') ? name : field] ??= []).push(field === 'risk_category' ? canonicalRiskCategory(value) : value);
+    const values = (filters[field] ??= []);
+    const canonical = field === 'risk_category' ? canonicalRiskCategory(value) : value;
+    if (!values.includes(canonical)) values.push(canonical);
+    if (values.length > MAX_VALUES_PER_FIELD) throw badParameter(parameter, `at most ${MAX_VALUES_PER_FIELD} values`);
   }
-  if (filters.risk) filters.risk = withSanctionsFactors(filters.risk);
   const aggregations = [...new Set([query.aggregations ?? []].flat() as string[])];
   for (const name of aggregations) {
     if (!AGGREGATIONS.includes(name) && !isRiskFactor(name)) {
@@ -124,33 +135,71 @@ export function parseContentsQuery(query: Record<string, unknown>): ContentsQuer
   };
 }
 
-/** Whether the view needs more than the plain list (oldest first, no filters or counts). */
-export const isPlainView = (q: ContentsQuery): boolean =>
-  (!q.sort || (q.sort.field === 'created' && !q.sort.descending)) && Object.keys(q.filters).length === 0 && q.aggregations.length === 0;
+/** Whether the list is in its plain order (oldest first) and unfiltered; counts may still be asked for. */
+export const isPlainOrder = (q: ContentsQuery): boolean =>
+  (!q.sort || (q.sort.field === 'created' && !q.sort.descending)) && Object.keys(q.filters).length === 0;
 
-/** Every query word is a word of the label: equal, its start, or one edit away when five letters or longer. */
-function fuzzyLabel(label: string | null, query: string): boolean {
-  if (!label) return false;
-  const words = normTokens(label);
-  return normTokens(query).every((q) => words.some((w) => w === q || w.startsWith(q) || (q.length >= 5 && editDistance(w, q, 1) <= 1)));
+/**
+ * What a page token of the view is bound to: the order (oldest first when none is given) and
+ * the filters, as sets; not the counts asked for. Hashed, so a token stays short whatever the
+ * filters hold.
+ */
+export function viewKey(q: ContentsQuery): string {
+  const sort = q.sort ?? { field: 'created', descending: false };
+  const filters = Object.keys(q.filters).sort().map((f) => [f, [...q.filters[f]].sort()]);
+  return createHash('sha256').update(JSON.stringify([sort.field, sort.descending, filters])).digest('base64url').slice(0, 22);
 }
 
-const MATCHERS: Record<string, (r: ProjectContentsRow, values: string[]) => boolean> = {
-  risk: (r, values) => values.some((v) => r.risk.includes(v)),
-  upstream_risk: (r, values) => values.some((v) => r.upstreamRisk.includes(v)),
-  country: (r, values) => values.some((v) => r.countries.includes(v)),
-  upstream_country: (r, values) => values.some((v) => r.upstreamCountries.includes(v)),
+/** Every query word is a word of the label: equal, its start, or one edit away when five letters or longer. */
+function fuzzyLabel(label: string | null, query: string[]): boolean {
+  if (!label) return false;
+  const words = normTokens(label);
+  return query.every((q) => words.some((w) => w === q || w.startsWith(q) || (q.length >= 5 && editDistance(w, q, 1) <= 1)));
+}
+
+/** Plain `sanctioned` stands for every list, as in the entity's relationship filter. */
+const factorSet = (values: string[]) => new Set(withSanctionsFactors(values));
+
+/** A filter field's test of a row, built once per request from the field's values. */
+const MATCHERS: Readonly<Record<string, (values: string[]) => (r: ProjectContentsRow) => boolean>> = {
+  risk: (values) => {
+    const wanted = factorSet(values);
+    return (r) => r.risk.some((f) => wanted.has(f));
+  },
+  upstream_risk: (values) => {
+    const wanted = factorSet(values);
+    return (r) => r.upstreamRisk.some((f) => wanted.has(f));
+  },
+  country: (values) => (r) => values.some((v) => r.countries.includes(v)),
+  upstream_country: (values) => (r) => values.some((v) => r.upstreamCountries.includes(v)),
   // The client: "at least one risk factor from each provided category must be present".
-  risk_category: (r, values) => values.every((c) => factorsForCategories([c]).some((f) => r.risk.includes(f))),
-  label_fuzzy: (r, values) => values.some((v) => fuzzyLabel(r.label, v)),
-  identifier_fuzzy: (r, values) => values.some((v) => r.identifiers.some((i) => compactIdentifier(i).includes(compactIdentifier(v)))),
-  source_exact: (r, values) => values.some((v) => r.sources.some((s) => s.id === v)),
-  status_exact: (r, values) => values.some((v) => r.status !== null && r.status.toLowerCase() === v.toLowerCase()),
+  risk_category: (values) => {
+    const categories = values.map((c) => new Set(factorsForCategories([c])));
+    return (r) => categories.every((factors) => r.risk.some((f) => factors.has(f)));
+  },
+  label_fuzzy: (values) => {
+    const queries = values.map(normTokens);
+    return (r) => queries.some((q) => fuzzyLabel(r.label, q));
+  },
+  identifier_fuzzy: (values) => {
+    const compact = values.map(compactIdentifier);
+    return (r) => r.identifiers.some((i) => {
+      const id = compactIdentifier(i);
+      return compact.some((v) => id.includes(v));
+    });
+  },
+  source_exact: (values) => (r) => values.some((v) => r.sources.some((s) => s.id === v)),
+  status_exact: (values) => {
+    const wanted = values.map((v) => v.toLowerCase());
+    return (r) => r.status !== null && wanted.includes(r.status.toLowerCase());
+  },
 };
 
-export function matchesFilters(row: ProjectContentsRow, filters: Record<string, string[]>): boolean {
-  return Object.entries(filters).every(([field, values]) =>
-    (MATCHERS[field] ? MATCHERS[field](row, values) : values.includes(row.custom[field])));
+/** The view's filters as one test of a row. */
+export function compileFilters(filters: Record<string, string[]>): (row: ProjectContentsRow) => boolean {
+  const tests = Object.entries(filters).map(([field, values]) =>
+    (Object.hasOwn(MATCHERS, field) ? MATCHERS[field](values) : (r: ProjectContentsRow) => values.includes(r.custom[field])));
+  return (row) => tests.every((test) => test(row));
 }
 
 /**
@@ -171,7 +220,7 @@ export function contentsComparator(sort: ContentsQuery['sort']): (a: { value: So
 
 export const sortValue = (row: ProjectContentsRow, sort: ContentsQuery['sort']): SortValue => {
   const field = sort?.field ?? 'created';
-  return SORT_FIELDS[field] ? SORT_FIELDS[field](row) : (row.custom[field]?.toLowerCase() ?? null);
+  return Object.hasOwn(SORT_FIELDS, field) ? SORT_FIELDS[field](row) : (row.custom[field]?.toLowerCase() ?? null);
 };
 
 export interface Bucket { key: string; doc_count: number; label?: string; comment?: string }
@@ -185,18 +234,26 @@ function buckets(rows: ProjectContentsRow[], keysOf: (r: ProjectContentsRow) => 
   });
 }
 
-/** The requested aggregations over the filtered rows, under the client's response names. */
+/**
+ * The requested aggregations over the filtered rows, under the client's response names. Named
+ * risk factors get a bucket each, counted as the `risk` filter matches them (`sanctioned`: any
+ * list) and a zero count included; with `risk` too they join its buckets.
+ */
 export function aggregate(rows: ProjectContentsRow[], names: string[]): Record<string, Bucket[]> {
   const out: Record<string, Bucket[]> = {};
   const wanted = new Set(names);
   if (wanted.has('hit_count')) out.hit_count = [{ key: 'hit_count', doc_count: rows.length }];
   if (wanted.has('country')) out.country = buckets(rows, (r) => r.countries, (k) => countryInfo(k)?.label);
-  const factors = names.filter((n) => !AGGREGATIONS.includes(n));
-  if (wanted.has('risk')) out.risk = buckets(rows, (r) => r.risk);
-  else if (factors.length) {
-    // Named factors: each gets its bucket, a zero count included, so the answer says "none".
-    const counted = new Map(buckets(rows, (r) => r.risk.filter((f) => factors.includes(f))).map((b) => [b.key, b]));
-    out.risk = factors.map((f) => counted.get(f) ?? { key: f, doc_count: 0 });
+  const named = names.filter((n) => !AGGREGATIONS.includes(n)).map((factor) => {
+    const matches = MATCHERS.risk([factor]);
+    return { key: factor, doc_count: rows.filter(matches).length };
+  });
+  if (wanted.has('risk')) {
+    const namedKeys = new Set(named.map((b) => b.key));
+    out.risk = [...buckets(rows, (r) => r.risk).filter((b) => !namedKeys.has(b.key)), ...named]
+      .sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : 1));
+  } else if (named.length) {
+    out.risk = named;
   }
   if (wanted.has('source')) {
     const labels = new Map(rows.flatMap((r) => r.sources.map((s) => [s.id, s.label] as const)));

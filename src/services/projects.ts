@@ -24,7 +24,7 @@ import type { Principal } from './auth';
 import { ProjectAccess, Role, archivedConflict, requireRole } from './access';
 import { exact, skipLimit } from './paging';
 import {
-  ContentsQuery, ProjectContentsRow, aggregate, contentsComparator, isPlainView, matchesFilters, sortValue,
+  ContentsQuery, ProjectContentsRow, aggregate, compileFilters, contentsComparator, isPlainOrder, sortValue, viewKey,
 } from './projectContents';
 import { TraversalRequest, TraversalService, v1Results } from './traversal';
 
@@ -371,7 +371,7 @@ export class ProjectService {
   /** Oldest first; with `entityTypes`, only project entities whose primary match has one of those types. */
   async listEntities(principal: Principal, projectId: string, request: CursorRequest, entityTypes?: string[], view?: ContentsQuery) {
     const types = entityTypes?.length ? entityTypes : null;
-    if (view && !isPlainView(view)) return this.listEntityView(principal, projectId, request, types, view);
+    if (view && !isPlainOrder(view)) return this.listEntityView(principal, projectId, request, types, view);
     return this.graph.readTx(async (tx) => {
       await this.readProject(tx, projectId, principal, 'viewer');
       const toRow = (r: Neo4jRecord) => {
@@ -386,8 +386,15 @@ export class ProjectService {
         async (after, n) => (await tx.run(cypher('projects', 'project-entity-list-forward'), { projectId, after, types, limit: neo4j.int(n) })).records.map(toRow),
         async (before, n) => (await tx.run(cypher('projects', 'project-entity-list-backward'), { projectId, before, types, limit: neo4j.int(n) })).records.map(toRow),
       );
-      return { ...page, size: exact(total), data: page.data.map((r) => r.body) };
+      // Counts asked of the plain list: over every project entity (there is no filter).
+      const aggregations = view?.aggregations.length ? aggregate(await this.contentsRows(tx, projectId, types, false), view.aggregations) : undefined;
+      return { ...page, size: exact(total), data: page.data.map((r) => r.body), ...(aggregations ? { aggregations } : {}) };
     });
+  }
+
+  /** One light row per project entity (of the types, when given), for the client's view; the latest status only when asked. */
+  private async contentsRows(tx: ManagedTransaction, projectId: string, types: string[] | null, withStatus: boolean): Promise<ProjectContentsRow[]> {
+    return (await tx.run(cypher('projects', 'project-entity-facets'), { projectId, types, withStatus })).records.map(contentsRow);
   }
 
   /**
@@ -399,8 +406,8 @@ export class ProjectService {
   private async listEntityView(principal: Principal, projectId: string, request: CursorRequest, types: string[] | null, view: ContentsQuery) {
     return this.graph.readTx(async (tx) => {
       await this.readProject(tx, projectId, principal, 'viewer');
-      const rows = (await tx.run(cypher('projects', 'project-entity-facets'), { projectId, types })).records.map(contentsRow)
-        .filter((r) => matchesFilters(r, view.filters));
+      const withStatus = view.sort?.field === 'latest_status' || Object.hasOwn(view.filters, 'status_exact');
+      const rows = (await this.contentsRows(tx, projectId, types, withStatus)).filter(compileFilters(view.filters));
       const compare = contentsComparator(view.sort);
       const ordered = rows.map((r) => ({ value: sortValue(r, view.sort), id: r.id })).sort(compare);
       const at = (key: Key, parameter: string) => {
@@ -415,7 +422,7 @@ export class ProjectService {
       };
       const asRow = (o: { value: unknown; id: string }) => ({ key: { created: JSON.stringify(o.value), id: o.id } });
       const page = await cursorPage(
-        `project-entities:${projectId}:${types ? [...types].sort().join(',') : ''}:${JSON.stringify([view.sort ?? null, view.filters])}`,
+        `project-entities:${projectId}:${types ? [...types].sort().join(',') : ''}:${viewKey(view)}`,
         request,
         async (after, n) => {
           const from = after && at(after, 'next');
@@ -432,7 +439,8 @@ export class ProjectService {
       return {
         ...page,
         size: exact(rows.length),
-        data: ids.map((id) => full.get(id)!),
+        // A project entity deleted since the rows were read (another transaction's commit) drops out.
+        data: ids.filter((id) => full.has(id)).map((id) => full.get(id)!),
         ...(view.aggregations.length ? { aggregations: aggregate(rows, view.aggregations) } : {}),
       };
     });

@@ -458,6 +458,10 @@ function resolutionResult(s: Scored, params: ResolveParams, profile: string) {
     match_strength: { value: matchStrength(s.score) },
     sanctioned: embedded.sanctioned,
     pep: embedded.pep,
+    // A match that is not listed itself may be possibly the same as one that is: say so, so a
+    // screening decision does not stop at a clean duplicate record of a listed person.
+    psa_count: embedded.psa_count,
+    psa_sanctioned: embedded.psa_sanctioned,
     entity_url: embedded.entity_url,
     ...(params.strict ? { strict: true } : {}),
   };

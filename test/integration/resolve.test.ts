@@ -22,6 +22,14 @@ describe('resolution finds the entity behind variant spellings', () => {
     expect(body.other_matches.length).toBeLessThanOrEqual(9);
   });
 
+  test('a clean duplicate record says which listed entity it may be the same as', async () => {
+    const { body } = await v1({ name: 'Victor Antonov', date_of_birth: '1964-07' });
+    const byId = new Map(body.data.map((r: any) => [r.entity_id, r]));
+    expect(byId.get('p-viktor-antonov-psc')).toMatchObject({ sanctioned: false, psa_sanctioned: 'p-viktor-antonov', psa_count: expect.any(Number) });
+    expect(byId.get('p-viktor-antonov')).toMatchObject({ sanctioned: true });
+    expect((byId.get('p-viktor-antonov-psc') as any).psa_count).toBeGreaterThan(0);
+  });
+
   test('typos', async () => {
     expect(await best({ name: 'Viktor Antnov', dob: '1964-07-12' })).toBe('p-viktor-antonov');
     expect(await best({ name: 'Dmitri Volkvo', dob: '1971-11-04' })).toBe('p-dmitri-volkov');

@@ -1,5 +1,7 @@
 import { ApiError } from '../../src/domain/errors';
-import { ProjectContentsRow, aggregate, contentsComparator, isPlainView, matchesFilters, parseContentsQuery } from '../../src/services/projectContents';
+import { ProjectContentsRow, aggregate, compileFilters, contentsComparator, isPlainOrder, parseContentsQuery, viewKey } from '../../src/services/projectContents';
+
+const matchesFilters = (row: ProjectContentsRow, filters: Record<string, string[]>) => compileFilters(filters)(row);
 
 const row = (over: Partial<ProjectContentsRow>): ProjectContentsRow => ({
   id: 'pe', created: '2026-01-01T00:00:00.000Z', entityId: 'e', type: 'company', label: null, countries: [], risk: [], sources: [],
@@ -24,9 +26,20 @@ describe('parsing the view parameters', () => {
     expect(b.filters).toEqual(a.filters);
   });
 
-  test('the client\'s risk category names read as ours; plain sanctioned stands for every list', () => {
-    expect(parseContentsQuery({ filters: ['risk_category=political_exposure'] }).filters).toEqual({ risk_category: ['pep'] });
-    expect(parseContentsQuery({ filters: ['risk=sanctioned'] }).filters.risk).toEqual(expect.arrayContaining(['sanctioned', 'sanctioned_usa_ofac_sdn', 'ofac_sdn']));
+  test('the client\'s risk category names read as ours; plain sanctioned stands for every list, risk and upstream', () => {
+    expect({ ...parseContentsQuery({ filters: ['risk_category=political_exposure'] }).filters }).toEqual({ risk_category: ['pep'] });
+    const listed = row({ risk: ['sanctioned_usa_ofac_sdn'], upstreamRisk: ['ofac_sdn'] });
+    expect(matchesFilters(listed, { risk: ['sanctioned'] })).toBe(true);
+    expect(matchesFilters(listed, { upstream_risk: ['sanctioned'] })).toBe(true);
+    expect(matchesFilters(row({ risk: ['pep'] }), { risk: ['sanctioned'] })).toBe(false);
+  });
+
+  test('a page token is bound to the order and the filters as sets, not to their order or the counts asked', () => {
+    const key = (query: Record<string, unknown>) => viewKey(parseContentsQuery(query));
+    expect(key({ filters: ['country=GBR', 'country=CYP', 'risk=pep'] })).toBe(key({ 'filters[risk]': ['pep'], filters: ['country=CYP', 'country=GBR'], aggregations: ['hit_count'] }));
+    expect(key({ filters: ['country=GBR'] })).toBe(key({ filters: ['country=GBR'], sort: 'created' }));
+    expect(key({ filters: ['country=GBR'] })).not.toBe(key({ filters: ['country=GBR'], sort: '-created' }));
+    expect(key({ filters: ['risk=sanctioned'] }).length).toBeLessThan(30);
   });
 
   test('what is refused names the parameter and why', () => {
@@ -36,13 +49,18 @@ describe('parsing the view parameters', () => {
     expect(refused({ filters: ['country=GB'] })).toBe('filters.country: "GB": unknown country id');
     expect(refused({ filters: ['colour=red'] })).toMatch(/^filters: unknown filter field "colour"; one of risk, /);
     expect(refused({ aggregations: ['location'] })).toMatch(/^aggregations: "location" is not answered here/);
+    // Names of Object.prototype are no filter fields.
+    for (const name of ['__proto__', 'constructor', 'toString']) expect(refused({ filters: [`${name}=x`] })).toMatch(/^filters: unknown filter field/);
+    expect(refused({ filters: ['label_fuzzy=' + 'word '.repeat(11)] })).toBe('filters.label_fuzzy: "' + 'word '.repeat(11).trim() + '": at most 10 words');
+    expect(refused({ filters: ['source_exact=not a source'] })).toBe('filters.source_exact: "not a source": not a source id');
   });
 
-  test('a plain view is oldest first without filters or counts', () => {
-    expect(isPlainView(parseContentsQuery({}))).toBe(true);
-    expect(isPlainView(parseContentsQuery({ sort: 'created' }))).toBe(true);
-    expect(isPlainView(parseContentsQuery({ sort: '-created' }))).toBe(false);
-    expect(isPlainView(parseContentsQuery({ aggregations: ['hit_count'] }))).toBe(false);
+  test('the plain order is oldest first without filters; counts do not change it', () => {
+    expect(isPlainOrder(parseContentsQuery({}))).toBe(true);
+    expect(isPlainOrder(parseContentsQuery({ sort: 'created' }))).toBe(true);
+    expect(isPlainOrder(parseContentsQuery({ sort: '-created' }))).toBe(false);
+    expect(isPlainOrder(parseContentsQuery({ aggregations: ['hit_count'] }))).toBe(true);
+    expect(isPlainOrder(parseContentsQuery({ filters: ['country=GBR'] }))).toBe(false);
   });
 });
 
@@ -65,6 +83,13 @@ describe('matching, ordering, counting', () => {
     const rows = [{ value: null, id: 'a' }, { value: 'b', id: 'z' }, { value: 'a', id: 'y' }, { value: 'b', id: 'x' }];
     expect([...rows].sort(contentsComparator({ field: 'label', descending: false })).map((r) => r.id)).toEqual(['y', 'x', 'z', 'a']);
     expect([...rows].sort(contentsComparator({ field: 'label', descending: true })).map((r) => r.id)).toEqual(['z', 'x', 'y', 'a']);
+  });
+
+  test('named risk factors count as the risk filter matches them, zero included, and join the risk buckets', () => {
+    const rows = [row({ risk: ['sanctioned_usa_ofac_sdn', 'pep'] }), row({ risk: ['pep'] })];
+    expect(aggregate(rows, ['sanctioned', 'state_owned']).risk).toEqual([{ key: 'sanctioned', doc_count: 1 }, { key: 'state_owned', doc_count: 0 }]);
+    expect(aggregate(rows, ['risk', 'sanctioned']).risk).toEqual([
+      { key: 'pep', doc_count: 2 }, { key: 'sanctioned', doc_count: 1 }, { key: 'sanctioned_usa_ofac_sdn', doc_count: 1 }]);
   });
 
   test('aggregations: buckets by count then key, an entity counted once per key', () => {

@@ -5,7 +5,7 @@
  * theirs (`entities/create` before `entities/:project_entity_id`).
  */
 import { ROLES } from '../../services/access';
-import { SORT_VALUES, parseContentsQuery } from '../../services/projectContents';
+import { CUSTOM_FIELD, SORT_VALUES, parseContentsQuery } from '../../services/projectContents';
 import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
 import { badParameter } from '../../domain/errors';
@@ -21,7 +21,7 @@ const entityId = { type: 'string', minLength: 1, maxLength: 512 };
 const CUSTOM_FIELDS_MAX = 50;
 const customFieldMap = {
   type: 'object', additionalProperties: false, maxProperties: CUSTOM_FIELDS_MAX,
-  patternProperties: { '^custom_[A-Za-z0-9_]{1,64}$': { type: 'string', maxLength: 1000 } },
+  patternProperties: { [CUSTOM_FIELD.source]: { type: 'string', maxLength: 1000 } },
 };
 const errors = { 400: 'bad parameter', 401: 'no valid token', 403: 'role too low for this change', 404: 'project (or project entity, snapshot) not found or not visible', 409: 'project archived', 429: 'rate limit exceeded' };
 
@@ -105,7 +105,8 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
     responses: { 200: '{data: ProjectEntity}', ...errors },
     handler: async ({ principal, body }) => {
       const { properties, ...flat } = (body.custom_fields ?? {}) as { properties?: Record<string, string> } & Record<string, string>;
-      const customFields = { ...properties, ...flat };
+      // Trimmed as filter values are, so `custom_team= gamma` is found by custom_team=gamma.
+      const customFields = Object.fromEntries(Object.entries({ ...properties, ...flat }).map(([k, v]) => [k, v.trim()]));
       if (Object.keys(customFields).length > CUSTOM_FIELDS_MAX) throw badParameter('custom_fields', `at most ${CUSTOM_FIELDS_MAX} fields`);
       return { body: { data: await projects.addEntity(principal, body.project, [body.entity_id], customFields) } };
     },
@@ -150,7 +151,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
       },
     });
   listEntities('/v1/projects/:project_id/entities', 'Entities of a project, oldest first', 100, 100);
-  listEntities('/v1/projects/:project_id/contents/entity', 'Entities of a project (published client path; paging and entity_types only)', 10_000, 1000);
+  listEntities('/v1/projects/:project_id/contents/entity', 'Entities of a project (published client path; sort, filters, aggregations)', 10_000, 1000);
 
   registry.add({
     method: 'get', path: '/v1/projects/:project_id/entities/:project_entity_id', tag: 'projects', summary: 'One project entity', credits: 0,
