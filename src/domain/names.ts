@@ -186,9 +186,10 @@ export function compactIdentifier(value: string): string {
 
 /**
  * A phonetic-ish skeleton of one normalised token, so common transliteration variants
- * compare equal: Dmitri / Dmitry, Sergei / Sergey, Aleksandr / Alexander, Yelena / Elena,
- * Tchaikovsky / Chaykovskiy, Mikhail / Michail, Petr / Peter. The search index stores the
- * skeletons of names (sx_name_sk): a change here needs `graph-api reindex` on existing data.
+ * compare equal: Dmitri / Dmitry, Sergei / Sergey, Aleksandr / Alexandr, Yelena / Elena,
+ * Tchaikovsky / Chaykovskiy, Mikhail / Michail. The search index stores the skeletons of names
+ * (sx_name_sk): a change here needs `graph-api reindex` on existing data. Alexander / Aleksandr
+ * stay one edit apart: folding -der into -dr also brought Peter to Petra and Sander to Sandra.
  */
 export function skeleton(token: string): string {
   let t = token;
@@ -197,8 +198,6 @@ export function skeleton(token: string): string {
   t = t.replace(/^ye/, 'e').replace(/^yo/, 'o').replace(/^ya/, 'ia').replace(/^yu/, 'iu');
   t = t.replace(/(iy|yi|ii|ij|ei|ey|ai|ay|oi|oy)$/, (m) => (m[0] === 'i' || m[0] === 'y' ? 'i' : `${m[0]}i`));
   t = t.replace(/y/g, 'i').replace(/j/g, 'i').replace(/ou/g, 'u').replace(/ff$/, 'v').replace(/ph/g, 'f');
-  // The English -der / -ter of names Russian ends in -dr / -tr: Alexander / Aleksandr, Peter / Petr.
-  t = t.replace(/([dt])er$/, '$1r');
   t = t.replace(/(.)\1+/g, '$1');
   return t;
 }

@@ -6,6 +6,7 @@ import Ajv, { ErrorObject } from 'ajv';
 import { ATTRIBUTE_FIELDS } from '../domain/attributes';
 import { COUNTRY_IDS } from '../domain/countries';
 import { isDateString } from '../domain/dates';
+import { editDistance } from '../domain/names';
 import { ENTITY_TYPES } from '../domain/entityTypes';
 import { RELATIONSHIP_TYPES } from '../domain/relationships';
 import { isDirectRiskFactor, isRiskFactor } from '../domain/risk';
@@ -203,15 +204,26 @@ const ATTRIBUTE_KEYS = Object.keys(ATTRIBUTE_ITEM_PROPERTIES);
 /** A key's spelling without case, `_` / `-` and a trailing s: fromDate, from-date and from_dates are one. */
 const keyShape = (key: string) => key.toLowerCase().replace(/[_-]/g, '').replace(/s$/, '');
 
+/** Two letters side by side swapped: `valeu` for `value`. */
+function adjacentSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const differ = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  return differ.length === 2 && differ[1] === differ[0] + 1 && a[differ[0]] === b[differ[1]] && a[differ[1]] === b[differ[0]];
+}
+
 /**
  * An attribute item's keys beyond the format's are kept and served as extra properties of the
- * value (an address's city or postcode, say). One that is a format key written another way
- * (`record`, `fromDate`, `Records`) is a slip whose loss would go unnoticed: a bad line.
+ * value (an address's city or postcode, say). A slip on a format key would lose the records or
+ * dates without a word, so these are bad lines: the key written another way (`record`,
+ * `fromDate`, `Records`), two letters swapped (`valeu`), or, from six letters on, one letter
+ * off (`from_dat`, `recods`). Short look-alikes (`data`, `rate`) are kept.
  */
 function misspeltAttributeKey(attr: object): { key: string; meant: string } | undefined {
   for (const key of Object.keys(attr)) {
     if (ATTRIBUTE_KEYS.includes(key)) continue;
-    const meant = ATTRIBUTE_KEYS.find((known) => keyShape(known) === keyShape(key));
+    const lower = key.toLowerCase();
+    const meant = ATTRIBUTE_KEYS.find((known) => keyShape(known) === keyShape(key) || adjacentSwap(lower, known)
+      || (lower.length >= 6 && editDistance(lower, known, 1) <= 1));
     if (meant) return { key, meant };
   }
   return undefined;

@@ -55,15 +55,14 @@ const FILTERS: Readonly<Record<string, (value: string) => string | undefined>> =
   country: (v) => (isCountryId(v) ? undefined : 'unknown country id'),
   upstream_country: (v) => (isCountryId(v) ? undefined : 'unknown country id'),
   risk_category: (v) => (Object.hasOwn(RISK_CATEGORIES, canonicalRiskCategory(v)) ? undefined : `unknown risk category (one of ${Object.keys(RISK_CATEGORIES).join(', ')})`),
-  label_fuzzy: (v) => {
-    const words = normTokens(v).length;
-    return words === 0 ? 'needs a word' : words > MAX_FUZZY_WORDS ? `at most ${MAX_FUZZY_WORDS} words` : undefined;
-  },
+  label_fuzzy: (v) => (normTokens(v).length ? undefined : 'needs a word'),
   identifier_fuzzy: (v) => (compactIdentifier(v) ? undefined : 'needs letters or digits'),
-  source_exact: (v) => (/^[A-Za-z0-9_.:-]{1,200}$/.test(v) ? undefined : 'not a source id'),
+  // Ingest takes any source id of up to 512 characters.
+  source_exact: (v) => (v.length <= 512 ? undefined : 'not a source id (at most 512 characters)'),
   status_exact: () => undefined,
 };
-const MAX_FUZZY_WORDS = 10;
+/** Words of every label_fuzzy value together: each is compared with every word of every label. */
+const MAX_FUZZY_WORDS = 20;
 /** Values per filter field: alternatives of one field, each checked against every row. */
 const MAX_VALUES_PER_FIELD = 50;
 /** Fields of the client's filter this graph holds no data for: refused by name rather than matching nothing. */
@@ -118,6 +117,8 @@ export function parseContentsQuery(query: Record<string, unknown>): ContentsQuer
     if (!values.includes(canonical)) values.push(canonical);
     if (values.length > MAX_VALUES_PER_FIELD) throw badParameter(parameter, `at most ${MAX_VALUES_PER_FIELD} values`);
   }
+  const fuzzyWordCount = (filters.label_fuzzy ?? []).reduce((n, v) => n + normTokens(v).length, 0);
+  if (fuzzyWordCount > MAX_FUZZY_WORDS) throw badParameter('filters.label_fuzzy', `at most ${MAX_FUZZY_WORDS} words in all values together`);
   const aggregations = [...new Set([query.aggregations ?? []].flat() as string[])];
   for (const name of aggregations) {
     if (!AGGREGATIONS.includes(name) && !isRiskFactor(name)) {
@@ -140,21 +141,20 @@ export const isPlainOrder = (q: ContentsQuery): boolean =>
   (!q.sort || (q.sort.field === 'created' && !q.sort.descending)) && Object.keys(q.filters).length === 0;
 
 /**
- * What a page token of the view is bound to: the order (oldest first when none is given) and
- * the filters, as sets; not the counts asked for. Hashed, so a token stays short whatever the
+ * What a page token of the view is bound to: the order (oldest first when none is given), the
+ * filters and the entity types, as sets; not the counts asked for. Hashed, so a token stays short whatever the
  * filters hold.
  */
-export function viewKey(q: ContentsQuery): string {
+export function viewKey(q: ContentsQuery, types: string[] | null = null): string {
   const sort = q.sort ?? { field: 'created', descending: false };
   const filters = Object.keys(q.filters).sort().map((f) => [f, [...q.filters[f]].sort()]);
-  return createHash('sha256').update(JSON.stringify([sort.field, sort.descending, filters])).digest('base64url').slice(0, 22);
+  const key = [sort.field, sort.descending, filters, types ? [...types].sort() : null];
+  return createHash('sha256').update(JSON.stringify(key)).digest('base64url').slice(0, 22);
 }
 
 /** Every query word is a word of the label: equal, its start, or one edit away when five letters or longer. */
-function fuzzyLabel(label: string | null, query: string[]): boolean {
-  if (!label) return false;
-  const words = normTokens(label);
-  return query.every((q) => words.some((w) => w === q || w.startsWith(q) || (q.length >= 5 && editDistance(w, q, 1) <= 1)));
+function fuzzyWords(labelWords: string[], query: string[]): boolean {
+  return query.every((q) => labelWords.some((w) => w === q || w.startsWith(q) || (q.length >= 5 && editDistance(w, q, 1) <= 1)));
 }
 
 /** Plain `sanctioned` stands for every list, as in the entity's relationship filter. */
@@ -179,7 +179,11 @@ const MATCHERS: Readonly<Record<string, (values: string[]) => (r: ProjectContent
   },
   label_fuzzy: (values) => {
     const queries = values.map(normTokens);
-    return (r) => queries.some((q) => fuzzyLabel(r.label, q));
+    return (r) => {
+      if (!r.label) return false;
+      const words = normTokens(r.label);
+      return queries.some((q) => fuzzyWords(words, q));
+    };
   },
   identifier_fuzzy: (values) => {
     const compact = values.map(compactIdentifier);
@@ -198,7 +202,7 @@ const MATCHERS: Readonly<Record<string, (values: string[]) => (r: ProjectContent
 /** The view's filters as one test of a row. */
 export function compileFilters(filters: Record<string, string[]>): (row: ProjectContentsRow) => boolean {
   const tests = Object.entries(filters).map(([field, values]) =>
-    (Object.hasOwn(MATCHERS, field) ? MATCHERS[field](values) : (r: ProjectContentsRow) => values.includes(r.custom[field])));
+    (Object.hasOwn(MATCHERS, field) ? MATCHERS[field](values) : (r: ProjectContentsRow) => values.includes(r.custom[field]?.trim())));
   return (row) => tests.every((test) => test(row));
 }
 
@@ -220,7 +224,7 @@ export function contentsComparator(sort: ContentsQuery['sort']): (a: { value: So
 
 export const sortValue = (row: ProjectContentsRow, sort: ContentsQuery['sort']): SortValue => {
   const field = sort?.field ?? 'created';
-  return Object.hasOwn(SORT_FIELDS, field) ? SORT_FIELDS[field](row) : (row.custom[field]?.toLowerCase() ?? null);
+  return Object.hasOwn(SORT_FIELDS, field) ? SORT_FIELDS[field](row) : (row.custom[field]?.trim().toLowerCase() || null);
 };
 
 export interface Bucket { key: string; doc_count: number; label?: string; comment?: string }

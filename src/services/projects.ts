@@ -174,7 +174,8 @@ function snapshotBody(s: Props, withData: boolean) {
 }
 
 // Keyset cursors: opaque tokens holding the (created, id) of the row they continue from; in a
-// sorted view of project entities `created` holds the row's sort value as JSON.
+// sorted view of project entities `created` holds (a prefix of) the row's sort value as JSON.
+const TOKEN_SORT_PREFIX = 100;
 interface Key { created: string; id: string }
 function encodeCursor(kind: string, key: Key): string {
   return Buffer.from(JSON.stringify({ k: kind, c: key.created, i: key.id })).toString('base64url');
@@ -410,7 +411,7 @@ export class ProjectService {
       const rows = (await this.contentsRows(tx, projectId, types, withStatus)).filter(compileFilters(view.filters));
       const compare = contentsComparator(view.sort);
       const ordered = rows.map((r) => ({ value: sortValue(r, view.sort), id: r.id })).sort(compare);
-      const at = (key: Key, parameter: string) => {
+      const tokenKey = (key: Key, parameter: string) => {
         let value: unknown;
         try {
           value = JSON.parse(key.created);
@@ -420,17 +421,28 @@ export class ProjectService {
         if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw badParameter(parameter, 'invalid page token');
         return { value: value as string | number | null, id: key.id };
       };
-      const asRow = (o: { value: unknown; id: string }) => ({ key: { created: JSON.stringify(o.value), id: o.id } });
+      // A token holds the row's id and, for a row deleted meanwhile, a prefix of its sort value
+      // (a whole label or custom value could outgrow the token): the id finds the place exactly.
+      const asRow = (o: { value: string | number | null; id: string }) => ({
+        key: { created: JSON.stringify(typeof o.value === 'string' ? o.value.slice(0, TOKEN_SORT_PREFIX) : o.value), id: o.id },
+      });
+      const place = (key: { value: string | number | null; id: string }) => {
+        const at = ordered.findIndex((o) => o.id === key.id);
+        return at >= 0 ? { at, exact: true } : { at: ordered.findIndex((o) => compare(o, key) > 0), exact: false };
+      };
       const page = await cursorPage(
-        `project-entities:${projectId}:${types ? [...types].sort().join(',') : ''}:${viewKey(view)}`,
+        `project-entities:${projectId}:view:${viewKey(view, types)}`,
         request,
         async (after, n) => {
-          const from = after && at(after, 'next');
-          return ordered.filter((o) => !from || compare(o, from) > 0).slice(0, n).map(asRow);
+          if (!after) return ordered.slice(0, n).map(asRow);
+          const { at, exact } = place(tokenKey(after, 'next'));
+          const from = at < 0 ? ordered.length : exact ? at + 1 : at;
+          return ordered.slice(from, from + n).map(asRow);
         },
         async (before, n) => {
-          const to = at(before, 'prev');
-          return ordered.filter((o) => compare(o, to) < 0).slice(-n).reverse().map(asRow);
+          const { at } = place(tokenKey(before, 'prev'));
+          const to = at < 0 ? ordered.length : at;
+          return ordered.slice(Math.max(0, to - n), to).reverse().map(asRow);
         },
       );
       const ids = page.data.map((r) => r.key.id);

@@ -8,13 +8,14 @@ const entity = (attribute: Record<string, unknown>) =>
 describe('attribute item keys', () => {
   test.each([
     ['record', 'records'], ['Records', 'records'], ['fromDate', 'from_date'], ['from-date', 'from_date'], ['todate', 'to_date'], ['dates', 'date'], ['Value', 'value'], ['types', 'type'],
-  ])('%p, the format key %p written another way, is a bad line that says which key it stands for', (key, meant) => {
+    ['valeu', 'value'], ['tpye', 'type'], ['from_dat', 'from_date'], ['recods', 'records'], ['to_dte', 'to_date'],
+  ])('%p, a slip on the format key %p, is a bad line that says which key it stands for', (key, meant) => {
     expect(parseLine(entity({ [key]: ['rec-1'] }))).toEqual({
       error: `attributes.0: unknown field "${key}"; did you mean "${meant}"? (other keys are kept as extra properties of the value)`,
     });
   });
 
-  test.each(['city', 'state', 'postcode', 'house', 'name', 'language', 'x', 'context', 'data', 'rate', 'recorded', 'value2'])('%p is kept as an extra property', (key) => {
+  test.each(['city', 'state', 'postcode', 'house', 'name', 'language', 'x', 'context', 'data', 'rate', 'recorded', 'typ', 'country', 'source'])('%p is kept as an extra property', (key) => {
     expect(parseLine(entity({ [key]: 'v' }))).toHaveProperty('line');
   });
 

@@ -51,8 +51,12 @@ describe('parsing the view parameters', () => {
     expect(refused({ aggregations: ['location'] })).toMatch(/^aggregations: "location" is not answered here/);
     // Names of Object.prototype are no filter fields.
     for (const name of ['__proto__', 'constructor', 'toString']) expect(refused({ filters: [`${name}=x`] })).toMatch(/^filters: unknown filter field/);
-    expect(refused({ filters: ['label_fuzzy=' + 'word '.repeat(11)] })).toBe('filters.label_fuzzy: "' + 'word '.repeat(11).trim() + '": at most 10 words');
-    expect(refused({ filters: ['source_exact=not a source'] })).toBe('filters.source_exact: "not a source": not a source id');
+    // Fuzzy words are counted over every value together (each is compared with every label word).
+    expect(refused({ filters: ['label_fuzzy=' + 'word '.repeat(11), 'label_fuzzy=' + 'other '.repeat(10)] })).toBe('filters.label_fuzzy: at most 20 words in all values together');
+    expect(parseContentsQuery({ filters: ['label_fuzzy=' + 'word '.repeat(20)] }).filters.label_fuzzy).toHaveLength(1);
+    // Source ids are what ingest took: any text up to 512 characters.
+    expect(parseContentsQuery({ filters: ['source_exact=Registre du commerce / Genève'] }).filters.source_exact).toEqual(['Registre du commerce / Genève']);
+    expect(refused({ filters: [`source_exact=${'s'.repeat(513)}`] })).toMatch(/^filters.source_exact: .*at most 512 characters/);
   });
 
   test('the plain order is oldest first without filters; counts do not change it', () => {

@@ -107,6 +107,8 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
       const { properties, ...flat } = (body.custom_fields ?? {}) as { properties?: Record<string, string> } & Record<string, string>;
       // Trimmed as filter values are, so `custom_team= gamma` is found by custom_team=gamma.
       const customFields = Object.fromEntries(Object.entries({ ...properties, ...flat }).map(([k, v]) => [k, v.trim()]));
+      const blank = Object.keys(customFields).find((k) => customFields[k] === '');
+      if (blank) throw badParameter(`custom_fields.${blank}`, 'must not be blank');
       if (Object.keys(customFields).length > CUSTOM_FIELDS_MAX) throw badParameter('custom_fields', `at most ${CUSTOM_FIELDS_MAX} fields`);
       return { body: { data: await projects.addEntity(principal, body.project, [body.entity_id], customFields) } };
     },
