@@ -129,7 +129,7 @@ RETURN count(pe) AS total
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
 WITH pe, head(COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e }) AS e
 WHERE $types IS NULL OR e.type IN $types
-RETURN pe.id AS id, pe.created AS created, pe.custom_fields AS custom_fields, e.id AS entity_id, e.type AS type, e.label AS label,
+RETURN pe.id AS id, pe.created AS created, pe.custom_fields AS custom_fields, e.id AS entity_id, e.label AS label,
   e.countries AS countries, e.risk AS risk, e.source_count AS source_count, e.identifiers AS identifiers,
   CASE WHEN e IS NULL OR NOT $withStatus THEN null ELSE head(COLLECT {
     MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'status'})

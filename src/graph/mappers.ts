@@ -9,7 +9,8 @@ import { regionOf } from '../domain/regions';
 export type Props = Record<string, unknown>;
 export type Surface = 'legacy' | 'v1';
 
-const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
+/** A map-valued property stored as a JSON string, or `fallback` when absent. */
+export const storedJson = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
 /** A copy without undefined or null fields (a plain loop: Object.fromEntries was the hot spot of body building). */
 function defined<T extends object>(o: T): T {
   const out: Record<string, unknown> = {};
@@ -89,24 +90,24 @@ export function embeddedEntity(e: Props, surface: Surface, extended = surface ==
     label: (e.label as string) ?? id,
     type: (e.type as string) ?? 'unknown',
     entity_url: entityUrl(id, surface),
-    identifiers: surface === 'v1' ? labelledIdentifiers(e.identifiers) : json<{ type: string; value: string }[]>(e.identifiers, []),
+    identifiers: surface === 'v1' ? labelledIdentifiers(e.identifiers) : storedJson<{ type: string; value: string }[]>(e.identifiers, []),
     countries: (e.countries as string[]) ?? [],
     pep: Boolean(e.pep),
     sanctioned: Boolean(e.sanctioned),
     closed: Boolean(e.closed),
     psa_sanctioned: (e.psa_sanctioned as string) ?? '',
     psa_count: (e.psa_count as number) ?? 0,
-    source_count: json<Record<string, { count: number; label: string }>>(e.source_count, {}),
+    source_count: storedJson<Record<string, { count: number; label: string }>>(e.source_count, {}),
     degree: (e.degree as number) ?? 0,
     addresses: (e.addresses as string[]) ?? [],
   } as EmbeddedEntity;
   if (e.date_of_birth !== undefined && e.date_of_birth !== null) entity.date_of_birth = e.date_of_birth as string;
-  const relationshipCount = json<Record<string, number>>(e.relationship_count, {});
+  const relationshipCount = storedJson<Record<string, number>>(e.relationship_count, {});
   entity.relationship_count = relationshipCount;
   if (extended) {
-    entity.attribute_count = json<Record<string, number>>(e.attribute_count, {});
+    entity.attribute_count = storedJson<Record<string, number>>(e.attribute_count, {});
     entity.related_entities_count = (e.related_entities_count as number) ?? 0;
-    entity.risk = json<Record<string, unknown>>(e.risk, {});
+    entity.risk = storedJson<Record<string, unknown>>(e.risk, {});
     entity.trade_count = { sent: relationshipCount.ships_to ?? 0, received: relationshipCount.receives_from ?? 0 };
     entity.user_attribute_count = {};
     entity.user_record_count = 0;
@@ -148,7 +149,7 @@ export function coreEntity(e: Props) {
 }
 
 function labelledIdentifiers(stored: unknown): { type: string; value: string; label: string }[] {
-  return json<{ type: string; value: string }[]>(stored, []).map((i) => ({ type: i.type, value: i.value, label: identifierLabel(i.type) }));
+  return storedJson<{ type: string; value: string }[]>(stored, []).map((i) => ({ type: i.type, value: i.value, label: identifierLabel(i.type) }));
 }
 
 export function embeddedRecord(r: Props, surface: Surface) {
@@ -208,7 +209,7 @@ export function source(s: Props, surface: Surface = 'legacy') {
 
 /** Attribute item: `{properties: {value, type?, dates...}, record, record_count}`. */
 export function attributeItem(a: Props) {
-  const extra = json<Record<string, unknown>>(a.extra, {});
+  const extra = storedJson<Record<string, unknown>>(a.extra, {});
   return {
     properties: defined({
       ...extra,
@@ -225,7 +226,7 @@ export function attributeItem(a: Props) {
 
 /** One relationship fact as the legacy surface shows it. */
 export function relationshipFact(r: Props) {
-  const shares = json<unknown[] | undefined>(r.shares, undefined);
+  const shares = storedJson<unknown[] | undefined>(r.shares, undefined);
   return defined({
     record: (r.record as string) ?? '',
     attributes: defined({ shares, position: r.position ? [{ value: r.position as string }] : undefined }),

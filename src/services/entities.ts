@@ -12,7 +12,7 @@ import { SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relatio
 import { withSanctionsFactors } from '../domain/risk';
 import { cypher } from '../graph/cypherFiles';
 import {
-  Props, Surface, attributeItem, embeddedEntity, embeddedRecord, record as recordFields, relationshipFact, source,
+  Props, Surface, attributeItem, embeddedEntity, embeddedRecord, record as recordFields, relationshipFact, source, storedJson,
 } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import { Paging, legacyPage, skipLimit, tokenPage } from './paging';
@@ -88,7 +88,6 @@ function relationshipParameters(selection: RelationshipSelection) {
   };
 }
 
-const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' && value ? (JSON.parse(value) as T) : fallback);
 const props = (row: { get(k: string): unknown }, key: string) => row.get(key) as Props;
 
 /** entity-read with the given relationships part (a fixed fragment, never request input), built once per part. */
@@ -143,7 +142,7 @@ export class EntityService {
       if (!items.has(field)) items.set(field, []);
       items.get(field)!.push(attributeItem(a));
     }
-    const counts = json<Record<string, number>>(entity.attribute_count, {});
+    const counts = storedJson<Record<string, number>>(entity.attribute_count, {});
     const attributes = Object.keys(counts)
       .map((field) => ({ field, paging: query.attributes[field] ?? query.attributeDefault }))
       .filter((f) => f.paging.limit > 0)
@@ -179,7 +178,7 @@ export class EntityService {
     body.relationships = relationships;
 
     if (query.possiblySameAs.limit > 0) {
-      const data = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, 'legacy'), matches: json(p.matches, {}) }));
+      const data = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, 'legacy'), matches: storedJson(p.matches, {}) }));
       body.possibly_same_as = legacyPage(query.possiblySameAs, (entity.psa_count as number) ?? 0, data);
     }
     if (query.referencedBy.limit > 0) {
@@ -206,7 +205,7 @@ export class EntityService {
       body.relationships = tokenPage(relationshipsTokenField(rel.selection), rel, page.total as number, data);
     }
     if (query.possiblySameAs.limit > 0) {
-      const data = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, 'v1'), matches: json(p.matches, {}) }));
+      const data = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, 'v1'), matches: storedJson(p.matches, {}) }));
       body.possibly_same_as = tokenPage('possibly_same_as', query.possiblySameAs, (entity.psa_count as number) ?? 0, data);
     }
     if (query.referencedBy.limit > 0) {
@@ -231,7 +230,7 @@ export class EntityService {
       attributes[a.field] = surface === 'v1' ? tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data) : legacyPage(a.paging, a.total, a.data);
     }
     body.attributes = attributes;
-    const psa = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, surface), matches: json(p.matches, {}) }));
+    const psa = parts.possiblySameAs.map((p) => ({ entity: embeddedEntity(p.entity, surface), matches: storedJson(p.matches, {}) }));
     const records = parts.referencedBy.map((r) => ({ record: embeddedRecord(r.record, surface), type: r.type }));
     const psaTotal = (entity.psa_count as number) ?? 0;
     const recordTotal = (entity.references_count as number) ?? 0;

@@ -17,7 +17,6 @@ export interface ProjectContentsRow {
   id: string;
   created: string;
   entityId: string | null;
-  type: string | null;
   label: string | null;
   countries: string[];
   risk: string[];
@@ -30,6 +29,20 @@ export interface ProjectContentsRow {
   upstreamCountries: string[];
   /** The saved entity's custom fields (custom_<name> -> string). */
   custom: Record<string, string>;
+}
+
+/**
+ * A saved entity's custom fields from the client's `custom_fields` (flat, or under
+ * `properties`; the flat ones win), trimmed as filter values are, so `custom_team= gamma` is
+ * found by `custom_team=gamma`. The schema has checked names and string values.
+ */
+export function customFieldsOf(raw: Record<string, unknown> | undefined, max: number): Record<string, string> {
+  const { properties, ...flat } = (raw ?? {}) as { properties?: Record<string, string> } & Record<string, string>;
+  const fields = Object.fromEntries(Object.entries({ ...properties, ...flat }).map(([name, value]) => [name, value.trim()]));
+  const blank = Object.keys(fields).find((name) => fields[name] === '');
+  if (blank) throw badParameter(`custom_fields.${blank}`, 'must not be blank');
+  if (Object.keys(fields).length > max) throw badParameter('custom_fields', `at most ${max} fields`);
+  return fields;
 }
 
 type SortValue = string | number | null;

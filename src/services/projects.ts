@@ -17,7 +17,7 @@ import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from 'neo4
 import { ApiError, badParameter, notFound } from '../domain/errors';
 import { UBO_TYPES } from '../domain/relationships';
 import { cypher } from '../graph/cypherFiles';
-import { Props, coreEntity, embeddedEntity } from '../graph/mappers';
+import { Props, coreEntity, embeddedEntity, storedJson } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import type { HistoryEvent } from '../feeds/history';
 import type { Principal } from './auth';
@@ -74,17 +74,11 @@ function projectBody(p: Props, entityCount: number, withMembers = false) {
   };
 }
 
-/**
- * ProjectEntity as the published client reads it. `trade_count_incl_mg` counts the shipper_of
- * and receiver_of facts of every match (the match group); `upstream` is the risk factors and
- * countries of the entities upstream in the latest supply-chain snapshot (empty before the
- * first). No HS codes are kept and there is no case workflow, so those are empty.
- */
 /** Shipments received and shipped by every match of a project entity (their relationship counts). */
 function tradeCounts(matchCounts: (string | null)[]) {
   const trade = { receiver_of: 0, shipper_of: 0 };
   for (const stored of matchCounts) {
-    const counts = stored ? (JSON.parse(stored) as Record<string, number>) : {};
+    const counts = storedJson<Record<string, number>>(stored, {});
     trade.receiver_of += counts.receiver_of ?? 0;
     trade.shipper_of += counts.shipper_of ?? 0;
   }
@@ -95,27 +89,31 @@ function tradeCounts(matchCounts: (string | null)[]) {
 function contentsRow(r: Neo4jRecord): ProjectContentsRow {
   const trade = tradeCounts(r.get('match_counts') as (string | null)[]);
   const upstream = r.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
-  const json = <T>(v: unknown, fallback: T): T => (typeof v === 'string' && v ? (JSON.parse(v) as T) : fallback);
-  const sources = json<Record<string, { label?: string }>>(r.get('source_count'), {});
+  const sources = storedJson<Record<string, { label?: string }>>(r.get('source_count'), {});
   return {
     id: r.get('id') as string,
     created: r.get('created') as string,
     entityId: r.get('entity_id') as string | null,
-    type: r.get('type') as string | null,
     label: r.get('label') as string | null,
     countries: (r.get('countries') as string[] | null) ?? [],
-    risk: Object.keys(json<Record<string, unknown>>(r.get('risk'), {})),
+    risk: Object.keys(storedJson<Record<string, unknown>>(r.get('risk'), {})),
     sources: Object.entries(sources).map(([id, s]) => ({ id, label: s.label ?? id })),
-    identifiers: json<{ value: string }[]>(r.get('identifiers'), []).map((i) => i.value),
+    identifiers: storedJson<{ value: string }[]>(r.get('identifiers'), []).map((i) => i.value),
     status: r.get('status') as string | null,
     receiverOf: trade.receiver_of,
     shipperOf: trade.shipper_of,
     upstreamRisk: upstream?.risk ?? [],
     upstreamCountries: upstream?.countries ?? [],
-    custom: json<Record<string, string>>(r.get('custom_fields'), {}),
+    custom: storedJson<Record<string, string>>(r.get('custom_fields'), {}),
   };
 }
 
+/**
+ * ProjectEntity as the published client reads it. `trade_count_incl_mg` counts the shipper_of
+ * and receiver_of facts of every match (the match group); `upstream` is the risk factors and
+ * countries of the entities upstream in the latest supply-chain snapshot (empty before the
+ * first). No HS codes are kept and there is no case workflow, so those are empty.
+ */
 function projectEntityBody(row: Neo4jRecord) {
   const pe = row.get('pe') as Props;
   const matches = row.get('matches') as string[];
@@ -138,7 +136,7 @@ function projectEntityBody(row: Neo4jRecord) {
     tag_ids: [] as string[],
     case_status: '',
     // Saved with the entity (the published client's saveEntity): custom_<name> -> string.
-    custom_fields: JSON.parse((pe.custom_fields as string | undefined) ?? '{}') as Record<string, string>,
+    custom_fields: storedJson<Record<string, string>>(pe.custom_fields, {}),
     shipped_hs_codes: [] as string[],
     received_hs_codes: [] as string[],
     trade_count_incl_mg: trade,

@@ -4,7 +4,7 @@ import { ProjectContentsRow, aggregate, compileFilters, contentsComparator, isPl
 const matchesFilters = (row: ProjectContentsRow, filters: Record<string, string[]>) => compileFilters(filters)(row);
 
 const row = (over: Partial<ProjectContentsRow>): ProjectContentsRow => ({
-  id: 'pe', created: '2026-01-01T00:00:00.000Z', entityId: 'e', type: 'company', label: null, countries: [], risk: [], sources: [],
+  id: 'pe', created: '2026-01-01T00:00:00.000Z', entityId: 'e', label: null, countries: [], risk: [], sources: [],
   identifiers: [], status: null, receiverOf: 0, shipperOf: 0, upstreamRisk: [], upstreamCountries: [], custom: {}, ...over,
 });
 

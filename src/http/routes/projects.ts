@@ -5,10 +5,9 @@
  * theirs (`entities/create` before `entities/:project_entity_id`).
  */
 import { ROLES } from '../../services/access';
-import { CUSTOM_FIELD, SORT_VALUES, parseContentsQuery } from '../../services/projectContents';
+import { CUSTOM_FIELD, SORT_VALUES, customFieldsOf, parseContentsQuery } from '../../services/projectContents';
 import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
-import { badParameter } from '../../domain/errors';
 import type { RouteRegistry } from '../registry';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 };
@@ -103,15 +102,9 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
       },
     },
     responses: { 200: '{data: ProjectEntity}', ...errors },
-    handler: async ({ principal, body }) => {
-      const { properties, ...flat } = (body.custom_fields ?? {}) as { properties?: Record<string, string> } & Record<string, string>;
-      // Trimmed as filter values are, so `custom_team= gamma` is found by custom_team=gamma.
-      const customFields = Object.fromEntries(Object.entries({ ...properties, ...flat }).map(([k, v]) => [k, v.trim()]));
-      const blank = Object.keys(customFields).find((k) => customFields[k] === '');
-      if (blank) throw badParameter(`custom_fields.${blank}`, 'must not be blank');
-      if (Object.keys(customFields).length > CUSTOM_FIELDS_MAX) throw badParameter('custom_fields', `at most ${CUSTOM_FIELDS_MAX} fields`);
-      return { body: { data: await projects.addEntity(principal, body.project, [body.entity_id], customFields) } };
-    },
+    handler: async ({ principal, body }) => ({
+      body: { data: await projects.addEntity(principal, body.project, [body.entity_id], customFieldsOf(body.custom_fields, CUSTOM_FIELDS_MAX)) },
+    }),
   });
 
   registry.add({
@@ -152,7 +145,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
         return { body: path.endsWith('/contents/entity') ? { aggregations: {}, ...page } : page };
       },
     });
-  listEntities('/v1/projects/:project_id/entities', 'Entities of a project, oldest first', 100, 100);
+  listEntities('/v1/projects/:project_id/entities', 'Entities of a project, oldest first unless sorted; sort, filters, aggregations', 100, 100);
   listEntities('/v1/projects/:project_id/contents/entity', 'Entities of a project (published client path; sort, filters, aggregations)', 10_000, 1000);
 
   registry.add({
