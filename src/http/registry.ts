@@ -199,6 +199,14 @@ function numericType(schema: JsonSchema | undefined): 'integer' | 'number' | und
   return undefined;
 }
 
+/** Parameter-name patterns compiled once: the check runs on every request (entity reads name theirs by pattern). */
+const compiledPatterns = new Map<string, RegExp>();
+function patternRegExp(pattern: string): RegExp {
+  let re = compiledPatterns.get(pattern);
+  if (!re) compiledPatterns.set(pattern, (re = new RegExp(pattern, 'u')));
+  return re;
+}
+
 /**
  * Query values of numeric parameters that are not written as plain decimals. Ajv's coercion
  * takes anything JavaScript reads as a number ("0x10" is 16, " 5" is 5, "0b1" is 1), which
@@ -209,7 +217,7 @@ export function notPlainNumbers(query: Record<string, unknown>, schema: JsonSche
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
   const messages: string[] = [];
   for (const [name, value] of Object.entries(query)) {
-    const type = numericType(Object.hasOwn(properties, name) ? properties[name] : patterns.find(([p]) => new RegExp(p, 'u').test(name))?.[1]);
+    const type = numericType(Object.hasOwn(properties, name) ? properties[name] : patterns.find(([p]) => patternRegExp(p).test(name))?.[1]);
     if (!type) continue;
     const plain = type === 'integer' ? PLAIN_INTEGER : PLAIN_NUMBER;
     if ([value].flat().some((v) => typeof v === 'string' && !plain.test(v))) {
