@@ -10,7 +10,8 @@ import { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config';
 import { formatStatus, servicesDown, servicesStatus, servicesUp } from './devservices/localServices';
 import { Graph } from './graph/neo4j';
-import { createApp } from './http/app';
+import { backendReadiness, createApp } from './http/app';
+import { answerClientErrors } from './http/errors';
 import { IngestError, describeProgress, ingestFile } from './ingest/ingest';
 import { spoolStdin } from './ingest/reader';
 import { createLogger } from './logger';
@@ -106,10 +107,7 @@ async function serve(config: Config): Promise<void> {
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
   const { app, flushFeeds, close } = createApp({
     config, graph, auth, logger, redis, queues,
-    readiness: async () => ({
-      neo4j: await graph.ping(),
-      redis: await redis.ping().then((r) => r === 'PONG', () => false),
-    }),
+    readiness: backendReadiness(graph, redis),
   });
   const server = app.listen(config.port, config.host, (err?: Error) => {
     // Express passes a listen failure (the port taken, say) here rather than throwing it.
@@ -120,6 +118,7 @@ async function serve(config: Config): Promise<void> {
     const { port } = server.address() as AddressInfo;
     logger.info({ host: config.host, port }, `listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`);
   });
+  answerClientErrors(server);
   const stop = async () => {
     logger.info('shutting down');
     exitAfter(SHUTDOWN_GRACE_MS, logger);

@@ -33,6 +33,7 @@ export interface Config {
    * to `requests`; over it a call gets 429 with Retry-After. `requests` 0 turns limiting off.
    */
   rateLimit: { requests: number; windowSeconds: number };
+  tokenRateLimit: { requests: number; windowSeconds: number };
   /** Audit history (GET /v1/history): events kept per user stream (approximate trim). */
   history: { maxEvents: number };
   /** Usage and history writes of the calls within this many ms go to Redis together (0: each at once). */
@@ -120,6 +121,11 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       requests: int(env, 'RATE_LIMIT_REQUESTS', 600, 0, 1_000_000),
       windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
+    },
+    // Token requests per client address: each costs a deliberately slow hash of the secret.
+    tokenRateLimit: {
+      requests: int(env, 'TOKEN_RATE_LIMIT_REQUESTS', 60, 0, 1_000_000),
+      windowSeconds: 60,
     },
     history: { maxEvents: int(env, 'HISTORY_MAX_EVENTS', 100_000, 100, 100_000_000) },
     feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),

@@ -3,6 +3,7 @@
  * the routes of every resource, and the error envelopes.
  */
 import { randomUUID } from 'node:crypto';
+import querystring from 'node:querystring';
 import express, { type Request, type RequestHandler } from 'express';
 import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
@@ -23,6 +24,8 @@ import { registerTraversalRoutes } from './routes/traversal';
 import { registerNotificationRoutes } from './routes/notifications';
 import { TraversalService } from '../services/traversal';
 import { createFeeds } from './middleware';
+import { tokenRateLimitMiddleware } from './middleware/rateLimit';
+import { RateLimiter } from '../feeds/rateLimit';
 import { registerProjectRoutes } from './routes/projects';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerSearchRoutes } from './routes/search';
@@ -38,6 +41,14 @@ export interface AppDeps {
   logger: pino.Logger;
   /** Liveness of the other backends for /ready. */
   readiness: () => Promise<Record<string, boolean>>;
+}
+
+/** What /ready checks: that Neo4j and Redis each answer. */
+export function backendReadiness(graph: Graph, redis: Redis): () => Promise<Record<string, boolean>> {
+  return async () => ({
+    neo4j: await graph.ping(),
+    redis: await redis.ping().then((r) => r === 'PONG', () => false),
+  });
 }
 
 function bearer(auth: AuthService): RequestHandler {
@@ -94,7 +105,15 @@ export function createApp(deps: AppDeps) {
   app.disable('x-powered-by');
   // Responses are per-request JSON of live data; hashing each body for an ETag costs more than it saves.
   app.set('etag', false);
-  app.set('query parser', 'simple');
+  // Node's parser keeps the first 1,000 keys and drops the rest without a word, which turned a
+  // long query into a misleading "q: is required"; every key is kept (the request line is
+  // bounded by the server's header size) and unknown ones are refused by name.
+  app.set('query parser', (text: string) => querystring.parse(text, '&', '=', { maxKeys: 0 }));
+  // Bodies are data, never to be sniffed into something a browser would run.
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -108,7 +127,6 @@ export function createApp(deps: AppDeps) {
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }) },
     }),
   );
-  app.use(express.json({ limit: '1mb' }));
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -127,6 +145,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use(malformedPath(authenticate));
+  app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
   app.use(registry.router(authenticate, feeds.afterAuth));
   // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
   app.use(authenticate, notFoundHandler());

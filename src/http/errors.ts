@@ -3,6 +3,8 @@
  * `{status, message, success: false}`. A parameter validation error is 406 on legacy paths
  * and 400 on `/v1`; its message names the parameter. No stack trace leaves the server.
  */
+import { maxHeaderSize, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 
 export { ApiError, badParameter, badParameters, notFound, unauthorized, notAcceptable } from '../domain/errors';
@@ -55,3 +57,27 @@ export function errorHandler(): ErrorRequestHandler {
 export function notFoundHandler(): RequestHandler {
   return (req, _res, next) => next(new ApiError(404, [`no route for ${req.method} ${req.path}`]));
 }
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (a request line and headers
+ * over the server's limit: 431; a malformed request: 400) get the error envelope of their
+ * surface, read off the start of the request, instead of Node's bare status line.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex & { _httpMessage?: { headersSent?: boolean } }) => {
+    // As Node's own handler: no answer on a socket whose current response has begun (a kept-alive
+    // socket has written earlier responses; that is no reason to stay silent).
+    if (!socket.writable || socket._httpMessage?.headersSent || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, `request line and headers: larger than ${Math.round(maxHeaderSize / 1024)} kB`]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request: not received in time'] : [400, 'request: not valid HTTP'];
+    const v1 = /^[A-Z]+ \/v1[/?\s]/.test(err.rawPacket?.toString('latin1', 0, 32) ?? '');
+    const body = JSON.stringify(v1 ? { status, message: [message], success: false } : { status, success: false, messages: [message] });
+    socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };

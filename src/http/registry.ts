@@ -7,11 +7,14 @@ import type { IncomingMessage } from 'node:http';
 import accepts from 'accepts';
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError, badParameters, notAcceptable } from './errors';
 import type { Principal } from '../services/auth';
 
 export type JsonSchema = Record<string, unknown>;
+
+/** The largest JSON body a route reads. */
+export const MAX_BODY_BYTES = '1mb';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface Reply { status?: number; body: unknown; contentType?: string; headers?: Record<string, string> }
@@ -88,14 +91,20 @@ export class RouteRegistry {
     });
   }
 
-  /** Express router; `authenticate`, then the `afterAuth` hooks, run before every route with auth on. */
+  /**
+   * Express router; `authenticate`, then the `afterAuth` hooks, run before every route with auth
+   * on. A JSON body is read only by a route that takes one, and only after those: a caller
+   * without a token gets its 401 before the server spends anything on what it sent.
+   */
   router(authenticate: RequestHandler, afterAuth: AfterAuth[] = []): Router {
     const router = Router();
+    const jsonBody = express.json({ limit: MAX_BODY_BYTES });
     const byPath = new Map<string, Compiled[]>();
     for (const route of this.routes) byPath.set(route.spec.path, [...(byPath.get(route.spec.path) ?? []), route]);
     for (const [path, routes] of byPath) {
       for (const route of routes) {
         const chain: RequestHandler[] = route.spec.auth === false ? [] : [authenticate, ...afterAuth.map((hook) => hook(route.spec))];
+        if (route.spec.body) chain.push(jsonBody);
         router[route.spec.method](path, ...chain, this.handle(route));
       }
       const allowed = routes.map((r) => r.spec.method.toUpperCase());

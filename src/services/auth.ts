@@ -3,8 +3,9 @@
  * scrypt hashes and compared in constant time; tokens are checked for signature, expiry,
  * audience and issuer, and only HS256 is accepted (so `alg: none` and RS/ES confusion fail).
  */
-import { KeyObject, createSecretKey, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { KeyObject, createSecretKey, randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../config';
 
@@ -19,11 +20,18 @@ export function hashSecret(secret: string): string {
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
-export function verifySecret(secret: string, stored: string): boolean {
+const scryptAsync = promisify<string, Buffer, number, ScryptOptions, Buffer>(scrypt);
+
+/**
+ * Compares a presented secret with its stored hash. The hash runs on libuv's thread pool
+ * (about 30 ms of CPU each): done on the event loop, a burst of token requests stalled
+ * every other call.
+ */
+export async function verifySecret(secret: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = scryptSync(secret, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scryptAsync(secret, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
   return timingSafeEqual(actual, expected);
 }
 
@@ -109,9 +117,9 @@ export class AuthService {
   }
 
   /** The principal for valid credentials, or undefined. */
-  authenticateClient(clientId: string, secret: string): Principal | undefined {
+  async authenticateClient(clientId: string, secret: string): Promise<Principal | undefined> {
     const client = this.clients.get(clientId);
-    const ok = verifySecret(secret, client?.secret_hash ?? this.decoyHash);
+    const ok = await verifySecret(secret, client?.secret_hash ?? this.decoyHash);
     return ok && client ? { user: client.user, org: client.org, client_id: client.client_id } : undefined;
   }
 
@@ -137,13 +145,17 @@ export class AuthService {
       this.verified.delete(token);
     }
     try {
+      // A token lives at most the issued lifetime: one signed without `exp`, or with a later
+      // one, is refused (maxAge counts from `iat`, which it requires).
       const claims = jwt.verify(token, this.key, {
-        algorithms: ['HS256'], audience: this.config.serviceDomain, issuer: this.config.jwt.issuer, clockTimestamp: Math.floor(nowMs / 1000),
+        algorithms: ['HS256'], audience: this.config.serviceDomain, issuer: this.config.jwt.issuer,
+        clockTimestamp: Math.floor(nowMs / 1000), maxAge: this.config.jwt.ttlSeconds,
       });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.org !== 'string') return undefined;
+      if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || claims.exp - claims.iat > this.config.jwt.ttlSeconds) return undefined;
       const principal = { user: claims.sub, org: claims.org, client_id: String(claims.client_id ?? '') };
-      // Cached only with an expiry (issued tokens always carry one), never past it.
-      if (typeof claims.exp === 'number' && typeof claims.nbf !== 'number') {
+      // Cached until its expiry, never past it.
+      if (typeof claims.nbf !== 'number') {
         if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
         this.verified.set(token, { principal, expiresAtMs: claims.exp * 1000 });
       }

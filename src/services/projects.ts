@@ -357,7 +357,13 @@ export class ProjectService {
   async deleteResource(principal: Principal, id: string) {
     const [row] = await this.graph.read(cypher('projects', 'project-entity-project'), { id });
     if (!row) throw projectEntityNotFound(id);
-    return this.deleteEntity(principal, row.get('project_id') as string, id);
+    try {
+      return await this.deleteEntity(principal, row.get('project_id') as string, id);
+    } catch (err) {
+      // A project the caller cannot see answers as an unknown id would: its id is not theirs to learn.
+      if (err instanceof ApiError && err.status === 404) throw projectEntityNotFound(id);
+      throw err;
+    }
   }
 
   async getEntity(principal: Principal, projectId: string, id: string) {

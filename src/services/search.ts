@@ -4,7 +4,6 @@
  * EmbeddedRecord items with `matches` (matched words in <em>), `size` with its qualifier
  * (eq up to 10000, gte 10000 beyond) and, on request, facets over the whole result set.
  */
-import { stringify } from 'csv-stringify/sync';
 import { badParameter } from '../domain/errors';
 import { Surface, embeddedEntity, embeddedRecord } from '../graph/mappers';
 import { compileQuery, highlight, type Target } from '../search/query';
@@ -63,29 +62,4 @@ export class SearchService {
       ...(result.facets ? { facets: result.facets } : {}),
     };
   }
-}
-
-const flat = (v: unknown): string => {
-  if (v === undefined || v === null) return '';
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(';');
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-};
-
-/** text/csv of a search page: one row per item, `matches` as field=value pairs. */
-export function searchCsv(target: Target, page: SearchPage): string {
-  const columns = target === 'entity'
-    ? ['id', 'label', 'type', 'countries', 'identifiers', 'addresses', 'date_of_birth', 'sanctioned', 'pep', 'closed', 'entity_url', 'matches']
-    : ['id', 'label', 'source', 'publication_date', 'acquisition_date', 'references_count', 'record_url', 'source_url', 'matches'];
-  const rows: string[][] = [columns];
-  for (const item of page.data) {
-    rows.push(columns.map((c) => {
-      if (c === 'matches') {
-        return Object.entries((item.matches as Record<string, string[]>) ?? {}).flatMap(([f, vs]) => vs.map((v) => `${f}=${v}`)).join(' | ');
-      }
-      if (c === 'identifiers') return ((item.identifiers as { type: string; value: string }[]) ?? []).map((i) => `${i.type}:${i.value}`).join(';');
-      return flat(item[c]);
-    }));
-  }
-  return stringify(rows);
 }

@@ -553,6 +553,12 @@ describe('the published client\'s resource calls (saveEntity, deleteResource)', 
     const list = (await alice('GET', `/v1/projects/${pid}/contents/entity`)).body.data;
     expect(list.map((e: any) => e.id)).toEqual([saved.body.data.id]);
 
+    // Another organisation learns nothing from the id: the answer an unknown id gets.
+    const outsider = await as('mallory', 'elsewhere')('DELETE', `/v1/resource/entity/${saved.body.data.id}`);
+    expect(outsider.status).toBe(404);
+    expect(outsider.body).toEqual({ status: 404, success: false, message: [`project entity "${saved.body.data.id}" not found`] });
+    expect(outsider.text).not.toContain(pid);
+
     const deleted = await alice('DELETE', `/v1/resource/entity/${saved.body.data.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toMatchObject({ id: saved.body.data.id, entity_id: 'e-gb-northwind-logistics' });

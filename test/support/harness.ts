@@ -10,7 +10,8 @@ import pino from 'pino';
 import { Queues } from '../../src/workers/queues';
 import type { Config } from '../../src/config';
 import { Graph } from '../../src/graph/neo4j';
-import { createApp } from '../../src/http/app';
+import { backendReadiness, createApp } from '../../src/http/app';
+import { answerClientErrors } from '../../src/http/errors';
 import { ingestFile, type IngestOptions, type IngestReport } from '../../src/ingest/ingest';
 import { AuthService, DEV_CLIENT, loadClients } from '../../src/services/auth';
 import { REPO, testConfig } from './env';
@@ -57,11 +58,12 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
   const auth = new AuthService(config, loadClients(config, () => undefined));
   const { app, flushFeeds, close } = createApp({
     config, graph, auth, redis, queues, logger: pino({ level: 'silent' }),
-    readiness: async () => ({ neo4j: await graph.ping(), redis: (await redis.ping()) === 'PONG' }),
+    readiness: backendReadiness(graph, redis),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  answerClientErrors(server);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const ingest = (file: string, options: Partial<IngestOptions> = {}) => ingestFile(graph, file, { batchSize: 500, ...options });
   for (const file of opts.files ?? []) await ingest(file);

@@ -24,11 +24,12 @@ export function registerAuthRoutes(registry: RouteRegistry, auth: AuthService, s
         grant_type: { type: 'string', enum: ['client_credentials'] },
       },
     },
-    responses: { 200: 'access_token, expires_in (seconds) and token_type Bearer', 400: 'malformed body', 401: 'bad credentials' },
+    responses: { 200: 'access_token, expires_in (seconds) and token_type Bearer', 400: 'malformed body', 401: 'bad credentials', 429: 'too many token requests from this address (TOKEN_RATE_LIMIT_REQUESTS a minute)' },
     handler: async ({ body }) => {
-      const principal = auth.authenticateClient(body.client_id, body.client_secret);
+      const principal = await auth.authenticateClient(body.client_id, body.client_secret);
       if (!principal) throw new ApiError(401, ['client_id/client_secret: invalid client credentials']);
-      return { body: auth.issueToken(principal) };
+      // A token response must not be stored by caches on the way (RFC 6749, 5.1).
+      return { body: auth.issueToken(principal), headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
     },
   });
 }

@@ -1,5 +1,4 @@
 /** /entity, /entity_summary, /record, /source, /sources and their /v1 forms. Thin: parse, call, shape. */
-import { stringify } from 'csv-stringify/sync';
 import { ATTRIBUTE_FIELDS } from '../../domain/attributes';
 import { COUNTRY_IDS } from '../../domain/countries';
 import { isDateString } from '../../domain/dates';
@@ -10,6 +9,7 @@ import { type EntityService, type RelationshipSelection, relationshipsTokenField
 import type { TraversalService } from '../../services/traversal';
 import { entityTraversalBlocks } from './traversal';
 import type { PdfRenderer } from '../formats/pdfRenderer';
+import { entityCsv } from '../formats/csv';
 import { MAX_PAGE, Paging, tokenPaging } from '../../services/paging';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
@@ -217,24 +217,4 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
       handler: async ({ query }) => ({ body: await entities.sources({ offset: query.offset, limit: query.limit }, surface) }),
     });
   }
-}
-
-/** text/csv form of an entity: one row per summary field, attribute value, relationship and record. */
-function entityCsv(entity: Record<string, any>): string {
-  const rows: (string | number)[][] = [['section', 'field', 'value', 'type', 'target_id', 'records']];
-  for (const key of ['id', 'label', 'type', 'countries', 'pep', 'sanctioned', 'closed', 'degree', 'date_of_birth']) {
-    if (entity[key] !== undefined) rows.push(['entity', key, Array.isArray(entity[key]) ? entity[key].join(';') : String(entity[key]), '', '', '']);
-  }
-  for (const [field, page] of Object.entries<any>(entity.attributes ?? {})) {
-    for (const item of page.data) rows.push(['attribute', field, item.properties.value ?? '', item.properties.type ?? '', '', item.record.join(';')]);
-  }
-  for (const [type, page] of Object.entries<any>(entity.relationships ?? {})) {
-    for (const item of page.data) {
-      const facts = Object.values<any[]>(item.types).flat();
-      rows.push(['relationship', type, item.target.label, item.target.type, item.target.id, facts.map((f) => f.record).filter(Boolean).join(';')]);
-    }
-  }
-  for (const item of entity.possibly_same_as?.data ?? []) rows.push(['possibly_same_as', 'entity', item.entity.label, item.entity.type, item.entity.id, '']);
-  for (const item of entity.referenced_by?.data ?? []) rows.push(['referenced_by', item.type, item.record.label, item.record.source, '', item.record.id]);
-  return stringify(rows);
 }

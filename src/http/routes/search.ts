@@ -14,7 +14,8 @@ import { ENTITY_SEARCH_FIELDS } from '../../search/fields';
 import { MAX_RESULTS, type SearchFilters, type SearchIndex } from '../../search/port';
 import type { Target } from '../../search/query';
 import { ResolveField, ResolveParams, ResolveService, checkResolveDates } from '../../services/resolve';
-import { SearchParams, SearchService, searchCsv } from '../../services/search';
+import { SearchParams, SearchService } from '../../services/search';
+import { searchCsv } from '../formats/csv';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
 type Query = Record<string, unknown>;
