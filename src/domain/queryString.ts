@@ -11,12 +11,16 @@
  *   `word~` / `word~2`   fuzzy: up to 1 (default) or 2 edits
  *   `( ... )`            grouping and nesting; `\` escapes an operator character
  *   `+` and `-` are operators only at the start of a word ("12-345" is one term).
+ * Like a search engine's simple query string it never fails on syntax: a stray quote or
+ * parenthesis, an operator with nothing to act on, an empty group or a wildcard inside a word
+ * is read past (names such as `Acme (UK` or `O"Brien` are searched as written). What it
+ * refuses is a query with no terms, only negations, or over the size limits.
  *
  * Advanced syntax (`advanced=true`), in the style of a full query string:
  *   fielded terms `name.value:antonov`, `identifier.type:gbr_company_number`,
  *   `address.value:(london | "high street")`, operators `AND` / `&&`, `OR` / `||`,
  *   `NOT` / `!` / `-`, `+`, parentheses, phrases, prefix `*` and fuzzy `~`; AND is the
- *   default operator. Unknown fields and malformed input are errors.
+ *   default operator. Unknown fields and malformed input are errors (the stricter syntax).
  *
  * Every error is a 400/406 naming `q` (badParameter), never a server error.
  */
@@ -103,7 +107,12 @@ function lex(q: string, advanced: boolean): Tok[] {
         v += q[i];
         i++;
       }
-      if (i >= n) fail(`unterminated quote starting at character ${start + 1}`);
+      if (i >= n) {
+        if (advanced) fail(`unterminated quote starting at character ${start + 1}`);
+        // Simple syntax: a lone quote is read past, its words as words.
+        i = start + 1;
+        continue;
+      }
       i++;
       // Phrase slop (`"a b"~2`) is accepted and ignored.
       if (q[i] === '~') {
@@ -149,18 +158,32 @@ function lex(q: string, advanced: boolean): Tok[] {
     const fz = /~([0-9]*)$/.exec(v);
     if (fz) {
       fuzzy = fz[1] === '' ? 1 : Number(fz[1]);
-      if (!(fuzzy >= 0 && fuzzy <= 2)) fail(`fuzziness after "~" must be 0, 1 or 2 (character ${start + 1})`);
+      if (!(fuzzy >= 0 && fuzzy <= 2)) {
+        if (advanced) fail(`fuzziness after "~" must be 0, 1 or 2 (character ${start + 1})`);
+        fuzzy = 2;
+      }
       v = v.slice(0, fz.index);
     }
     let prefix = false;
     if (v.endsWith('*')) {
       prefix = true;
       v = v.replace(/\*+$/, '');
-      if (fuzzy !== undefined) fail(`a term cannot be both a prefix (*) and fuzzy (~) (character ${start + 1})`);
+      if (fuzzy !== undefined) {
+        if (advanced) fail(`a term cannot be both a prefix (*) and fuzzy (~) (character ${start + 1})`);
+        fuzzy = undefined;
+      }
     }
-    if (v.includes('*') || v.includes('?')) fail(`wildcards are only allowed at the end of a term (character ${start + 1})`);
-    if (v === '') fail(`an operator or wildcard without a term at character ${start + 1}`);
-    toks.push({ t: 'word', v, prefix, fuzzy, pos: start });
+    if (advanced) {
+      if (v.includes('*') || v.includes('?')) fail(`wildcards are only allowed at the end of a term (character ${start + 1})`);
+      if (v === '') fail(`an operator or wildcard without a term at character ${start + 1}`);
+      toks.push({ t: 'word', v, prefix, fuzzy, pos: start });
+    } else {
+      // Simple syntax: a wildcard inside a word separates words; the last keeps the * or ~.
+      const parts = v.split(/[*?]+/).filter(Boolean);
+      parts.forEach((part, k) => toks.push(k === parts.length - 1
+        ? { t: 'word', v: part, prefix, fuzzy, pos: start }
+        : { t: 'word', v: part, prefix: false, pos: start }));
+    }
     atWordStart = false;
   }
   return toks;
@@ -320,6 +343,39 @@ function countLeaves(node: QueryNode): number {
   }
 }
 
+const isOp = (tok: Tok | undefined, ...ops: string[]): boolean => tok?.t === 'op' && ops.includes(tok.v);
+
+/**
+ * The simple syntax's leniency: drops what has nothing to act on (a `)` without its `(`, an
+ * empty group, `|` without a term on each side, `+` / `-` before nothing) and closes groups
+ * left open, until nothing changes; what remains always parses.
+ */
+function readPast(toks: Tok[]): Tok[] {
+  let current = toks;
+  for (;;) {
+    const out: Tok[] = [];
+    let open = 0;
+    current.forEach((tok, i) => {
+      const prev = out[out.length - 1];
+      const after = current[i + 1];
+      if (isOp(tok, ')')) {
+        if (open === 0) return;
+        open--;
+        if (isOp(prev, '(')) out.pop();
+        else out.push(tok);
+        return;
+      }
+      if (isOp(tok, '(')) open++;
+      if (isOp(tok, '|') && (!prev || isOp(prev, '(', '|', '+', '-') || !after || isOp(after, ')', '|'))) return;
+      if (isOp(tok, '+', '-') && (!after || isOp(after, ')', '|'))) return;
+      out.push(tok);
+    });
+    for (; open > 0; open--) out.push({ t: 'op', v: ')', pos: current.length ? current[current.length - 1].pos : 0 });
+    if (out.length === current.length && out.every((tok, i) => tok === current[i])) return out;
+    current = out;
+  }
+}
+
 /** Flattens nested groups of the same operator: and(a, and(b, c)) -> and(a, b, c). */
 function flatten(node: QueryNode): QueryNode {
   if (node.kind === 'not') return { kind: 'not', child: flatten(node.child) };
@@ -336,7 +392,8 @@ function flatten(node: QueryNode): QueryNode {
 export function parseQuery(q: string, opts: ParseOptions = {}): QueryNode {
   if (typeof q !== 'string' || q.trim() === '') fail('the query is empty');
   if (q.length > MAX_QUERY_LENGTH) fail(`longer than ${MAX_QUERY_LENGTH} characters`);
-  const node = flatten(new Parser(lex(q, Boolean(opts.advanced)), opts).parse());
+  const toks = lex(q, Boolean(opts.advanced));
+  const node = flatten(new Parser(opts.advanced ? toks : readPast(toks), opts).parse());
   if (countLeaves(node) > MAX_LEAVES) fail(`more than ${MAX_LEAVES} terms`);
   checkNegations(node);
   return node;

@@ -135,3 +135,21 @@ describe('CSV', () => {
     expect(csv).not.toMatch(/,[+=@]/);
   });
 });
+
+describe('careless search syntax', () => {
+  test('the simple syntax reads past a stray parenthesis, quote or operator; the advanced one refuses it', async () => {
+    const ids = async (q: string) => {
+      const { status, body } = await h.json(`/search/entity?${new URLSearchParams({ q })}`);
+      expect([q, status]).toEqual([q, 200]);
+      return body.data.map((e: { id: string }) => e.id);
+    };
+    const plain = await ids('northwind logistics');
+    expect(plain).toContain('e-gb-northwind-logistics');
+    for (const q of ['northwind (logistics', 'northwind logistics)', '"northwind logistics', 'northwind + logistics -', '() northwind logistics |', '| northwind logistics']) {
+      expect(await ids(q)).toEqual(plain);
+    }
+    const advanced = await h.json(`/search/entity?${new URLSearchParams({ q: 'northwind (logistics', advanced: 'true' })}`);
+    expect(advanced.status).toBe(406);
+    expect(advanced.body.messages).toEqual(['q: unbalanced "(" at character 11']);
+  });
+});

@@ -59,17 +59,35 @@ describe('simple query-string syntax', () => {
     expect(simple('a\\|b')).toEqual(term('a|b'));
   });
 
-  test('syntax errors name q', () => {
-    rejects(() => simple('(a b'), /unbalanced "\("/);
-    rejects(() => simple('a b)'), /unbalanced "\)"/);
-    rejects(() => simple('"a b'), /unterminated quote/);
-    rejects(() => simple('a |'), /needs a term on both sides/);
-    rejects(() => simple('| a'), /expected a term/);
-    rejects(() => simple('()'), /empty group/);
+  test('malformed syntax is read past, as a search engine\'s simple query string does', () => {
+    const ab = { kind: 'and', children: [term('a'), term('b')] };
+    expect(simple('(a b')).toEqual(ab);
+    expect(simple('a b)')).toEqual(ab);
+    expect(simple('a) (b')).toEqual(ab);
+    expect(simple('"a b')).toEqual(ab);
+    expect(simple('a "b')).toEqual(ab);
+    expect(simple('acme (uk')).toEqual({ kind: 'and', children: [term('acme'), term('uk')] });
+    expect(simple('a |')).toEqual(term('a'));
+    expect(simple('| a')).toEqual(term('a'));
+    expect(simple('a || b')).toEqual({ kind: 'or', children: [term('a'), term('b')] });
+    expect(simple('a (| b)')).toEqual(ab);
+    expect(simple('a -')).toEqual(term('a'));
+    expect(simple('a + ) b')).toEqual(ab);
+    expect(simple('a () b')).toEqual(ab);
+    expect(simple('a ( | ) b (')).toEqual(ab);
+    expect(simple('a~5')).toEqual(term('a', { fuzzy: 2 }));
+    expect(simple('ab*~')).toEqual(term('ab', { prefix: true }));
+    expect(simple('a*b')).toEqual(ab);
+    expect(simple('a?b*')).toEqual({ kind: 'and', children: [term('a'), term('b', { prefix: true })] });
+    expect(simple('a * b')).toEqual(ab);
+  });
+
+  test('what cannot be searched is refused naming q', () => {
+    rejects(() => simple('()'), /empty/);
+    rejects(() => simple('( | -'), /empty/);
+    rejects(() => simple('"'), /empty/);
     rejects(() => simple('-a'), /only a negation/);
     rejects(() => simple('a | -b'), /negation cannot be an alternative/);
-    rejects(() => simple('a~5'), /fuzziness/);
-    rejects(() => simple('a*b'), /wildcards/);
     rejects(() => simple('   '), /empty/);
     rejects(() => simple('x'.repeat(1001)), /longer than/);
     rejects(() => simple('((((((((((((((a))))))))))))))'), /nested/);
@@ -105,6 +123,13 @@ describe('advanced syntax', () => {
     rejects(() => advanced('OR a'), /expected a term/);
     rejects(() => advanced('name.value:(address.value:x)'), /field inside another field/);
     rejects(() => advanced('NOT a'), /only a negation/);
+    rejects(() => advanced('(a b'), /unbalanced "\("/);
+    rejects(() => advanced('a b)'), /unbalanced "\)"/);
+    rejects(() => advanced('"a b'), /unterminated quote/);
+    rejects(() => advanced('()'), /empty group/);
+    rejects(() => advanced('a~5'), /fuzziness/);
+    rejects(() => advanced('a*b'), /wildcards/);
+    rejects(() => advanced('a*~'), /both a prefix/);
   });
 });
 
