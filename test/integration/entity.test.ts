@@ -33,9 +33,14 @@ const hubLines = () => {
 };
 
 let h: Harness;
+/** The UTC days (read by the clock) just before and just after the first load of the acme sources. */
+const utcDay = () => new Date().toISOString().slice(0, 10);
+let acmeLoadDays: string[] = [];
 beforeAll(async () => {
   h = await startHarness();
+  const dayBefore = utcDay();
   await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+  acmeLoadDays = [dayBefore, utcDay()];
   await h.ingest(writeNdjson('wide.ndjson', wideLines()));
   await h.ingest(writeNdjson('hub.ndjson', hubLines()));
 });
@@ -445,10 +450,13 @@ describe('sources', () => {
   });
 
   test('/v1 sources carry every field the published client requires; a reload keeps date_added', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // date_added is the day the source was first loaded: one of the days around that ingest
+    // (a run may cross midnight between the ingest and this test).
+    const first = (await h.json('/v1/source/gbr_psc')).body;
+    expect(acmeLoadDays).toContain(first.date_added);
     const expected = {
       id: 'gbr_psc', label: 'UK People with Significant Control', description: 'UK People with Significant Control',
-      country: 'GBR', region: 'northern_europe', date_added: today, source_type: expect.any(String), record_type: expect.any(String),
+      country: 'GBR', region: 'northern_europe', date_added: first.date_added, source_type: expect.any(String), record_type: expect.any(String),
       structure: 'structured', pep: false, watchlist: false,
     };
     expect((await h.json('/v1/source/gbr_psc')).body).toEqual(expected);

@@ -24,8 +24,11 @@ function as(user: string, org: string): Call {
 }
 
 const streamKey = (org: string, user: string) => `history:${encodeURIComponent(org)}:${encodeURIComponent(user)}`;
-const TODAY = new Date().toISOString().slice(0, 10);
-const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** Today in UTC, read when called (a run may cross midnight: compare with the days around a call, or with a stored day). */
+const utcDay = () => new Date().toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The UTC day of a stream entry (its id is the millisecond Redis stored it at). */
+const dayOfStreamId = (id: string) => new Date(Number(id.split('-')[0])).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   h = await startHarness({ files: [SAMPLE] });
@@ -35,10 +38,12 @@ afterAll(() => h.close());
 describe('GET /v1/history', () => {
   test('one api.request event per authenticated call, newest first, with the HistoryInfo fields', async () => {
     const call = as('hist-1', 'org-h');
+    const startedMs = Date.now();
     await call('GET', '/v1/ontology/countries?id=USA', undefined, { 'x-request-id': 'req-first' });
     await call('GET', '/v1/entity/e-gb-northwind-logistics', undefined, { 'x-request-id': 'req-second' });
     await call('GET', '/v1/entity/no-such-entity', undefined, { 'x-request-id': 'req-404' });
     const res = await call('GET', '/v1/history');
+    const answeredMs = Date.now();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ size: 3, next_token: '', events: expect.any(Array) });
     const [e404, second, first] = res.body.events;
@@ -52,7 +57,11 @@ describe('GET /v1/history', () => {
     });
     expect(second.data).toMatchObject({ path: '/v1/entity/{id}', status: 200, request_id: 'req-second' });
     expect(e404.data).toMatchObject({ path: '/v1/entity/{id}', status: 404 });
-    expect(first.timestamp.slice(0, 10)).toBe(TODAY);
+    // The time the event was stored at, which lies within the calls (1 s of slack for clock rounding).
+    const stamped = Date.parse(first.timestamp);
+    expect(stamped).toBeGreaterThanOrEqual(startedMs - 1000);
+    expect(stamped).toBeLessThanOrEqual(answeredMs + 1000);
+    expect(first.timestamp).toBe(new Date(Number(first.id.split('-')[0])).toISOString());
     // The history call itself is recorded too.
     const again = await call('GET', '/v1/history?size=1');
     expect(again.body.events[0].data).toMatchObject({ path: '/v1/history', status: 200 });
@@ -104,11 +113,24 @@ describe('GET /v1/history', () => {
 
   test('from/to select days (UTC)', async () => {
     const call = as('hist-6', 'org-h');
+    const before = utcDay();
     await call('GET', '/v1/ontology/countries?id=GBR');
-    expect((await call('GET', `/v1/history?from=${TODAY}&to=${TODAY}`)).body.size).toBe(1);
-    expect((await call('GET', `/v1/history?to=${dayOffset(-1)}`)).body.events).toEqual([]);
-    expect((await call('GET', `/v1/history?from=${dayOffset(1)}`)).body.events).toEqual([]);
-    expect((await call('GET', `/v1/history?from=${dayOffset(-3)}`)).body.size).toBe(4); // with the three history reads above
+    // The day the event was stored on (not the day the test started: a run may cross midnight).
+    await h.flushFeeds();
+    const stored = await h.redis.xrevrange(streamKey('org-h', 'hist-6'), '+', '-');
+    expect(stored).toHaveLength(1);
+    const day = dayOfStreamId(stored[0][0]);
+    expect([before, utcDay()]).toContain(day);
+
+    const sameDay = await call('GET', `/v1/history?from=${day}&to=${day}`);
+    expect(sameDay.body.size).toBe(1);
+    expect(sameDay.body.events[0].data).toMatchObject({ url: '/v1/ontology/countries?id=GBR' });
+    expect((await call('GET', `/v1/history?to=${addDays(day, -1)}`)).body.events).toEqual([]);
+    // From the next day on: not the event; only history reads made after midnight, if the run crossed it.
+    const later = (await call('GET', `/v1/history?from=${addDays(day, 1)}`)).body.events;
+    expect(later.map((e: any) => e.data.url)).not.toContain('/v1/ontology/countries?id=GBR');
+    for (const e of later) expect(e.timestamp.slice(0, 10) >= addDays(day, 1)).toBe(true);
+    expect((await call('GET', `/v1/history?from=${addDays(day, -3)}`)).body.size).toBe(4); // with the three history reads above
   });
 
   test('days before 1970 bound nothing from below and end a range before any event', async () => {
@@ -233,6 +255,7 @@ function BigIntId(id: string): bigint {
 describe('GET /usage and /v1/usage', () => {
   test('views and credits per route pattern match the calls made (successful calls only)', async () => {
     const call = as('usage-1', 'org-u');
+    const dayBefore = utcDay();
     await call('GET', '/v1/entity/e-gb-northwind-logistics');
     await call('GET', '/v1/entity/e-cy-northwind-holdings');
     await call('GET', '/v1/entity/no-such-entity'); // 404: not counted
@@ -245,6 +268,11 @@ describe('GET /usage and /v1/usage', () => {
     expect(head.status).toBe(200);
 
     const res = await call('GET', '/usage');
+    const dayAfter = utcDay();
+    // The first day with counters, as stored; it is one of the days the calls ran on.
+    await h.flushFeeds();
+    const [firstDay] = await h.redis.zrange('usage:org-u:days', '0', '0');
+    expect([dayBefore, dayAfter]).toContain(firstDay);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       paths: [
@@ -254,14 +282,15 @@ describe('GET /usage and /v1/usage', () => {
         { path: '/v1/ubo/{id}', views: 1, credits: 1 },
       ],
       credits: 4,
-      since: `${TODAY}T00:00:00.000Z`,
+      since: `${firstDay}T00:00:00.000Z`,
       total: true,
     });
     // The /usage call itself is counted once it is answered.
     const v1 = await call('GET', '/v1/usage');
     expect(v1.body.paths).toContainEqual({ path: '/usage', views: 1, credits: 0 });
+    expect([dayBefore, utcDay()]).toContain(v1.body.to);
     expect(v1.body).toMatchObject({
-      credits: 4, total: true, from: TODAY, to: TODAY,
+      credits: 4, total: true, from: firstDay,
       usage: { entity: 3, entity_summary: 0, record: 0, resolve: 0, search_entities: 0, search_records: 0, search_trade: 0, traversal: 1 },
     });
     // Another organisation's usage is its own.

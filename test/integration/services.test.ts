@@ -10,6 +10,8 @@ import { testConfig, testEnv } from '../support/env';
 import { formatStatus, servicesStatus, servicesUp } from '../../src/devservices/localServices';
 
 jest.setTimeout(60_000);
+/** Elapsed-time limits here only catch a hang; they are far above the probes' 1-5 s timeouts. */
+const HANG_GUARD_MS = 30_000;
 
 const shared = testConfig();
 
@@ -32,14 +34,15 @@ describe('servicesStatus', () => {
     expect(formatStatus(status)).toMatch(/^neo4j .*reachable.*\nredis .*reachable/);
   });
 
-  it('reports a closed port as unreachable, quickly', async () => {
+  it('reports a closed port as unreachable, without waiting on a start timeout', async () => {
     const config = configWith({ NEO4J_URI: 'bolt://127.0.0.1:1', REDIS_URL: 'redis://127.0.0.1:1' });
     const started = Date.now();
     const status = await servicesStatus(config);
     expect(status.neo4j).toEqual({ url: 'bolt://127.0.0.1:1', reachable: false, managed: false });
     expect(status.redis).toMatchObject({ reachable: false, managed: false });
     expect(formatStatus(status)).toContain('UNREACHABLE');
-    expect(Date.now() - started).toBeLessThan(5000);
+    // A hang guard (a probe must not wait for a server to come up), not a speed target.
+    expect(Date.now() - started).toBeLessThan(HANG_GUARD_MS);
   });
 });
 
@@ -63,7 +66,8 @@ describe('servicesUp', () => {
     await expect(servicesUp(config, () => undefined)).rejects.toThrow(
       /Neo4j at bolt:\/\/192\.0\.2\.1:7687 does not answer, and 192\.0\.2\.1 is not a loopback address/,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
+    // A hang guard: it gives up after its probes instead of waiting out NEO4J_START_TIMEOUT_MS (120 s).
+    expect(Date.now() - started).toBeLessThan(HANG_GUARD_MS);
     expect(fs.existsSync(path.join(config.dataDir, 'run', 'neo4j.pid'))).toBe(false);
   });
 });

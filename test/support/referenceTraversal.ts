@@ -3,8 +3,23 @@
  * of an ingest file held in memory: exhaustive depth-first enumeration of simple paths.
  * Slow and obviously right; the API is compared with it on random queries.
  */
-import { endOfPeriod } from '../../src/domain/dates';
 import { SHARE_BEARING_TYPES, inverseRelationship } from '../../src/domain/relationships';
+
+/**
+ * The last day a date string `YYYY[-MM[-DD]]` covers, as YYYY-MM-DD (spec Conventions: a partial
+ * date covers its whole period). Written here, not taken from src: "2020" -> "2020-12-31",
+ * "2019-06" -> "2019-06-30", "2020-02" -> "2020-02-29", "2021-02" -> "2021-02-28".
+ */
+export function lastDayOf(date: string): string {
+  const [y, m, d] = date.split('-');
+  if (d !== undefined) return date;
+  if (m === undefined) return `${y}-12-31`;
+  const year = Number(y);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][Number(m) - 1];
+  if (days === undefined) throw new Error(`lastDayOf: bad month in ${date}`);
+  return `${y}-${m}-${String(days)}`;
+}
 
 export interface RefEntity { id: string; type: string; label: string; closed: boolean; countries: string[]; factors: string[]; sanctioned: boolean; pep: boolean }
 export interface RefFact { type: string; from: string; to: string; percentage: number | null; toEnd: string | null }
@@ -35,7 +50,7 @@ export class ReferenceGraph {
     for (const l of lines) {
       if (l.kind === 'relationship') {
         const known = (l.shares ?? []).map((s: any) => s.percentage).filter((p: unknown) => typeof p === 'number');
-        const base = { percentage: known.length ? Math.max(...known) : null, toEnd: l.to_date ? endOfPeriod(l.to_date) : null };
+        const base = { percentage: known.length ? Math.max(...known) : null, toEnd: l.to_date ? lastDayOf(l.to_date) : null };
         add({ ...base, type: l.type, from: l.from, to: l.to });
         add({ ...base, type: inverseRelationship(l.type), from: l.to, to: l.from });
       } else if (l.kind === 'possibly_same_as') {

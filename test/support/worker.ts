@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { outboxSize } from '../../src/services/risk';
 import { QUEUE_NAMES } from '../../src/workers/queues';
 import { REPO, testEnv } from './env';
@@ -71,39 +70,29 @@ export async function ingestAndQueue(h: Harness, file: string): Promise<string[]
 }
 
 /**
- * A project of the harness's caller with one project entity per entity id; returns the
- * project id and the project entity ids by entity id. Uses the projects API; when that is
- * not there, writes the shared graph model directly.
+ * A project of the harness's caller with one project entity per entity id, made through the
+ * projects API; returns the project id and the project entity ids by entity id. Throws (with
+ * the status and body) when the projects API does not answer 200, so a broken projects API
+ * fails the risk tests instead of being papered over.
  */
 export async function saveEntities(h: Harness, entityIds: string[], label = 'risk test'): Promise<{ projectId: string; resources: Map<string, string> }> {
   const created = await h.json('/v1/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label }) });
-  const resources = new Map<string, string>();
-  if (created.status === 200) {
-    const projectId = created.body.data.id as string;
-    for (const id of entityIds) {
-      const added = await h.json(`/v1/projects/${projectId}/entities/create`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ entity_ids: [id] }),
-      });
-      if (added.status !== 200) throw new Error(`adding ${id} to project: ${added.status} ${JSON.stringify(added.body)}`);
-    }
-    const rows = await h.graph.read(
-      'MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)-[:MATCHES]->(e:Entity) RETURN pe.id AS pe, e.id AS e',
-      { projectId },
-    );
-    for (const r of rows) resources.set(r.get('e') as string, r.get('pe') as string);
-    return { projectId, resources };
+  if (created.status !== 200) throw new Error(`creating project: ${created.status} ${JSON.stringify(created.body)}`);
+  const projectId = created.body?.data?.id as string;
+  if (typeof projectId !== 'string' || projectId === '') throw new Error(`creating project: no data.id in ${JSON.stringify(created.body)}`);
+  for (const id of entityIds) {
+    const added = await h.json(`/v1/projects/${projectId}/entities/create`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ entity_ids: [id] }),
+    });
+    if (added.status !== 200) throw new Error(`adding ${id} to project: ${added.status} ${JSON.stringify(added.body)}`);
   }
-  // Fallback: the shared model, written directly.
-  const projectId = `prj-${randomUUID()}`;
-  const now = new Date().toISOString();
-  await h.graph.write(
-    `CREATE (p:Project {id: $projectId, label: $label, type: 'network', archived: false, created: $now, updated: $now,
-                        owner_user: 'dev-user', owner_org: 'dev-org', share_org: null, share_role: null})
-     WITH p UNWIND $entityIds AS entityId
-     MATCH (e:Entity {id: entityId})
-     CREATE (p)-[:HAS_ENTITY]->(pe:ProjectEntity {id: $projectId + ':' + entityId, project_id: $projectId})-[:MATCHES]->(e)`,
-    { projectId, label, now, entityIds },
+  const resources = new Map<string, string>();
+  const rows = await h.graph.read(
+    'MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)-[:MATCHES]->(e:Entity) RETURN pe.id AS pe, e.id AS e',
+    { projectId },
   );
-  for (const id of entityIds) resources.set(id, `${projectId}:${id}`);
+  for (const r of rows) resources.set(r.get('e') as string, r.get('pe') as string);
+  const missing = entityIds.filter((id) => !resources.has(id));
+  if (missing.length > 0) throw new Error(`project ${projectId} has no project entity for ${missing.join(', ')}`);
   return { projectId, resources };
 }

@@ -11,7 +11,8 @@ import { isAttributeField } from '../../src/domain/attributes';
 type Line = Record<string, any>;
 const KINDS = ['source', 'record', 'entity', 'relationship', 'possibly_same_as'];
 const COUNTRY = /^[A-Z]{3}$/;
-const TODAY = new Date().toISOString().slice(0, 10);
+/** Today in UTC, read when asked (a module-load constant goes stale if a run crosses midnight). */
+const utcDay = () => new Date().toISOString().slice(0, 10);
 
 function generate(opts: GenerateOptions): string[] {
   return [...generateLines(opts)];
@@ -91,7 +92,7 @@ function problems(lines: Line[]): string[] {
   return out;
 }
 
-const isFormer = (r: Line): boolean => typeof r.to_date === 'string' && r.to_date.slice(0, 10) < TODAY;
+const isFormer = (r: Line): boolean => typeof r.to_date === 'string' && r.to_date.slice(0, 10) < utcDay();
 
 describe('synthetic graph generator', () => {
   const opts: GenerateOptions = { entities: 3000, seed: 42 };
@@ -235,12 +236,13 @@ describe('synthetic graph generator', () => {
     expect(writes).toBeGreaterThan(1);
   });
 
-  it('generates 20k entities quickly', () => {
-    const start = Date.now();
+  it('generates 20k entities as a finite stream of lines (speed is measured by the bench, not here)', () => {
+    // A runaway generator is stopped by a line cap far above what 20k entities need, not by a clock.
+    const CAP = 5_000_000;
     let n = 0;
-    for (const _ of generateLines({ entities: 20_000, seed: 1 })) n++;
+    for (const _ of generateLines({ entities: 20_000, seed: 1 })) if (++n > CAP) break;
     expect(n).toBeGreaterThan(100_000);
-    expect(Date.now() - start).toBeLessThan(15_000);
+    expect(n).toBeLessThanOrEqual(CAP);
   });
 });
 

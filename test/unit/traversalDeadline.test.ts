@@ -1,4 +1,6 @@
-import { Deadline, attemptTimeoutMs } from '../../src/services/traversal';
+import { Deadline, TraversalRequest, TraversalService, attemptTimeoutMs } from '../../src/services/traversal';
+import { cypher } from '../../src/graph/cypherFiles';
+import type { Graph } from '../../src/graph/neo4j';
 
 /** The arithmetic of the one deadline a traversal request has (TRAVERSAL_TIMEOUT_MS in all). */
 describe('Deadline', () => {
@@ -20,20 +22,100 @@ describe('attemptTimeoutMs', () => {
     expect(attemptTimeoutMs(1, false)).toBe(0);
     expect(attemptTimeoutMs(0, true)).toBe(0);
   });
+});
 
-  test('a max_depth 10 search whose every attempt times out takes the timeout once in all, not once per depth', () => {
-    let now = 0;
-    const deadline = new Deadline(10_000, () => now);
-    const shares: number[] = [];
-    for (let depth = 10; depth >= 1; depth--) {
-      const share = attemptTimeoutMs(deadline.remainingMs(), depth === 1);
-      if (share === 0) break;
-      shares.push(share);
-      now += share; // the attempt runs until Neo4j stops it
+/**
+ * The service's own search loops (TraversalService.traverse), driven through a stand-in for
+ * the graph port on which every search attempt runs until its transaction timeout and is then
+ * stopped, as Neo4j does: the attempt moves a fake clock on by the timeout it was given and
+ * fails with Neo4j's timeout code. Reads without a timeout (the source entity) and the page
+ * fetch of the level-by-level search answer at once.
+ */
+const TOTAL_MS = 10_000;
+const SOURCE = { id: 'src', type: 'company', label: 'Source' };
+
+interface Attempt { statement: string; timeoutMs: number; depth?: number }
+
+class TimingOutGraph {
+  now = 0;
+  readonly attempts: Attempt[] = [];
+  sourceReads = 0;
+
+  async read(statement: string, _params: Record<string, unknown> = {}, timeoutMs?: number): Promise<unknown[]> {
+    if (statement === cypher('traversal', 'source-entity')) {
+      this.sourceReads += 1;
+      return [record({ entity: SOURCE })];
     }
-    expect(shares.slice(0, 3)).toEqual([5_000, 2_500, 1_250]);
-    expect(shares.every((s) => s > 0)).toBe(true);
-    expect(now).toBe(10_000);
-    expect(shares).toHaveLength(10); // every depth was tried, the shallowest with what was left
+    if (statement === cypher('traversal', 'bfs-page')) return [record({ entities: [], facts: [], source: SOURCE })];
+    if (timeoutMs === undefined) throw new Error(`unexpected read without a timeout: ${statement.slice(0, 80)}`);
+    // The variable-length step pattern `{min,max}` of a single-query search names its depth.
+    const bounds = /\)\s*\{(\d+),(\d+)\}/.exec(statement);
+    this.attempts.push({ statement, timeoutMs, depth: bounds ? Number(bounds[2]) : undefined });
+    this.now += timeoutMs;
+    throw Object.assign(new Error('The transaction has been terminated (timeout)'), {
+      code: 'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
+    });
+  }
+}
+
+function record(values: Record<string, unknown>) {
+  return { get: (key: string) => values[key] };
+}
+
+function request(overrides: Partial<TraversalRequest>): TraversalRequest {
+  return {
+    id: 'src', offset: 0, limit: 10, minDepth: 1, maxDepth: 5, relationships: ['has_associate'], psa: false,
+    countries: [], types: [], sanctioned: false, pep: false, watchlist: false, minShares: 0,
+    includeUnknownShares: true, excludeFormerRelationships: false, excludeClosedEntities: false, riskFactors: [],
+    ...overrides,
+  };
+}
+
+async function traverseTimingOut(overrides: Partial<TraversalRequest>) {
+  const graph = new TimingOutGraph();
+  const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS });
+  const result = await service.traverse(request(overrides), new Deadline(TOTAL_MS, () => graph.now));
+  return { graph, result };
+}
+
+describe('a search whose every attempt times out takes the timeout once in all, not once per attempt', () => {
+  test('max_depth 5: retried one depth shallower each time, on half of what is left, the shallowest with the rest', async () => {
+    const { graph, result } = await traverseTimingOut({ maxDepth: 5 });
+    expect(graph.attempts.map((a) => a.depth)).toEqual([5, 4, 3, 2, 1]);
+    expect(graph.attempts.map((a) => a.timeoutMs)).toEqual([5_000, 2_500, 1_250, 625, 625]);
+    expect(graph.now).toBe(TOTAL_MS);
+    expect(result.partial).toBe(true);
+    expect(result.hits).toEqual([]);
+    expect(result.next).toBe(false);
+    expect(result.source).toEqual(SOURCE);
+    expect(graph.sourceReads).toBe(1);
+  });
+
+  test('max_depth 10 with a risk filter (one query per depth, shallow to deep): the first attempt has all the time and no deeper one starts', async () => {
+    const { graph, result } = await traverseTimingOut({ maxDepth: 10, riskFactors: ['state_owned'] });
+    expect(graph.attempts.map((a) => a.depth)).toEqual([5]);
+    expect(graph.attempts.map((a) => a.timeoutMs)).toEqual([TOTAL_MS]);
+    expect(graph.now).toBe(TOTAL_MS);
+    expect(result.partial).toBe(true);
+    expect(result.hits).toEqual([]);
+  });
+
+  test('max_depth 10 without path filters (level by level): the first level has all the time and no later level starts', async () => {
+    const { graph, result } = await traverseTimingOut({ maxDepth: 10 });
+    expect(graph.attempts).toHaveLength(1);
+    expect(graph.attempts[0].statement).toContain(cypher('traversal', 'bfs-level').split('\n')[0]);
+    expect(graph.attempts[0].timeoutMs).toBe(TOTAL_MS);
+    expect(graph.now).toBe(TOTAL_MS);
+    expect(result.partial).toBe(true);
+    expect(result.hits).toEqual([]);
+  });
+
+  test('with no time left, no attempt is made at all', async () => {
+    const graph = new TimingOutGraph();
+    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS });
+    const result = await service.traverse(request({ maxDepth: 5 }), new Deadline(0, () => graph.now));
+    expect(graph.attempts).toEqual([]);
+    expect(result.partial).toBe(true);
+    expect(result.hits).toEqual([]);
   });
 });
