@@ -59,7 +59,7 @@ describe('POST /oauth/token', () => {
   ])('401 for %s', async (_name, body) => {
     const res = await tokenRequest(body);
     expect(res.status).toBe(401);
-    expect((await read(res)).success).toBe(false);
+    expect(await read(res)).toEqual({ status: 401, success: false, messages: [expect.any(String)] });
   });
 
   test('405 for GET', async () => {
@@ -80,11 +80,13 @@ describe('AUTH_CLIENTS is checked at start-up', () => {
   const salt = Buffer.alloc(16, 1).toString('base64');
   const hash = Buffer.alloc(32, 2).toString('base64');
 
-  test('well-formed clients load and can get tokens', () => {
+  test('well-formed clients load and can get tokens', async () => {
     const clients = load([good()]);
     const auth = new AuthService(testConfig(), clients);
-    expect(auth.authenticateClient('team', 'team-secret')).toEqual({ user: 'u@example.com', org: 'example', client_id: 'team' });
-    expect(auth.authenticateClient('team', 'wrong')).toBeUndefined();
+    // Awaited: authenticateClient may answer asynchronously (a Promise is never the principal nor undefined).
+    expect(await auth.authenticateClient('team', 'team-secret')).toEqual({ user: 'u@example.com', org: 'example', client_id: 'team' });
+    expect(await auth.authenticateClient('team', 'wrong')).toBeUndefined();
+    expect(await auth.authenticateClient('nobody', 'team-secret')).toBeUndefined();
   });
 
   test.each([
@@ -191,7 +193,7 @@ describe('open endpoints and the API description', () => {
     expect((await fetch(`${h.baseUrl}/health`)).status).toBe(200);
     const ready = await fetch(`${h.baseUrl}/ready`);
     expect(ready.status).toBe(200);
-    expect((await read(ready)).checks.neo4j).toBe(true);
+    expect((await read(ready)).checks).toEqual({ neo4j: true, redis: true });
   });
 
   test('/openapi.json needs a token like every other endpoint', async () => {
@@ -221,7 +223,9 @@ describe('open endpoints and the API description', () => {
         expect({ method, path, status: res.status }).toEqual({ method, path, status: 401 });
         expect(res.headers.get('allow')).toBeNull();
         const body = await read(res);
-        expect(body).toMatchObject({ status: 401, success: false });
+        // The envelope of the surface the path belongs to: `messages` on legacy paths, `message` on /v1.
+        const messages = [expect.any(String)];
+        expect({ path, body }).toEqual({ path, body: path.startsWith('/v1/') ? { status: 401, success: false, message: messages } : { status: 401, success: false, messages } });
       }
     }
     // Token issuance is open, so its other methods still answer 405 to anyone.
@@ -233,9 +237,9 @@ describe('open endpoints and the API description', () => {
   test('unknown paths are 404 in the surface envelope', async () => {
     const legacy = await h.json('/nope');
     expect(legacy.status).toBe(404);
-    expect(legacy.body.messages).toBeDefined();
+    expect(legacy.body).toEqual({ status: 404, success: false, messages: [expect.stringContaining('/nope')] });
     const v1 = await h.json('/v1/nope');
     expect(v1.status).toBe(404);
-    expect(v1.body).toEqual({ status: 404, success: false, message: [expect.any(String)] });
+    expect(v1.body).toEqual({ status: 404, success: false, message: [expect.stringContaining('/v1/nope')] });
   });
 });

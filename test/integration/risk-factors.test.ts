@@ -1,14 +1,16 @@
 /**
  * Derived risk factors computed from a real graph by the scorer the worker runs (called
- * in-process here; the worker process itself is exercised in risk-notifications and
- * risk-crash tests).
+ * in-process here, delivering to the real Redis notification feed; the worker process itself
+ * is exercised in risk-notifications and risk-crash tests).
  */
-import { FULL_RESCORE_REASON, RiskScorer, type ProjectNotificationData } from '../../src/services/risk';
+import { NotificationFeed } from '../../src/feeds/notifications';
+import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
+import { saveEntities } from '../support/worker';
 import { entity, fact, sameAs, source } from '../support/workerFixtures';
 
 let h: Harness;
-let delivered: { id: string; projectId: string; data: ProjectNotificationData }[];
+let feed: NotificationFeed;
 let scorer: RiskScorer;
 
 beforeAll(async () => {
@@ -17,9 +19,13 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(async () => {
   await wipeGraph(h.graph);
-  delivered = [];
-  scorer = new RiskScorer(h.graph, { deliver: async (items) => void delivered.push(...items) });
+  await h.redis.flushdb();
+  feed = new NotificationFeed(h.redis);
+  scorer = new RiskScorer(h.graph, feed);
 });
+
+/** Every notification key in the feed's Redis database: none while no entity is in a project. */
+const feedKeys = async () => (await h.redis.keys('notifications:*')).sort();
 
 const riskOf = async (id: string) => {
   const [row] = await h.graph.read('MATCH (e:Entity {id: $id}) RETURN e.risk AS risk, e.risk_factors AS factors, e.sanctioned AS sanctioned, e.pep AS pep, e.direct_risk AS direct', { id });
@@ -48,6 +54,8 @@ describe('derived factors', () => {
     ]));
     const stats = await scorer.score(await allIds());
     expect(stats).toMatchObject({ scored: 3, written: 3, notifications: 0, rejected: 0 });
+    // No entity is in a project: the feed received nothing.
+    expect(await feedKeys()).toEqual([]);
 
     const t1 = await riskOf('t1');
     expect(t1.risk).toEqual({
@@ -87,7 +95,8 @@ describe('derived factors', () => {
       entity('t3'), entity('s3a', [OFSI]), entity('s3b', [OFSI, OFAC]),
       fact('has_shareholder', 't3', 's3a', 60), fact('has_shareholder', 's3a', 's3b', 100),
     ]));
-    await scorer.score(await allIds());
+    expect((await scorer.score(await allIds())).notifications).toBe(0);
+    expect(await feedKeys()).toEqual([]);
     const t2 = (await riskOf('t2')).risk;
     expect(t2.sanctioned_50_percent_rule).toEqual(t(55, ['GBR', 'USA'], 'critical'));
     expect(t2.sanctioned_gbr_hmt_ofsi_50_percent_rule).toBeUndefined(); // 45%
@@ -200,19 +209,55 @@ describe('derived factors', () => {
     expect(await derivedNames('x10')).toEqual(['psa_pep']);
   });
 
-  test('scoring again changes nothing; re-ingest resets the visible risk, scoring restores it without a new state', async () => {
+  test('scoring again changes nothing; re-ingest keeps the derived risk visible, and scoring it again writes no new state', async () => {
     const lines = [source, entity('t1'), entity('s1', [OFAC]), fact('has_shareholder', 't1', 's1', 70)];
     await h.ingest(writeNdjson('again.ndjson', lines));
     expect((await scorer.score(await allIds())).written).toBe(2);
-    expect(await scorer.score(await allIds())).toMatchObject({ scored: 2, written: 0, changed: 0 });
-    await h.ingest(writeNdjson('again.ndjson', [source, entity('t1')]));
-    // Ingest keeps the worker's last derived factors until it re-scores (src/ingest/ingest.ts).
-    expect((await derivedNames('t1')).length).toBe(6);
+    const scored = await derivedNames('t1');
+    expect(scored).toEqual([
+      'ofac_50_percent_rule', 'owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity',
+      'sanctioned_50_percent_rule', 'sanctioned_adjacent', 'sanctioned_usa_ofac_sdn_50_percent_rule',
+    ]);
     const version = async () => (await h.graph.read('MATCH (s:RiskState {entity_id: "t1"}) RETURN s.version AS v'))[0].get('v');
+    const first = await version();
+    expect(await scorer.score(await allIds())).toMatchObject({ scored: 2, written: 0, changed: 0 });
+    expect(await version()).toBe(first);
+    // Ingest carries direct factors only, and keeps the worker's last derived factors until it
+    // re-scores (keepDerivedRisk in src/ingest/ingest.ts): the visible risk is not reset.
+    await h.ingest(writeNdjson('again.ndjson', [source, entity('t1')]));
+    const visible = await riskOf('t1');
+    expect(Object.keys(visible.risk).sort()).toEqual(scored);
+    expect(visible.factors).toEqual(scored);
     const before = await version();
-    expect(await scorer.score(['t1'])).toMatchObject({ changed: 0 });
-    expect((await derivedNames('t1')).length).toBe(6);
-    expect(await version()).toBeGreaterThanOrEqual(before);
+    expect(before).toBe(first);
+    // Nothing it derives from changed: scoring it again writes nothing and keeps the state's version.
+    expect(await scorer.score(['t1'])).toMatchObject({ scored: 1, written: 0, changed: 0, notifications: 0 });
+    expect(await derivedNames('t1')).toEqual(scored);
+    expect(await version()).toBe(before);
+    expect(await feedKeys()).toEqual([]);
+  });
+
+  test('the feed receives one notification per saved entity whose risk set changed, and nothing for the others', async () => {
+    await h.ingest(writeNdjson('feed-base.ndjson', [source, entity('f1'), entity('f2'), entity('owner'), fact('has_shareholder', 'f1', 'owner', 60), fact('has_shareholder', 'f2', 'owner', 60)]));
+    expect((await scorer.score(await allIds())).notifications).toBe(0);
+    // Only f1 is saved in a project; f2 changes the same way but is in none.
+    const { projectId, resources } = await saveEntities(h, ['f1']);
+    await h.ingest(writeNdjson('feed-sanction.ndjson', [source, entity('owner', [OFAC])]));
+    expect(await scorer.process(['owner'], 'ingest')).toMatchObject({ changed: 3, notifications: 1 });
+    const { total, data } = await feed.page(projectId, 0, 10);
+    expect(total).toBe(1);
+    const date = data[0].risk_notifications.date;
+    const added = ['ofac_50_percent_rule', 'owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity', 'sanctioned_50_percent_rule', 'sanctioned_adjacent', 'sanctioned_usa_ofac_sdn_50_percent_rule'];
+    expect(data).toEqual([{
+      resource_id: resources.get('f1'),
+      entity_id: 'f1',
+      notifications: added.map((field) => ({ type: 'risk', field, values: [], date })),
+      risk_notifications: { added, removed: [], date },
+    }]);
+    expect(await feedKeys()).toEqual([`notifications:project:${encodeURIComponent(projectId)}`, `notifications:project:${encodeURIComponent(projectId)}:items`].sort());
+    // Scoring again: no change, nothing more delivered.
+    expect(await scorer.process(['owner'], 'ingest')).toMatchObject({ changed: 0, notifications: 0 });
+    expect(await feed.count(projectId)).toBe(1);
   });
 
   test('the neighbourhood of a change: one hop, four ownership hops up and down, and their possibly-same-as entities', async () => {

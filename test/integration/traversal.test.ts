@@ -5,6 +5,11 @@ import { GRAPH_FACTORS, prng, randomGraphLines, randomQuery } from '../fixtures/
 import { RefFact, ReferenceGraph, RefQuery } from '../support/referenceTraversal';
 import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
 import { factorsForCategories } from '../../src/services/traversal';
+import fs from 'node:fs';
+
+/** The sample's relationship lines, read independently of the API. */
+const sampleFacts = fs.readFileSync(SAMPLE, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((l) => l.kind === 'relationship');
+const factCount = (type: string, from: string, to: string) => sampleFacts.filter((f) => f.type === type && f.from === from && f.to === to).length;
 
 let h: Harness;
 const SEEDS = [11, 23, 37];
@@ -176,8 +181,11 @@ describe('the sample data', () => {
     expect(viktor.path.map((s: any) => s.entity.id)).toEqual(['e-cy-northwind-holdings', 'e-vg-aldgate-ventures', 'p-viktor-antonov']);
     expect(viktor.path.every((s: any) => ['has_shareholder', 'has_beneficial_owner', 'has_owner'].includes(s.field))).toBe(true);
     // The Aldgate holding is asserted by two records: both facts show on the /v1 segment.
-    expect(viktor.path[2].relationships.has_shareholder.values.length).toBeGreaterThanOrEqual(1);
-    expect(viktor.path[1].relationships.has_shareholder.values.length).toBeGreaterThanOrEqual(2);
+    expect(factCount('has_shareholder', 'e-cy-northwind-holdings', 'e-vg-aldgate-ventures')).toBe(2);
+    expect(factCount('has_shareholder', 'e-vg-aldgate-ventures', 'p-viktor-antonov')).toBe(1);
+    expect(viktor.path[1].relationships.has_shareholder.values.map((v: any) => v.record).sort()).toEqual(
+      sampleFacts.filter((f) => f.type === 'has_shareholder' && f.from === 'e-cy-northwind-holdings' && f.to === 'e-vg-aldgate-ventures').map((f) => f.record).sort());
+    expect(viktor.path[2].relationships.has_shareholder.values).toHaveLength(1);
     expect(viktor.target.risk).toHaveProperty('sanctioned_usa_ofac_sdn');
   });
 
@@ -233,11 +241,17 @@ describe('the sample data', () => {
       former: true, start_date: '2014-01-10', end_date: '2019-06-30', last_observed: '2019-07-08',
     });
     // Current holdings are not former and have no end.
-    const current = (await h.json('/v1/traversal/e-gb-harbourline-group?relationships=has_shareholder&max_depth=1')).body.data[0];
-    const group = Object.values<any>(current.path[0].relationships)[0];
-    expect(group.former).toBe(false);
-    expect(group.end_date).toBeUndefined();
-    for (const value of group.values) expect(value.former).toBe(false);
+    const current = (await h.json('/v1/traversal/e-gb-harbourline-group?relationships=has_shareholder&max_depth=1')).body.data;
+    const holders = sampleFacts.filter((f) => f.type === 'has_shareholder' && f.from === 'e-gb-harbourline-group' && !f.to_date).map((f) => f.to).sort();
+    expect(holders).toEqual(['e-cy-meridian-maritime', 'p-oliver-grant']);
+    expect(current.map((d: any) => d.target.id).sort()).toEqual(holders);
+    for (const d of current) {
+      const group = d.path[0].relationships.has_shareholder;
+      expect(group.former).toBe(false);
+      expect(group.end_date).toBeUndefined();
+      expect(group.values).toHaveLength(factCount('has_shareholder', 'e-gb-harbourline-group', d.target.id));
+      for (const value of group.values) expect(value.former).toBe(false);
+    }
   });
 
   test('types takes every entity type of the published client (shipment among them)', async () => {
@@ -247,15 +261,32 @@ describe('the sample data', () => {
   });
 
   test('risk_categories takes the published client\'s names political_exposure and environmental_risk', async () => {
-    const ids = async (q: string) => {
-      const { status, body } = await h.json(`/v1/traversal/e-gb-northwind-logistics?${q}&limit=50`);
+    const ids = async (q: string, source = 'e-gb-northwind-logistics') => {
+      const { status, body } = await h.json(`/v1/traversal/${source}?${q}&limit=50`);
       expect(status).toBe(200);
-      return { ids: body.data.map((d: any) => d.target.id), echo: body.risk_categories };
+      return { ids: body.data.map((d: any) => d.target.id).sort(), echo: body.risk_categories };
     };
     const pep = await ids('risk_categories=pep');
     expect(pep.ids.length).toBeGreaterThan(0);
     expect(await ids('risk_categories=political_exposure')).toEqual({ ids: pep.ids, echo: ['political_exposure'] });
-    expect((await ids('risk_categories=environmental_risk')).ids).toEqual((await ids('risk_categories=esg')).ids);
+    // The sample has no ESG factor: neither name finds anything from Northwind.
+    expect(await ids('risk_categories=environmental_risk')).toEqual({ ids: [], echo: ['environmental_risk'] });
+    expect(await ids('risk_categories=esg')).toEqual({ ids: [], echo: ['esg'] });
+    // A small graph of its own (linked to nothing else here): a source, a mill with an ESG
+    // factor it ships to, and a clean partner. Only the mill is on a path through an ESG entity.
+    await h.ingest(writeNdjson('esg.ndjson', [
+      { kind: 'source', id: 'esg-src', label: 'ESG test register', country: 'GBR', source_type: 'company_register' },
+      { kind: 'record', id: 'esg-r1', source: 'esg-src' },
+      { kind: 'entity', id: 'esg-trader', type: 'company', label: 'Esg Trader', attributes: [{ field: 'name', value: 'Esg Trader' }] },
+      { kind: 'entity', id: 'esg-mill', type: 'company', label: 'Esg Mill', attributes: [{ field: 'name', value: 'Esg Mill' }], risk: [{ factor: 'esg_score_high', country: ['IDN'] }] },
+      { kind: 'entity', id: 'esg-partner', type: 'company', label: 'Esg Partner', attributes: [{ field: 'name', value: 'Esg Partner' }] },
+      { kind: 'relationship', type: 'ships_to', from: 'esg-trader', to: 'esg-mill', record: 'esg-r1' },
+      { kind: 'relationship', type: 'linked_to', from: 'esg-trader', to: 'esg-partner', record: 'esg-r1' },
+    ]));
+    expect(await ids('psa=false', 'esg-trader')).toEqual({ ids: ['esg-mill', 'esg-partner'], echo: [] });
+    expect(await ids('risk_categories=environmental_risk', 'esg-trader')).toEqual({ ids: ['esg-mill'], echo: ['environmental_risk'] });
+    expect(await ids('risk_categories=esg', 'esg-trader')).toEqual({ ids: ['esg-mill'], echo: ['esg'] });
+    expect(await ids('risk_categories=political_exposure', 'esg-trader')).toEqual({ ids: [], echo: ['political_exposure'] });
   });
 
   test('a risk flag that names no factor matches no entity: nothing, not every path as without the flag', async () => {
@@ -336,7 +367,8 @@ describe('the sample data', () => {
     expect(body.entities).toEqual(['e-gb-northwind-logistics', 'p-viktor-antonov']);
     expect(body.data[0].source).toBe('e-gb-northwind-logistics');
     expect(body.data[0].target.id).toBe('p-viktor-antonov');
-    expect(body.data[0].path.length).toBeLessThanOrEqual(3);
+    // Depth 3 over any relationship (seed/README.md: the nearest watchlist hit of Northwind Logistics).
+    expect(body.data[0].path).toHaveLength(3);
     expect(body.data[0].path.at(-1).entity.id).toBe('p-viktor-antonov');
     expect((await h.json('/v1/shortest_path?entities=e-gb-northwind-logistics')).status).toBe(400);
     expect((await h.json('/v1/shortest_path?entities=e-gb-northwind-logistics&entities=nope')).status).toBe(404);
