@@ -17,8 +17,8 @@ import { spoolStdin } from './ingest/reader';
 import { createLogger } from './logger';
 import { writeGenerated } from './seed/generator';
 import { AuthService, hashSecret, loadClients } from './services/auth';
-import Redis from 'ioredis';
-import { QUEUE_NAMES, Queues, reportConnectionErrors } from './workers/queues';
+import { QUEUE_NAMES, Queues } from './workers/queues';
+import { feedsRedis } from './feeds/redis';
 import { startWorkers } from './workers/worker';
 import { registerRescoreCommand } from './workers/rescoreJob';
 
@@ -87,22 +87,39 @@ async function ingest(config: Config, graph: Graph, files: string[], opts: { ski
   return ok;
 }
 
-/** How long a shutdown may wait for active jobs, open requests and closing connections (an interrupted job is re-run: jobs are idempotent). */
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long a shutdown may wait for open requests, active jobs and closing connections (an
+ * interrupted job is re-run: jobs are idempotent). docker-compose gives 30 s before SIGKILL.
+ */
+const SHUTDOWN_GRACE_MS = 25_000;
 
-/** Ends the process after `ms` if a graceful shutdown has not (a Redis that does not answer holds BullMQ's close forever). */
-function exitAfter(ms: number, logger: { warn: (msg: string) => void }): void {
-  setTimeout(() => {
-    logger.warn(`shutdown took longer than ${ms / 1000} s; exiting`);
-    process.exit(1);
-  }, ms).unref();
+/** Closes a part of the process (the API, the workers) without ending it. */
+type Stop = () => Promise<void>;
+
+/**
+ * On SIGINT or SIGTERM, stops every part at once and exits once all are stopped; exits 1 after
+ * the grace period if they have not (a Redis that does not answer holds BullMQ's close forever).
+ */
+function stopOnSignal(logger: { info: (msg: string) => void; warn: (msg: string) => void }, stops: Stop[]): void {
+  const stop = async () => {
+    setTimeout(() => {
+      logger.warn(`shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await Promise.all(stops.map((part) => part()));
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
-async function serve(config: Config): Promise<void> {
+/** The HTTP API; its stop finishes the requests under way before closing the backends. */
+async function serve(config: Config): Promise<Stop> {
   const logger = createLogger(config);
   const graph = new Graph(config);
   const warn = (message: string) => logger.warn(message);
-  const redis = reportConnectionErrors(new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }), warn);
+  const redis = feedsRedis(config.redisUrl, warn);
   const queues = new Queues(config, warn);
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
   const { app, flushFeeds, close } = createApp({
@@ -119,49 +136,52 @@ async function serve(config: Config): Promise<void> {
     logger.info({ host: config.host, port }, `listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`);
   });
   answerClientErrors(server);
-  const stop = async () => {
-    logger.info('shutting down');
-    exitAfter(SHUTDOWN_GRACE_MS, logger);
-    server.close();
+  return async () => {
+    logger.info('shutting down: no new requests; finishing those under way');
+    // close() stops accepting, ends idle kept-alive connections and calls back when the
+    // requests under way have been answered.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     await close();
     await flushFeeds().catch((err: Error) => logger.warn({ err: err.message }, 'usage and history not written'));
     await graph.close();
     await queues.close();
     redis.disconnect();
-    process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
-/** The BullMQ workers; SIGINT/SIGTERM let active jobs finish before exiting. */
-function runWorkers(config: Config): void {
+/** The BullMQ workers; their stop lets active jobs finish. */
+function runWorkers(config: Config): Stop {
   const logger = createLogger(config, 'graph-api-worker');
   const graph = new Graph(config);
   const queues = new Queues(config, (message) => logger.warn(message));
   const workers = startWorkers({ config, graph, logger, queues });
-  const stop = async () => {
+  return async () => {
+    // Without Redis no job can finish (nor would BullMQ's close return): leave at once; the
+    // jobs held are released when their locks expire and run again.
+    if (!(await queues.reachable(1000).then(() => true, () => false))) {
+      logger.warn('shutting down: Redis does not answer, so active jobs cannot finish; they run again later');
+      await graph.close();
+      return;
+    }
     logger.info('shutting down: finishing active jobs');
-    exitAfter(SHUTDOWN_GRACE_MS, logger);
     await Promise.all(workers.map((w) => w.close()));
     await queues.close();
     await graph.close();
-    process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
   const program = new Command('graph-api').description('Entity-graph screening API').showHelpAfterError();
 
-  program.command('serve').description('run the HTTP API').action(() => serve(config));
+  program.command('serve').description('run the HTTP API').action(async () => {
+    stopOnSignal(createLogger(config), [await serve(config)]);
+  });
 
   program
     .command('worker')
     .description('run the BullMQ workers (risk re-scoring, search-index sync)')
-    .action(() => runWorkers(config));
+    .action(() => stopOnSignal(createLogger(config, 'graph-api-worker'), [runWorkers(config)]));
 
   program
     .command('start')
@@ -176,8 +196,8 @@ async function main(argv: string[]): Promise<void> {
           if (!(await ingest(config, graph, [SAMPLE], {}))) throw new Error('sample data failed to load');
         }
       });
-      runWorkers(config);
-      await serve(config);
+      const workers = runWorkers(config);
+      stopOnSignal(createLogger(config), [await serve(config), workers]);
     });
 
   const services = program.command('services').description('local Neo4j and Redis for development and tests');

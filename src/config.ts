@@ -47,7 +47,8 @@ type Env = Record<string, string | undefined>;
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  // Decimal digits only: Number() would also read "0x50", "1e3" and " 80".
+  const value = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
@@ -82,6 +83,8 @@ export function loadConfig(env: Env = process.env): Config {
     if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
       throw new ConfigError('JWT_SECRET must be set to at least 32 characters in production');
     }
+    // The development secret is in the source: anyone could sign tokens with it.
+    if (env.JWT_SECRET === DEV_JWT_SECRET) throw new ConfigError('JWT_SECRET must not be the development secret in production');
     if (!env.AUTH_CLIENTS) throw new ConfigError('AUTH_CLIENTS must name a clients file in production');
   }
   const meiliUrl = url(env, 'MEILI_URL', undefined, ['http', 'https']);

@@ -43,12 +43,27 @@ export interface AppDeps {
   readiness: () => Promise<Record<string, boolean>>;
 }
 
-/** What /ready checks: that Neo4j and Redis each answer. */
+/** How long /ready waits for each backend: a frozen one must not hold the probe until it gives up. */
+const READY_CHECK_MS = 2000;
+
+/** `check`'s answer, or false when it fails or takes longer than `ms`. */
+function answersWithin(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    check().catch(() => false),
+    new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** What /ready checks: that Neo4j and Redis each answer, both at once, within READY_CHECK_MS. */
 export function backendReadiness(graph: Graph, redis: Redis): () => Promise<Record<string, boolean>> {
-  return async () => ({
-    neo4j: await graph.ping(),
-    redis: await redis.ping().then((r) => r === 'PONG', () => false),
-  });
+  return async () => {
+    const [neo4j, redisUp] = await Promise.all([
+      answersWithin(READY_CHECK_MS, () => graph.ping()),
+      answersWithin(READY_CHECK_MS, async () => (await redis.ping()) === 'PONG'),
+    ]);
+    return { neo4j, redis: redisUp };
+  };
 }
 
 function bearer(auth: AuthService): RequestHandler {

@@ -36,16 +36,31 @@ export function toApiError(err: unknown): ApiError {
   if (e?.type === 'entity.parse.failed') return new ApiError(400, ['body: malformed JSON']);
   if (e?.type === 'entity.too.large') return new ApiError(413, ['body: too large']);
   if (e?.upstream) return new ApiError(502, ['a backend service failed; try again later']);
+  if (unavailableBackend(err)) return new ApiError(503, ['a backend service is unavailable; try again shortly'], 'status', { 'Retry-After': '5' });
   if (e?.expose === true && typeof status === 'number' && status >= 400 && status < 500) {
     return new ApiError(status, [e.message ?? 'bad request']);
   }
   return new ApiError(500, ['internal error']);
 }
 
+/**
+ * Neo4j or Redis not reachable (rather than refusing a statement): the driver's
+ * ServiceUnavailable / SessionExpired and Neo4j's DatabaseUnavailable; ioredis's closed
+ * connection, offline refusal, command timeout or spent retries.
+ */
+function unavailableBackend(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (code === 'ServiceUnavailable' || code === 'SessionExpired' || code.endsWith('.DatabaseUnavailable')) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return e?.name === 'MaxRetriesPerRequestError' || message === 'Connection is closed.' || message === 'Command timed out'
+    || message.startsWith("Stream isn't writeable");
+}
+
 export function errorHandler(): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const apiError = toApiError(err);
-    if (apiError.status >= 500) req.log?.error({ err }, 'request failed');
+    if (apiError.status >= 500) req.log?.error({ err }, apiError.status === 503 ? 'backend unavailable' : 'request failed');
     if (res.headersSent) {
       res.end();
       return;

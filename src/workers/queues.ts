@@ -6,6 +6,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import Redis from 'ioredis';
 import type { Config } from '../config';
+import { reportConnectionErrors } from '../feeds/redis';
 
 export const QUEUE_NAMES = {
   /** Re-score the risk of entities and their neighbourhood after a change. */
@@ -18,28 +19,21 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 /** Ids per job: small enough to retry cheaply, large enough to batch graph reads. */
 export const IDS_PER_JOB = 1000;
 
+/**
+ * Retries wait 1, 2, 4 ... s, then a minute each (`retryDelayMs`, the workers' 'capped'
+ * strategy): about 40 minutes in all, so a Neo4j restart or a short outage delays queued
+ * work instead of failing it (plain exponential backoff gave up after about two minutes).
+ */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 1000 },
+  attempts: 45,
+  backoff: { type: 'capped' },
   removeOnComplete: { age: 24 * 3600, count: 10_000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-/** How often a Redis client that keeps failing to connect says so (it retries meanwhile). */
-const CONNECTION_ERROR_EVERY_MS = 30_000;
-
-/**
- * Reports a Redis client's connection errors, at most one every 30 s: ioredis retries by itself,
- * and without a listener it prints a stack trace for every attempt, several a second.
- */
-export function reportConnectionErrors(client: Redis, warn: (message: string) => void): Redis {
-  let last = 0;
-  client.on('error', (err: Error) => {
-    if (Date.now() - last < CONNECTION_ERROR_EVERY_MS) return;
-    last = Date.now();
-    warn(`Redis: ${err.message} (retrying)`);
-  });
-  return client;
+/** The wait before retry `attemptsMade` + 1 of a failed job. */
+export function retryDelayMs(attemptsMade: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attemptsMade - 1), 60_000);
 }
 
 /** BullMQ needs its own connections with maxRetriesPerRequest null (blocking commands). */
@@ -81,7 +75,7 @@ export class Queues {
   }
 
   /** BullMQ connections wait for Redis forever; fail fast instead when it does not answer. */
-  private async reachable(timeoutMs = 5000): Promise<void> {
+  async reachable(timeoutMs = 5000): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);

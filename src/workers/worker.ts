@@ -6,7 +6,8 @@ import { Worker, type Job } from 'bullmq';
 import type pino from 'pino';
 import type { Config } from '../config';
 import type { Graph } from '../graph/neo4j';
-import { QUEUE_NAMES, QueueName, Queues, bullConnection } from './queues';
+import { CONNECTION_ERROR_EVERY_MS, throttled } from '../feeds/redis';
+import { QUEUE_NAMES, QueueName, Queues, bullConnection, retryDelayMs } from './queues';
 import { rescoreProcessor } from './rescoreJob';
 import { searchIndexJob } from './searchIndexJob';
 
@@ -34,9 +35,11 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
       lockDuration: 30_000,
       stalledInterval: 15_000,
       maxStalledCount: 5,
+      settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
     });
-    worker.on('failed', (job, err) => deps.logger.warn({ queue: name, job: job?.id, err: err.message }, 'job failed'));
-    worker.on('error', (err) => deps.logger.error({ queue: name, err: err.message }, 'worker error'));
+    worker.on('failed', (job, err) => deps.logger.warn({ queue: name, job: job?.id, err: err.message, attempts: job?.attemptsMade }, 'job failed'));
+    // Redis being away makes the worker fail every few milliseconds: once in a while is enough to say so.
+    worker.on('error', throttled(CONNECTION_ERROR_EVERY_MS, (err: Error) => deps.logger.error({ queue: name, err: err.message }, 'worker error (repeats are not logged for 30 s)')));
     workers.push(worker);
     deps.logger.info({ queue: name }, 'worker started');
   }

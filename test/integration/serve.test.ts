@@ -74,6 +74,51 @@ describe('graph-api serve', () => {
   }, 40_000);
 });
 
+describe('graph-api serve on SIGTERM', () => {
+  test('stops taking connections, answers the request under way, then exits 0', async () => {
+    const child = spawn('node', [CLI, 'serve'], { env: { ...testEnv(), PORT: '0', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const socket = new net.Socket();
+    try {
+      await waitUntil(() => out.includes('listening on'), 30_000, () => `no listening line: ${out}`);
+      const { port } = JSON.parse(out.split('\n').find((l) => l.includes('listening on'))!) as { port: number };
+      const base = `http://127.0.0.1:${port}`;
+      const env = testEnv();
+      const token = ((await (await fetch(`${base}/oauth/token`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: 'dev', client_secret: 'dev-secret', audience: env.SERVICE_DOMAIN, grant_type: 'client_credentials' }),
+      })).json()) as { access_token: string }).access_token;
+
+      // A request under way: its headers sent, half of its body still to come.
+      const body = JSON.stringify({ label: 'sent across a shutdown' });
+      await new Promise<void>((resolve) => socket.connect(port, '127.0.0.1', resolve));
+      let response = '';
+      socket.on('data', (c: Buffer) => { response += c.toString(); });
+      socket.write(`POST /v1/projects HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      child.kill('SIGTERM');
+      await waitUntil(() => out.includes('shutting down'), 10_000, () => `no shutdown line: ${out}`);
+      // No new connections once it is shutting down.
+      await expect(fetch(`${base}/health`)).rejects.toThrow();
+      expect(child.exitCode).toBeNull();
+
+      socket.write(body.slice(10));
+      await waitUntil(() => response.includes('\r\n\r\n{'), 10_000, () => `no answer: ${response}`);
+      expect(response.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+      expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({ data: { label: 'sent across a shutdown' } });
+      expect(await exited).toBe(0);
+      expect(out).toContain('"msg":"stopped"');
+    } finally {
+      socket.destroy();
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
 describe('graph-api worker with Redis down', () => {
   test('says so now and then instead of a stack trace per attempt, and SIGTERM still ends it', async () => {
     const child = spawn('node', [CLI, 'worker'], { env: { ...testEnv(), REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv });

@@ -10,6 +10,7 @@ import pino from 'pino';
 import { Queues } from '../../src/workers/queues';
 import type { Config } from '../../src/config';
 import { Graph } from '../../src/graph/neo4j';
+import { feedsRedis } from '../../src/feeds/redis';
 import { backendReadiness, createApp } from '../../src/http/app';
 import { answerClientErrors } from '../../src/http/errors';
 import { ingestFile, type IngestOptions, type IngestReport } from '../../src/ingest/ingest';
@@ -49,8 +50,11 @@ export async function wipeGraph(graph: Graph): Promise<void> {
 export async function startHarness(opts: { wipe?: boolean; files?: string[]; env?: Record<string, string> } = {}): Promise<Harness> {
   const config = testConfig(opts.env);
   const graph = new Graph(config);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
-  const queues = new Queues(config);
+  const redis = feedsRedis(config.redisUrl, () => undefined);
+  // The client refuses commands until connected (no offline queue); on a Redis that does not
+  // answer (a test of that case) the harness goes on after 2 s.
+  await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => { setTimeout(resolve, 2000).unref(); })]);
+  const queues = new Queues(config, () => undefined);
   if (opts.wipe !== false) {
     await wipeGraph(graph);
     await redis.flushdb();

@@ -1,0 +1,20 @@
+/** Configuration checks that stop a bad deployment at start-up (pure: loadConfig over a given environment). */
+import { ConfigError, DEV_JWT_SECRET, loadConfig } from '../../src/config';
+
+const production = { NODE_ENV: 'production', AUTH_CLIENTS: '/dev/null', JWT_SECRET: 'a-production-secret-of-32-characters!' };
+
+test('production refuses the development signing secret, which anyone with the source has', () => {
+  expect(loadConfig(production).jwt.secret).toBe(production.JWT_SECRET);
+  expect(DEV_JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+  expect(() => loadConfig({ ...production, JWT_SECRET: DEV_JWT_SECRET })).toThrow(new ConfigError('JWT_SECRET must not be the development secret in production'));
+  expect(() => loadConfig({ ...production, JWT_SECRET: 'short' })).toThrow(/at least 32 characters/);
+});
+
+test('integer settings are decimal digits: hex, exponents and padding are refused by name', () => {
+  expect(loadConfig({ PORT: '8081' }).port).toBe(8081);
+  for (const raw of ['0x50', '1e3', ' 80', '80 ', '8.0', '+80']) {
+    expect(() => loadConfig({ PORT: raw })).toThrow(new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`));
+  }
+  expect(() => loadConfig({ TOKEN_RATE_LIMIT_REQUESTS: '-1' })).toThrow(/^TOKEN_RATE_LIMIT_REQUESTS must be an integer from 0 to 1000000/);
+  expect(loadConfig({ TOKEN_RATE_LIMIT_REQUESTS: '0' }).tokenRateLimit.requests).toBe(0);
+});
