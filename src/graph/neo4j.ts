@@ -14,10 +14,13 @@ const READ_ATTEMPTS = 3;
 /** Tries of one migrate statement before a retryable error (e.g. a deadlock with an ingest) is passed on. */
 const MIGRATE_ATTEMPTS = 5;
 
-/** Retryable to the driver, but not a statement Neo4j stopped for time: that one would only time out again. */
+/**
+ * Retryable to the driver, but not a statement Neo4j stopped for time or memory: that one
+ * would only be stopped again, after holding the shared memory pool once more.
+ */
 function retryable(err: unknown): boolean {
   const code = String((err as { code?: unknown })?.code ?? '');
-  return neo4j.isRetryableError(err as Error) && !code.includes('Terminated') && !code.includes('TimedOut');
+  return neo4j.isRetryableError(err as Error) && !/Terminated|TimedOut|OutOfMemory|MemoryLimit/.test(code);
 }
 
 export class Graph {

@@ -31,12 +31,16 @@ export function sendError(req: Request, res: Response, error: ApiError): void {
  */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; upstream?: string };
+  const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; upstream?: string; code?: unknown };
   const status = e?.status ?? e?.statusCode;
   if (e?.type === 'entity.parse.failed') return new ApiError(400, ['body: malformed JSON']);
   if (e?.type === 'entity.too.large') return new ApiError(413, ['body: too large']);
   if (e?.upstream) return new ApiError(502, ['a backend service failed; try again later']);
   if (unavailableBackend(err)) return new ApiError(503, ['a backend service is unavailable; try again shortly'], 'status', { 'Retry-After': '5' });
+  // Neo4j's transaction memory limit: this request (or those beside it) needed more than it allows.
+  if (/OutOfMemory|MemoryLimit/.test(typeof e?.code === 'string' ? e.code : '')) {
+    return new ApiError(503, ['the graph database is short of memory for this request; narrow it, or try again shortly'], 'status', { 'Retry-After': '5' });
+  }
   if (e?.expose === true && typeof status === 'number' && status >= 400 && status < 500) {
     return new ApiError(status, [e.message ?? 'bad request']);
   }

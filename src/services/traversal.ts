@@ -104,6 +104,16 @@ function isTimeout(err: unknown): boolean {
 }
 
 /**
+ * Neo4j stopped the statement because it would pass the transaction memory limit (the pool
+ * all transactions share, or one transaction's own): a risk-filtered search at depth 5 on a
+ * dense neighbourhood can hold that many paths. Like running out of time, the search falls
+ * back to what a shallower one finds and says the results are partial.
+ */
+export function isOutOfMemory(err: unknown): boolean {
+  return /OutOfMemory|MemoryLimit/.test((err as Neo4jError)?.code ?? '');
+}
+
+/**
  * The one time budget of a request (TRAVERSAL_TIMEOUT_MS in all): every search attempt of a
  * traversal, and every traversal block of one /entity request, draws on the same deadline.
  */
@@ -242,9 +252,12 @@ export class TraversalService {
       return { source, hits, stepFacts: found.stepFacts, next: request.offset + hits.length < total, explored: found.explored, partial };
     };
 
+    // The depth the one-query search starts from, going shallower while attempts are stopped.
+    let descendFrom = request.maxDepth;
     if (searchesByLevels(request)) {
       const found = await this.levelSearch(request, offset, limit, deadline);
       if (found !== TIMED_OUT) return answer(found, found.cut || !found.decided);
+      descendFrom = 0; // its deadline is spent
     } else if (request.maxDepth > SINGLE_QUERY_MAX_DEPTH) {
       // Deep, and whole paths decide (min_depth above 1, risk filters): one query per depth,
       // shallow to deep, each about DEPTH_COST_GROWTH times the one before. A depth is started
@@ -265,15 +278,16 @@ export class TraversalService {
         const complete = best.depth === request.maxDepth || (best.found.decided && best.found.total >= need);
         return answer(best.found, !complete || !best.found.decided);
       }
-    } else {
-      const shallowest = Math.max(1, request.minDepth);
-      for (let depth = request.maxDepth; depth >= shallowest; depth--) {
-        if (deadline.remainingMs() === 0) break;
-        const found = await this.stagedSearch(request, depth, offset, limit, deadline, depth === shallowest);
-        if (found === TIMED_OUT) continue;
-        // Undecided means the visit budget cut the search before the page was known.
-        return answer(found, depth < request.maxDepth || !found.decided);
-      }
+      // Not even that depth finished (stopped for memory, which comes fast): shallower ones may.
+      descendFrom = SINGLE_QUERY_MAX_DEPTH - 1;
+    }
+    const shallowest = Math.max(1, request.minDepth);
+    for (let depth = descendFrom; depth >= shallowest; depth--) {
+      if (deadline.remainingMs() === 0) break;
+      const found = await this.stagedSearch(request, depth, offset, limit, deadline, depth === shallowest);
+      if (found === TIMED_OUT) continue;
+      // Undecided means the visit budget cut the search before the page was known.
+      return answer(found, depth < request.maxDepth || !found.decided);
     }
     // Out of time before even the shallowest search finished.
     source ??= await this.source(request.id);
@@ -458,12 +472,12 @@ export class TraversalService {
     };
   }
 
-  /** Runs a read statement under a Neo4j transaction timeout; TIMED_OUT when Neo4j stopped it. */
+  /** Runs a read statement under a Neo4j transaction timeout; TIMED_OUT when Neo4j stopped it for time or memory. */
   private async readWithin(statement: string, params: Record<string, unknown>, timeoutMs: number) {
     try {
       return await this.graph.read(statement, params, timeoutMs);
     } catch (err) {
-      if (isTimeout(err)) return TIMED_OUT;
+      if (isTimeout(err) || isOutOfMemory(err)) return TIMED_OUT;
       throw err;
     }
   }

@@ -119,3 +119,46 @@ describe('a search whose every attempt times out takes the timeout once in all, 
     expect(result.hits).toEqual([]);
   });
 });
+
+/**
+ * A search Neo4j stops for memory (its transaction memory pool would overflow) fails at once,
+ * unlike a timeout: the service falls back to shallower searches, each its own attempt, and
+ * says the results are partial. Here attempts deeper than 4 overflow; depth 4 finds nothing
+ * to list (an empty, decided page), as a real search past the last result would.
+ */
+class MemoryBoundGraph {
+  readonly depths: (number | undefined)[] = [];
+
+  async read(statement: string): Promise<unknown[]> {
+    if (statement === cypher('traversal', 'source-entity')) return [record({ entity: SOURCE })];
+    const bounds = /\)\s*\{(\d+),(\d+)\}/.exec(statement);
+    const depth = bounds ? Number(bounds[2]) : undefined;
+    this.depths.push(depth);
+    if (depth === undefined || depth > 4) {
+      throw Object.assign(new Error('The allocation of an extra 2.8 MiB would use more than the limit 716.8 MiB.'), {
+        code: 'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
+      });
+    }
+    return [record({ entities: [], page: [], stepFacts: [], source: SOURCE, explored: 128, decided: true, total: 0 })];
+  }
+}
+
+describe('a search stopped for memory', () => {
+  const traverseMemoryBound = async (overrides: Partial<TraversalRequest>) => {
+    const graph = new MemoryBoundGraph();
+    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS });
+    return { graph, result: await service.traverse(request(overrides)) };
+  };
+
+  test('max_depth 5: answered by the depth-4 search, marked partial, each depth tried once', async () => {
+    const { graph, result } = await traverseMemoryBound({ maxDepth: 5, riskFactors: ['state_owned'] });
+    expect(graph.depths).toEqual([5, 4]);
+    expect(result).toMatchObject({ partial: true, hits: [], next: false, explored: 128 });
+  });
+
+  test('max_depth 10 with a risk filter: the deep search stopped at its first depth goes on shallower', async () => {
+    const { graph, result } = await traverseMemoryBound({ maxDepth: 10, riskFactors: ['state_owned'] });
+    expect(graph.depths).toEqual([5, 4]);
+    expect(result).toMatchObject({ partial: true, explored: 128 });
+  });
+});
