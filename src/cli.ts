@@ -19,7 +19,7 @@ import { writeGenerated } from './seed/generator';
 import { AuthService, hashSecret, loadClients } from './services/auth';
 import { QUEUE_NAMES, Queues } from './workers/queues';
 import { feedsRedis } from './feeds/redis';
-import { startWorkers } from './workers/worker';
+import { startHeartbeat, startWorkers } from './workers/worker';
 import { registerRescoreCommand } from './workers/rescoreJob';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
@@ -155,7 +155,11 @@ function runWorkers(config: Config): Stop {
   const graph = new Graph(config);
   const queues = new Queues(config, (message) => logger.warn(message));
   const workers = startWorkers({ config, graph, logger, queues });
+  const stopHeartbeat = config.workerHeartbeatFile
+    ? startHeartbeat(config.workerHeartbeatFile, async () => (await graph.ping()) && (await queues.reachable(2000).then(() => true, () => false)), logger)
+    : () => undefined;
   return async () => {
+    stopHeartbeat();
     // Without Redis no job can finish (nor would BullMQ's close return): leave at once; the
     // jobs held are released when their locks expire and run again.
     if (!(await queues.reachable(1000).then(() => true, () => false))) {
@@ -171,8 +175,12 @@ function runWorkers(config: Config): Stop {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const config = loadConfig();
+  // Read when a command runs, not before: `--help` works whatever the environment holds.
+  let config!: Config;
   const program = new Command('graph-api').description('Entity-graph screening API').showHelpAfterError();
+  program.hook('preAction', () => {
+    config = loadConfig();
+  });
 
   program.command('serve').description('run the HTTP API').action(async () => {
     stopOnSignal(createLogger(config), [await serve(config)]);
@@ -207,10 +215,12 @@ async function main(argv: string[]): Promise<void> {
   services.command('down').description('stop what `services up` started').action(async () => {
     await servicesDown(config, say);
   });
-  services.command('status').description('say what runs').action(async () => {
-    say(formatStatus(await servicesStatus(config)));
+  services.command('status').description('say what runs (exit code 1 when a service does not answer)').action(async () => {
+    const status = await servicesStatus(config);
+    say(formatStatus(status));
     // A port that answers but does not speak Bolt can leave a socket open; the answer is out.
-    setTimeout(() => process.exit(0), 200).unref();
+    process.exitCode = Object.values(status).every((service) => service.reachable) ? 0 : 1;
+    setTimeout(() => process.exit(), 200).unref();
   });
 
   program
@@ -282,7 +292,7 @@ async function main(argv: string[]): Promise<void> {
     .argument('<secret>')
     .action((secret: string) => console.log(hashSecret(secret)));
 
-  registerRescoreCommand(program, config);
+  registerRescoreCommand(program, () => config);
 
   await program.parseAsync(argv);
 }

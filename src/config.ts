@@ -38,6 +38,8 @@ export interface Config {
   history: { maxEvents: number };
   /** Usage and history writes of the calls within this many ms go to Redis together (0: each at once). */
   feedWriteDelayMs: number;
+  /** A file the worker touches while Neo4j and Redis answer it (a container healthcheck reads its age). */
+  workerHeartbeatFile: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +134,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     history: { maxEvents: int(env, 'HISTORY_MAX_EVENTS', 100_000, 100, 100_000_000) },
     feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),
+    workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
   };
 }

@@ -49,7 +49,7 @@ export const rescoreProcessor: Processor = async (job, deps) => {
 };
 
 /** `graph-api rescore [ids...] [--all]`: queue re-scoring (a running `graph-api worker` does it). */
-export function registerRescoreCommand(program: Command, config: Config): void {
+export function registerRescoreCommand(program: Command, configOf: () => Config): void {
   program
     .command('rescore')
     .description('queue risk re-scoring of the given entities and their neighbourhood, or of every entity (--all)')
@@ -62,6 +62,7 @@ export function registerRescoreCommand(program: Command, config: Config): void {
         process.exitCode = 1;
         return;
       }
+      const config = configOf();
       const graph = new Graph(config);
       const queues = new Queues(config);
       try {

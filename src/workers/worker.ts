@@ -2,6 +2,7 @@
  * `graph-api worker`: runs a BullMQ Worker per queue with its processor. Processors are
  * registered in PROCESSORS; each receives `{entityIds, reason}` jobs.
  */
+import fs from 'node:fs';
 import { Worker, type Job } from 'bullmq';
 import type pino from 'pino';
 import type { Config } from '../config';
@@ -44,4 +45,29 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
     deps.logger.info({ queue: name }, 'worker started');
   }
   return workers;
+}
+
+/** How often the worker checks its backends and touches the heartbeat file. */
+export const HEARTBEAT_EVERY_MS = 10_000;
+
+/**
+ * Touches `file` every HEARTBEAT_EVERY_MS while Redis and Neo4j both answer, so a healthcheck
+ * can tell a worker that can work from a process that is merely alive (its age past a minute:
+ * unhealthy). Returns the stop function.
+ */
+export function startHeartbeat(file: string, checks: () => Promise<boolean>, logger: pino.Logger): () => void {
+  const beat = async () => {
+    if (!(await checks().catch(() => false))) return;
+    const now = new Date();
+    try {
+      fs.utimesSync(file, now, now);
+    } catch {
+      fs.writeFileSync(file, '');
+    }
+  };
+  const run = () => void beat().catch((err: Error) => logger.warn({ err: err.message, file }, 'heartbeat file not written'));
+  run();
+  const timer = setInterval(run, HEARTBEAT_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

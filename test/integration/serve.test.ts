@@ -3,6 +3,8 @@
  * must stop it with a message naming the setting rather than leave it running without an API.
  */
 import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,6 +34,34 @@ describe('configuration', () => {
   test('a misspelt NODE_ENV stops the process instead of running as development', () => {
     expect(() => loadConfig({ ...testEnv(), NODE_ENV: 'prod' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...testEnv(), NODE_ENV: 'prod' })).toThrow(/NODE_ENV must be one of development, test, production; got "prod"/);
+  });
+});
+
+describe('the command line', () => {
+  const run = (args: string[], env: Record<string, string>) => promisify(execFile)('node', [CLI, ...args], { env: { ...testEnv(), ...env } as NodeJS.ProcessEnv, timeout: 30_000 })
+    .then((r) => ({ code: 0, out: r.stdout + r.stderr }), (e: { code?: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }));
+
+  test('--help works whatever the environment holds; a command then names the bad setting', async () => {
+    const help = await run(['--help'], { PORT: 'x' });
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Usage: graph-api');
+    const migrate = await run(['migrate'], { PORT: 'x' });
+    expect(migrate).toEqual({ code: 1, out: 'configuration error: PORT must be an integer from 0 to 65535, got "x"\n' });
+  });
+
+  test('services status exits 1 when a service does not answer, 0 when both do', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const down = await run(['services', 'status'], { NEO4J_URI: `bolt://127.0.0.1:${port}` });
+    expect(down.code).toBe(1);
+    expect(down.out).toMatch(new RegExp(`neo4j +bolt://127\\.0\\.0\\.1:${port} +UNREACHABLE`));
+    const up = await run(['services', 'status'], {});
+    expect(up.code).toBe(0);
+    expect(up.out).not.toContain('UNREACHABLE');
   });
 });
 
@@ -119,9 +149,36 @@ describe('graph-api serve on SIGTERM', () => {
   }, 60_000);
 });
 
+/** The worker's healthcheck command from docker-compose.yml, run as the container would run it. */
+async function workerHealthcheck(heartbeatFile: string): Promise<number> {
+  const compose = fs.readFileSync(path.join(REPO, 'docker-compose.yml'), 'utf8');
+  const script = /"(const fs = require\('fs'\);[^"]*)"/.exec(compose)?.[1];
+  if (!script) throw new Error('no worker healthcheck script in docker-compose.yml');
+  return promisify(execFile)('node', ['-e', script], { env: { ...process.env, WORKER_HEARTBEAT_FILE: heartbeatFile } })
+    .then(() => 0, (e: { code?: number }) => e.code ?? -1);
+}
+
+describe('graph-api worker heartbeat', () => {
+  test('touched while Neo4j and Redis answer, so the compose healthcheck passes; missing, it fails', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-heartbeat-')), 'alive');
+    expect(await workerHealthcheck(file)).toBe(1);
+    const child = spawn('node', [CLI, 'worker'], { env: { ...testEnv(), WORKER_HEARTBEAT_FILE: file } as NodeJS.ProcessEnv });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await waitUntil(() => fs.existsSync(file), 30_000, () => 'no heartbeat file');
+      expect(Date.now() - fs.statSync(file).mtimeMs).toBeLessThan(60_000);
+      expect(await workerHealthcheck(file)).toBe(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
+
 describe('graph-api worker with Redis down', () => {
   test('says so now and then instead of a stack trace per attempt, and SIGTERM still ends it', async () => {
-    const child = spawn('node', [CLI, 'worker'], { env: { ...testEnv(), REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv });
+    const heartbeat = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-heartbeat-')), 'alive');
+    const child = spawn('node', [CLI, 'worker'], { env: { ...testEnv(), REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'info', WORKER_HEARTBEAT_FILE: heartbeat } as NodeJS.ProcessEnv });
     let out = '';
     child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
     child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
@@ -144,5 +201,7 @@ describe('graph-api worker with Redis down', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(out).not.toContain('Unhandled error event');
     expect(out).toMatch(retrying);
+    // A worker that cannot reach Redis cannot work: no heartbeat, so its healthcheck fails.
+    expect(fs.existsSync(heartbeat)).toBe(false);
   }, 90_000);
 });
