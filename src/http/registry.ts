@@ -217,7 +217,7 @@ function patternRegExp(pattern: string): RegExp {
 }
 
 /**
- * Query values of numeric parameters that are not written as plain decimals. Ajv's coercion
+ * Query values of numeric parameters that are not written as plain, finite decimals. Ajv's coercion
  * takes anything JavaScript reads as a number ("0x10" is 16, " 5" is 5, "0b1" is 1), which
  * would let a typo or an unusual client pass as a valid value.
  */
@@ -229,7 +229,8 @@ export function notPlainNumbers(query: Record<string, unknown>, schema: JsonSche
     const type = numericType(Object.hasOwn(properties, name) ? properties[name] : patterns.find(([p]) => patternRegExp(p).test(name))?.[1]);
     if (!type) continue;
     const plain = type === 'integer' ? PLAIN_INTEGER : PLAIN_NUMBER;
-    if ([value].flat().some((v) => typeof v === 'string' && !plain.test(v))) {
+    // An exponent can overflow to Infinity ("1e309"), which JSON Schema's number type admits.
+    if ([value].flat().some((v) => typeof v === 'string' && (!plain.test(v) || !Number.isFinite(Number(v))))) {
       messages.push(`${name}: must be ${type === 'integer' ? 'integer (decimal digits)' : 'number (decimal notation)'}`);
     }
   }

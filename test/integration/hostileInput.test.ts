@@ -25,7 +25,35 @@ const EXISTING: Record<string, string> = { id: 'e-gb-northwind-logistics' };
 /** Valid values of the parameters a route cannot do without (search needs q, resolution a name), sent beside the hostile one. */
 const ANCHORS: Record<string, string> = { q: 'northwind', name: 'northwind' };
 
-interface Operation { method: string; path: string; query: string[]; pathParams: string[]; body: boolean }
+interface Operation { method: string; path: string; query: string[]; schemas: Record<string, JsonSchema>; pathParams: string[]; body: boolean }
+interface JsonSchema { type?: string; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; pattern?: string; enum?: unknown[]; items?: JsonSchema; format?: string }
+
+/**
+ * Whether a parameter's published schema refuses `value` sent once in a query string: true,
+ * false, or undefined when this small reading of JSON Schema cannot tell (formats, an empty
+ * value). Written here rather than taken from the service's validator, so that a value the
+ * service lets through against its own documentation shows up.
+ */
+export function schemaRefuses(schema: JsonSchema, value: string): boolean | undefined {
+  if (value === '' || schema.format) return undefined;
+  if (schema.type === 'array') return schema.items ? schemaRefuses(schema.items, value) : undefined;
+  if (schema.enum) return !schema.enum.map(String).includes(value);
+  const inBounds = (n: number) => (schema.minimum === undefined || n >= schema.minimum) && (schema.maximum === undefined || n <= schema.maximum);
+  switch (schema.type) {
+    case 'integer':
+      return !(/^-?\d+$/.test(value) && inBounds(Number(value)));
+    case 'number':
+      return !(/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value) && Number.isFinite(Number(value)) && inBounds(Number(value)));
+    case 'boolean':
+      return !['true', 'false'].includes(value);
+    case 'string':
+      return (schema.minLength !== undefined && [...value].length < schema.minLength)
+        || (schema.maxLength !== undefined && [...value].length > schema.maxLength)
+        || (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value));
+    default:
+      return undefined;
+  }
+}
 
 /** A concrete parameter name for a pattern such as ^attributes\.(name|address)\.limit$. */
 function concreteName(name: string): string {
@@ -40,10 +68,11 @@ async function operations(): Promise<Operation[]> {
     for (const [method, op] of Object.entries<any>(methods)) {
       // Token issuance has its own tests; deletes would only remove what other cases read.
       if (path === '/oauth/token' || method === 'delete') continue;
-      const params = (op.parameters ?? []) as { name: string; in: string }[];
+      const params = (op.parameters ?? []) as { name: string; in: string; schema: JsonSchema }[];
       out.push({
         method: method.toUpperCase(), path,
         query: params.filter((p) => p.in === 'query').map((p) => concreteName(p.name)),
+        schemas: Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [concreteName(p.name), p.schema])),
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         body: Boolean(op.requestBody),
       });
@@ -54,13 +83,16 @@ async function operations(): Promise<Operation[]> {
 
 const fill = (path: string, values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, k) => encodeURIComponent(values[k] ?? EXISTING[k] ?? 'nope'));
 
-/** Calls the API; returns a description of what was wrong with the answer, or undefined. */
-async function problem(method: string, url: string, body: string | undefined, named?: string): Promise<string | undefined> {
+/**
+ * Calls the API; returns a description of what was wrong with the answer, or undefined. With
+ * `mustRefuse`, the value sent is one its schema refuses, so a success is wrong too.
+ */
+async function problem(method: string, url: string, body: string | undefined, named?: string, mustRefuse = false): Promise<string | undefined> {
   const res = await h.get(url, { method, body, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
   const text = await res.text();
   const where = `${method} ${url.slice(0, 120)}${body ? ` body ${body.slice(0, 60)}` : ''}`;
   if (res.status >= 500) return `${where}: ${res.status} ${text.slice(0, 200)}`;
-  if (res.status < 400) return undefined;
+  if (res.status < 400) return mustRefuse ? `${where}: ${res.status}, but its schema refuses ${named}'s value` : undefined;
   let envelope: { status?: number; success?: boolean; messages?: string[]; message?: string[] };
   try {
     envelope = JSON.parse(text);
@@ -88,16 +120,19 @@ async function collect(checks: (() => Promise<string | undefined>)[]): Promise<s
   return problems;
 }
 
-test('every query parameter of every route: a hostile value is a 4xx naming it, in the surface\'s envelope', async () => {
+test('every query parameter of every route: a hostile value is never a 5xx, and one its schema refuses is a 4xx naming it, in the surface\'s envelope', async () => {
   const ops = await operations();
   expect(ops.length).toBeGreaterThan(40);
   const checks = ops.flatMap((op) => op.query.flatMap((name) => HOSTILE.map((value) => {
     const params = new URLSearchParams({ [name]: value });
     for (const [anchor, valid] of Object.entries(ANCHORS)) if (anchor !== name && op.query.includes(anchor)) params.append(anchor, valid);
     // With a body, an empty one may be what is refused, so only routes without one must name the parameter.
-    return () => problem(op.method, `${fill(op.path, {})}?${params}`, op.body ? '{}' : undefined, op.body ? undefined : name);
+    return () => problem(op.method, `${fill(op.path, {})}?${params}`, op.body ? '{}' : undefined, op.body ? undefined : name, schemaRefuses(op.schemas[name], value) === true);
   })));
   expect(checks.length).toBeGreaterThan(1000);
+  // Most of the hostile values are ones the published schemas refuse: those must be 4xx, not a 200.
+  const refused = ops.flatMap((op) => op.query.flatMap((name) => HOSTILE.filter((value) => schemaRefuses(op.schemas[name], value) === true)));
+  expect(refused.length).toBeGreaterThan(checks.length / 2);
   expect(await collect(checks)).toEqual([]);
 }, 600_000);
 
@@ -135,4 +170,18 @@ test('a token request nested 5,000 levels deep is a 400 naming the body, not a 5
   const res = await fetch(`${h.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: DEEP });
   expect(res.status).toBe(400);
   expect(((await res.json()) as { messages: string[] }).messages).toEqual(['body: nested deeper than 32 levels']);
+});
+
+test('the schema reading the check above relies on', () => {
+  expect(schemaRefuses({ type: 'integer', minimum: 0, maximum: 100 }, '-1')).toBe(true);
+  expect(schemaRefuses({ type: 'integer', minimum: 0, maximum: 100 }, '1.5')).toBe(true);
+  expect(schemaRefuses({ type: 'integer', minimum: 0, maximum: 100 }, '100')).toBe(false);
+  expect(schemaRefuses({ type: 'number', minimum: 0 }, '1e309')).toBe(true);
+  expect(schemaRefuses({ type: 'number', minimum: 0 }, '1e-7')).toBe(false);
+  expect(schemaRefuses({ type: 'boolean' }, 'NaN')).toBe(true);
+  expect(schemaRefuses({ type: 'string', maxLength: 250 }, 'x'.repeat(3000))).toBe(true);
+  expect(schemaRefuses({ type: 'string', maxLength: 250 }, '"unterminated')).toBe(false);
+  expect(schemaRefuses({ type: 'array', items: { type: 'string', enum: ['GBR'] } }, 'NaN')).toBe(true);
+  expect(schemaRefuses({ type: 'integer' }, '')).toBeUndefined();
+  expect(schemaRefuses({ type: 'string', format: 'date' }, 'x')).toBeUndefined();
 });

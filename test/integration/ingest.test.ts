@@ -445,6 +445,7 @@ describe('the ingest command', () => {
   test('a file that fails in a later batch still queues re-scoring of the batches it committed', async () => {
     // A real write-time failure: a uniqueness constraint the check pass knows nothing about,
     // broken by the second batch of entities (two lines a batch, committed batch by batch).
+    await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
     await h.graph.write('CREATE CONSTRAINT test_entity_label_unique IF NOT EXISTS FOR (e:Entity) REQUIRE e.label IS UNIQUE');
     const rescore = h.queues.queue(QUEUE_NAMES.rescore);
     await rescore.drain(true);
@@ -461,6 +462,34 @@ describe('the ingest command', () => {
       expect(await count('(e:Entity)')).toBe(2);
       const queued = (await rescore.getJobs(['waiting', 'prioritized', 'delayed'])).flatMap((job) => job.data.entityIds as string[]);
       expect(queued.sort()).toEqual(['e-first', 'e-second']);
+    } finally {
+      await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
+      await rescore.drain(true);
+    }
+  });
+
+  test('a file written in one transaction that fails while writing leaves nothing and queues nothing', async () => {
+    // The same write-time failure, in a file small enough for one transaction: every batch of
+    // it is rolled back, and no re-scoring is queued for entities that are not there.
+    await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
+    await h.graph.write('CREATE CONSTRAINT test_entity_label_unique IF NOT EXISTS FOR (e:Entity) REQUIRE e.label IS UNIQUE');
+    const rescore = h.queues.queue(QUEUE_NAMES.rescore);
+    await rescore.drain(true);
+    const before = await count('(e:Entity)');
+    try {
+      const file = writeNdjson('whole.ndjson', [
+        { kind: 'entity', id: 'w-first', type: 'company', label: 'WHOLE FIRST LTD' },
+        { kind: 'entity', id: 'w-second', type: 'company', label: 'WHOLE SECOND LTD' },
+        { kind: 'relationship', type: 'has_shareholder', from: 'w-first', to: 'w-second' },
+        { kind: 'entity', id: 'w-again', type: 'company', label: 'WHOLE FIRST LTD' },
+      ]);
+      const error = await promisify(execFile)('node', [cli, 'ingest', file], { env: { ...env, INGEST_BATCH_SIZE: '2' } }).catch((e) => e);
+      expect(error.code).toBe(1);
+      expect(error.stderr).toMatch(/already exists with label/);
+      expect(await count('(e:Entity)')).toBe(before);
+      expect(await count('(e:Entity) WHERE e.id STARTS WITH "w-"')).toBe(0);
+      expect(await count('()-[r]->() WHERE startNode(r).id STARTS WITH "w-" OR endNode(r).id STARTS WITH "w-"')).toBe(0);
+      expect(await rescore.getJobs(['waiting', 'prioritized', 'delayed', 'active'])).toEqual([]);
     } finally {
       await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
       await rescore.drain(true);

@@ -218,6 +218,21 @@ describe('risk notifications from a running worker', () => {
     expect((await feed(archivedId)).body.size).toEqual({ count: 1, qualifier: 'eq' });
   });
 
+  test('a risk change notifies a project that saved the entity, not an archived one that did too', async () => {
+    await ingestAndQueue(h, writeNdjson('arch-base.ndjson', [source, entity('arch-target'), entity('arch-owner'), fact('has_shareholder', 'arch-target', 'arch-owner', 60)]));
+    await waitForIdle(h);
+    const active = await saveEntities(h, ['arch-target'], 'still watched');
+    const archived = await saveEntities(h, ['arch-target'], 'archived');
+    expect((await h.json(`/v1/projects/${archived.projectId}`, { method: 'DELETE' })).status).toBe(200);
+
+    await ingestAndQueue(h, writeNdjson('arch-sanction.ndjson', [source, entity('arch-owner', [OFAC])]));
+    await waitForIdle(h);
+    const watched = (await feed(active.projectId)).body;
+    expect(watched.size).toEqual({ count: 1, qualifier: 'eq' });
+    expect(watched.data[0]).toMatchObject({ entity_id: 'arch-target', resource_id: active.resources.get('arch-target') });
+    expect((await feed(archived.projectId)).body).toMatchObject({ size: { count: 0, qualifier: 'eq' }, data: [] });
+  });
+
   test('a notification stored with whole entries as values (before the client\'s scalars) is served in today\'s shape', async () => {
     const date = '2026-01-02T03:04:05.000Z';
     const stored = {
