@@ -77,6 +77,10 @@ function bearer(auth: AuthService): RequestHandler {
     // The header only (spec): passport-http-bearer also takes `access_token` from the query
     // string or body, where a token ends up in logs and the history feed's URLs.
     if (!/^bearer\s/i.test(req.headers.authorization ?? '')) return next(unauthorized());
+    // Passport would refuse a request with a second token in the query string as an opaque 401.
+    if ((req.query as Record<string, unknown>).access_token !== undefined) {
+      return next(badParameter('access_token', 'send the token in the Authorization header only (a token in a URL ends up in logs)'));
+    }
     return instance.authenticate('bearer', { session: false }, (err: unknown, principal: Principal | false) => {
       if (err) return next(err);
       if (!principal) return next(unauthorized());

@@ -106,6 +106,16 @@ describe('bodies are read only after the token check', () => {
   });
 });
 
+describe('a second token in the query string', () => {
+  test('beside a valid header it is a 4xx naming access_token; alone it is no token at all (401)', async () => {
+    const legacy = await h.json(`/sources?limit=1&access_token=${h.token}`);
+    expect([legacy.status, legacy.body]).toEqual([406, { status: 406, success: false, messages: ['access_token: send the token in the Authorization header only (a token in a URL ends up in logs)'] }]);
+    const v1 = await h.json(`/v1/ontology/countries?access_token=${h.token}`);
+    expect([v1.status, v1.body.message]).toEqual([400, ['access_token: send the token in the Authorization header only (a token in a URL ends up in logs)']]);
+    expect((await fetch(`${h.baseUrl}/sources?limit=1&access_token=${h.token}`)).status).toBe(401);
+  });
+});
+
 describe('oversized and crowded requests', () => {
   test('more than 1,000 query parameters: every one is read, and the unknown ones are named', async () => {
     const crowd = Array.from({ length: 1200 }, (_, i) => `x${i}=1`).join('&');
