@@ -3,16 +3,7 @@
  * Retry-After, soon rather than after the clients' own retries run out; calls that do not need
  * it go on; /ready says which backend is missing. Real servers on closed ports, no stand-ins.
  */
-import net from 'node:net';
-import { Harness, startHarness } from '../support/harness';
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { Harness, closedPort, startHarness } from '../support/harness';
 
 const UNAVAILABLE = ['a backend service is unavailable; try again shortly'];
 

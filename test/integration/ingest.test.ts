@@ -10,7 +10,7 @@ import { entitySourceTokens } from '../../src/search/fields';
 import { acmeLines } from '../fixtures/acme';
 import { REPO, testEnv } from '../support/env';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
-import { QUEUE_NAMES } from '../../src/workers/queues';
+import { QUEUE_NAMES, type Queues } from '../../src/workers/queues';
 
 let h: Harness;
 beforeAll(async () => {
@@ -442,14 +442,26 @@ describe('the ingest command', () => {
     expect(await count('(e:Entity)')).toBe(3);
   });
 
-  test('a file that fails in a later batch still queues re-scoring of the batches it committed', async () => {
-    // A real write-time failure: a uniqueness constraint the check pass knows nothing about,
-    // broken by the second batch of entities (two lines a batch, committed batch by batch).
+  /**
+   * Runs `work` with a real write-time failure in place: a uniqueness constraint on entity
+   * labels that the check pass knows nothing about; the re-scoring queue starts and ends empty.
+   */
+  async function withLabelConstraint(work: (rescore: ReturnType<Queues['queue']>) => Promise<void>): Promise<void> {
     await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
     await h.graph.write('CREATE CONSTRAINT test_entity_label_unique IF NOT EXISTS FOR (e:Entity) REQUIRE e.label IS UNIQUE');
     const rescore = h.queues.queue(QUEUE_NAMES.rescore);
     await rescore.drain(true);
     try {
+      await work(rescore);
+    } finally {
+      await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
+      await rescore.drain(true);
+    }
+  }
+
+  test('a file that fails in a later batch still queues re-scoring of the batches it committed', async () => {
+    // Broken by the second batch of entities (two lines a batch, committed batch by batch).
+    await withLabelConstraint(async (rescore) => {
       const file = writeNdjson('half.ndjson', [
         { kind: 'entity', id: 'e-first', type: 'company', label: 'FIRST LTD' },
         { kind: 'entity', id: 'e-second', type: 'company', label: 'SECOND LTD' },
@@ -462,21 +474,14 @@ describe('the ingest command', () => {
       expect(await count('(e:Entity)')).toBe(2);
       const queued = (await rescore.getJobs(['waiting', 'prioritized', 'delayed'])).flatMap((job) => job.data.entityIds as string[]);
       expect(queued.sort()).toEqual(['e-first', 'e-second']);
-    } finally {
-      await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
-      await rescore.drain(true);
-    }
+    });
   });
 
   test('a file written in one transaction that fails while writing leaves nothing and queues nothing', async () => {
-    // The same write-time failure, in a file small enough for one transaction: every batch of
-    // it is rolled back, and no re-scoring is queued for entities that are not there.
-    await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
-    await h.graph.write('CREATE CONSTRAINT test_entity_label_unique IF NOT EXISTS FOR (e:Entity) REQUIRE e.label IS UNIQUE');
-    const rescore = h.queues.queue(QUEUE_NAMES.rescore);
-    await rescore.drain(true);
-    const before = await count('(e:Entity)');
-    try {
+    // The same failure in a file small enough for one transaction: every batch of it is rolled
+    // back, and no re-scoring is queued for entities that are not there.
+    await withLabelConstraint(async (rescore) => {
+      const before = await count('(e:Entity)');
       const file = writeNdjson('whole.ndjson', [
         { kind: 'entity', id: 'w-first', type: 'company', label: 'WHOLE FIRST LTD' },
         { kind: 'entity', id: 'w-second', type: 'company', label: 'WHOLE SECOND LTD' },
@@ -490,10 +495,7 @@ describe('the ingest command', () => {
       expect(await count('(e:Entity) WHERE e.id STARTS WITH "w-"')).toBe(0);
       expect(await count('()-[r]->() WHERE startNode(r).id STARTS WITH "w-" OR endNode(r).id STARTS WITH "w-"')).toBe(0);
       expect(await rescore.getJobs(['waiting', 'prioritized', 'delayed', 'active'])).toEqual([]);
-    } finally {
-      await h.graph.write('DROP CONSTRAINT test_entity_label_unique IF EXISTS');
-      await rescore.drain(true);
-    }
+    });
   });
 
   test('a bad line read from standard input is named as "-", not as the temporary copy', async () => {

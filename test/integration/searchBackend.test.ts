@@ -1,15 +1,5 @@
 /** A failing search backend is a 502 with a generic message: never its status, never its text. */
-import net from 'node:net';
-import { Harness, startHarness } from '../support/harness';
-
-/** A local port with nothing listening: bound once to learn a free number, then closed. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { Harness, closedPort, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

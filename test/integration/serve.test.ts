@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig, ConfigError } from '../../src/config';
 import { REPO, testEnv } from '../support/env';
+import { closedPort } from '../support/harness';
 
 const CLI = path.join(REPO, 'dist', 'src', 'cli.js');
 
@@ -50,12 +51,7 @@ describe('the command line', () => {
   });
 
   test('services status exits 1 when a service does not answer, 0 when both do', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await closedPort();
     const down = await run(['services', 'status'], { NEO4J_URI: `bolt://127.0.0.1:${port}` });
     expect(down.code).toBe(1);
     expect(down.out).toMatch(new RegExp(`neo4j +bolt://127\\.0\\.0\\.1:${port} +UNREACHABLE`));

@@ -2,7 +2,7 @@
  * A real server for integration tests: the Express app on an ephemeral port, talking to the
  * test Neo4j and Redis, exercised over HTTP with fetch.
  */
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import jwt from 'jsonwebtoken';
 import Redis from 'ioredis';
@@ -123,4 +123,13 @@ export function callAs(h: Harness, user: string, org: string): Call {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, text, headers: res.headers };
   };
+}
+
+/** A local port nothing listens on (bound, then released): a backend that is away. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
