@@ -3,6 +3,7 @@
  * `graph-api`: the one entry point. Parses the command, builds config, wires adapters.
  */
 import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -19,6 +20,7 @@ import { writeGenerated } from './seed/generator';
 import { AuthService, hashSecret, loadClients } from './services/auth';
 import { QUEUE_NAMES, Queues } from './workers/queues';
 import { feedsRedis } from './feeds/redis';
+import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
 import { registerRescoreCommand } from './workers/rescoreJob';
 
@@ -101,7 +103,14 @@ type Stop = () => Promise<void>;
  * the grace period if they have not (a Redis that does not answer holds BullMQ's close forever).
  */
 function stopOnSignal(logger: { info: (msg: string) => void; warn: (msg: string) => void }, stops: Stop[]): void {
-  const stop = async () => {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    // A second signal (Ctrl-C again) means: do not wait.
+    if (stopping) {
+      logger.warn(`${signal} while stopping: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
     setTimeout(() => {
       logger.warn(`shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; exiting`);
       process.exit(1);
@@ -110,8 +119,8 @@ function stopOnSignal(logger: { info: (msg: string) => void; warn: (msg: string)
     logger.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 /** The HTTP API; its stop finishes the requests under way before closing the backends. */
@@ -122,7 +131,7 @@ async function serve(config: Config): Promise<Stop> {
   const redis = feedsRedis(config.redisUrl, warn);
   const queues = new Queues(config, warn);
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
-  const { app, flushFeeds, close } = createApp({
+  const { app, flushFeeds, close, drain } = createApp({
     config, graph, auth, logger, redis, queues,
     readiness: backendReadiness(graph, redis),
   });
@@ -138,9 +147,15 @@ async function serve(config: Config): Promise<Stop> {
   answerClientErrors(server);
   return async () => {
     logger.info('shutting down: no new requests; finishing those under way');
-    // close() stops accepting, ends idle kept-alive connections and calls back when the
-    // requests under way have been answered.
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // close() stops accepting and ends idle kept-alive connections; every answer from now on
+    // closes its connection, so close() calls back once the requests under way are answered.
+    // Connections still open near the end of the grace period are cut.
+    drain();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS - 5_000);
+    await closed;
+    clearTimeout(cut);
     await close();
     await flushFeeds().catch((err: Error) => logger.warn({ err: err.message }, 'usage and history not written'));
     await graph.close();
@@ -155,14 +170,28 @@ function runWorkers(config: Config): Stop {
   const graph = new Graph(config);
   const queues = new Queues(config, (message) => logger.warn(message));
   const workers = startWorkers({ config, graph, logger, queues });
+  // Checks of Redis on a client that fails at once when disconnected: BullMQ's connections
+  // hold a command until Redis is back, so checks sent on them would pile up.
+  const probe = feedsRedis(config.redisUrl, () => undefined);
+  const redisAnswers = async (ms: number) => {
+    try {
+      if (probe.status !== 'ready') await withTimeout(once(probe, 'ready'), ms, 'Redis');
+      await withTimeout(probe.ping(), ms, 'Redis');
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const stopHeartbeat = config.workerHeartbeatFile
-    ? startHeartbeat(config.workerHeartbeatFile, async () => (await graph.ping()) && (await queues.reachable(2000).then(() => true, () => false)), logger)
+    ? startHeartbeat(config.workerHeartbeatFile, async () => (await redisAnswers(2000)) && withTimeout(graph.ping(), 5000).catch(() => false), logger)
     : () => undefined;
   return async () => {
     stopHeartbeat();
+    const redisUp = await redisAnswers(1000);
+    probe.disconnect();
     // Without Redis no job can finish (nor would BullMQ's close return): leave at once; the
     // jobs held are released when their locks expire and run again.
-    if (!(await queues.reachable(1000).then(() => true, () => false))) {
+    if (!redisUp) {
       logger.warn('shutting down: Redis does not answer, so active jobs cannot finish; they run again later');
       await graph.close();
       return;

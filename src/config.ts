@@ -2,6 +2,7 @@
  * Every environment variable is read here and nowhere else, validated once at start-up.
  * A bad value stops the process with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   history: { maxEvents: number };
   /** Usage and history writes of the calls within this many ms go to Redis together (0: each at once). */
   feedWriteDelayMs: number;
+  /** Express's `trust proxy`: which forwarding proxies to believe about the client address. */
+  trustProxy: boolean | number | string;
   /** A file the worker touches while Neo4j and Redis answer it (a container healthcheck reads its age). */
   workerHeartbeatFile: string | undefined;
 }
@@ -68,6 +71,26 @@ function url(env: Env, name: string, fallback: string | undefined, schemes: stri
   }
   if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) {
     throw new ConfigError(`${name} must use one of ${schemes.join(', ')}, got "${raw}"`);
+  }
+  return raw;
+}
+
+/**
+ * TRUST_PROXY: unset or `false` (the connection's address is the client's), `true` (the
+ * left-most forwarded address), a number of proxy hops, or addresses / subnets / the names
+ * loopback, linklocal, uniquelocal, comma-separated (Express's `trust proxy`).
+ */
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const names = ['loopback', 'linklocal', 'uniquelocal'];
+  for (const entry of raw.split(',').map((e) => e.trim())) {
+    const [address, bits, extra] = entry.split('/');
+    const isAddress = isIP(address) !== 0 && extra === undefined && (bits === undefined || /^\d{1,3}$/.test(bits));
+    if (!names.includes(entry) && !isAddress) {
+      throw new ConfigError(`TRUST_PROXY must be true, false, a number of hops, or addresses, subnets and ${names.join(', ')}, comma-separated; "${entry}" is none of these`);
+    }
   }
   return raw;
 }
@@ -135,5 +158,6 @@ export function loadConfig(env: Env = process.env): Config {
     history: { maxEvents: int(env, 'HISTORY_MAX_EVENTS', 100_000, 100, 100_000_000) },
     feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -119,7 +119,8 @@ function lex(q: string, advanced: boolean): Tok[] {
         i++;
         while (i < n && /[0-9]/.test(q[i])) i++;
       }
-      toks.push({ t: 'phrase', v, pos: start });
+      // Simple syntax: an empty phrase (`""`, `O""Brien`) has nothing to search and is read past.
+      if (advanced || v.trim() !== '') toks.push({ t: 'phrase', v, pos: start });
       atWordStart = false;
       continue;
     }
@@ -347,8 +348,8 @@ const isOp = (tok: Tok | undefined, ...ops: string[]): boolean => tok?.t === 'op
 
 /**
  * The simple syntax's leniency: drops what has nothing to act on (a `)` without its `(`, an
- * empty group, `|` without a term on each side, `+` / `-` before nothing) and closes groups
- * left open, until nothing changes; what remains always parses.
+ * empty group, `|` without a term on each side, `+` / `-` before nothing or before another
+ * sign) and closes groups left open, until nothing changes; what remains always parses.
  */
 function readPast(toks: Tok[]): Tok[] {
   let current = toks;
@@ -367,7 +368,8 @@ function readPast(toks: Tok[]): Tok[] {
       }
       if (isOp(tok, '(')) open++;
       if (isOp(tok, '|') && (!prev || isOp(prev, '(', '|', '+', '-') || !after || isOp(after, ')', '|'))) return;
-      if (isOp(tok, '+', '-') && (!after || isOp(after, ')', '|'))) return;
+      // Before nothing, or before another sign (`--jones` is a slip for `-jones`): the last sign counts.
+      if (isOp(tok, '+', '-') && (!after || isOp(after, ')', '|', '+', '-'))) return;
       out.push(tok);
     });
     for (; open > 0; open--) out.push({ t: 'op', v: ')', pos: current.length ? current[current.length - 1].pos : 0 });

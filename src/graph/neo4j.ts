@@ -14,13 +14,25 @@ const READ_ATTEMPTS = 3;
 /** Tries of one migrate statement before a retryable error (e.g. a deadlock with an ingest) is passed on. */
 const MIGRATE_ATTEMPTS = 5;
 
+const codeOf = (err: unknown): string => String((err as { code?: unknown })?.code ?? '');
+
+/**
+ * Neo4j stopped the statement at a transaction memory limit: 'pool' when all transactions
+ * together would pass `dbms.memory.transaction.total.max` (another moment may have room),
+ * 'transaction' when this one would pass its own `db.memory.transaction.max` (it always will).
+ */
+export function memoryLimitHit(err: unknown): 'pool' | 'transaction' | undefined {
+  const code = codeOf(err);
+  if (code.includes('MemoryPoolOutOfMemoryError')) return 'pool';
+  return /OutOfMemory|MemoryLimit/.test(code) ? 'transaction' : undefined;
+}
+
 /**
  * Retryable to the driver, but not a statement Neo4j stopped for time or memory: that one
  * would only be stopped again, after holding the shared memory pool once more.
  */
 function retryable(err: unknown): boolean {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return neo4j.isRetryableError(err as Error) && !/Terminated|TimedOut|OutOfMemory|MemoryLimit/.test(code);
+  return neo4j.isRetryableError(err as Error) && !/Terminated|TimedOut/.test(codeOf(err)) && !memoryLimitHit(err);
 }
 
 export class Graph {
@@ -33,6 +45,9 @@ export class Graph {
       disableLosslessIntegers: true,
       maxConnectionPoolSize: 100,
       connectionAcquisitionTimeout: 30_000,
+      // A Neo4j host that drops packets is given up after 5 s (the driver's default is 30 s), so
+      // a call answers 503 soon instead of holding its client.
+      connectionTimeout: 5_000,
     });
     this.database = config.neo4j.database;
     this.timeoutMs = config.queryTimeoutMs;

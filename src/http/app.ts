@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import querystring from 'node:querystring';
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import pino from 'pino';
@@ -26,6 +26,7 @@ import { TraversalService } from '../services/traversal';
 import { createFeeds } from './middleware';
 import { tokenRateLimitMiddleware } from './middleware/rateLimit';
 import { RateLimiter } from '../feeds/rateLimit';
+import { withTimeout } from '../timeout';
 import { registerProjectRoutes } from './routes/projects';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerSearchRoutes } from './routes/search';
@@ -46,22 +47,11 @@ export interface AppDeps {
 /** How long /ready waits for each backend: a frozen one must not hold the probe until it gives up. */
 const READY_CHECK_MS = 2000;
 
-/** `check`'s answer, or false when it fails or takes longer than `ms`. */
-function answersWithin(ms: number, check: () => Promise<boolean>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    check().catch(() => false),
-    new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), ms); }),
-  ]).finally(() => clearTimeout(timer));
-}
-
 /** What /ready checks: that Neo4j and Redis each answer, both at once, within READY_CHECK_MS. */
 export function backendReadiness(graph: Graph, redis: Redis): () => Promise<Record<string, boolean>> {
   return async () => {
-    const [neo4j, redisUp] = await Promise.all([
-      answersWithin(READY_CHECK_MS, () => graph.ping()),
-      answersWithin(READY_CHECK_MS, async () => (await redis.ping()) === 'PONG'),
-    ]);
+    const answers = (check: Promise<boolean>) => withTimeout(check, READY_CHECK_MS).catch(() => false);
+    const [neo4j, redisUp] = await Promise.all([answers(graph.ping()), answers(redis.ping().then((r) => r === 'PONG'))]);
     return { neo4j, redis: redisUp };
   };
 }
@@ -77,13 +67,17 @@ function bearer(auth: AuthService): RequestHandler {
     // The header only (spec): passport-http-bearer also takes `access_token` from the query
     // string or body, where a token ends up in logs and the history feed's URLs.
     if (!/^bearer\s/i.test(req.headers.authorization ?? '')) return next(unauthorized());
-    // Passport would refuse a request with a second token in the query string as an opaque 401.
-    if ((req.query as Record<string, unknown>).access_token !== undefined) {
-      return next(badParameter('access_token', 'send the token in the Authorization header only (a token in a URL ends up in logs)'));
-    }
+    // Passport refuses a second token in the query string with an opaque 401: the header's
+    // token is checked by itself, and then the query's is named.
+    const { access_token: second, ...rest } = req.query as Record<string, unknown>;
+    // Express 5 parses req.query anew on each read: the filtered copy is set on the request.
+    if (second !== undefined) Object.defineProperty(req, 'query', { value: rest, configurable: true, enumerable: true, writable: true });
     return instance.authenticate('bearer', { session: false }, (err: unknown, principal: Principal | false) => {
       if (err) return next(err);
       if (!principal) return next(unauthorized());
+      if (second !== undefined) {
+        return next(badParameter('access_token', 'send the token in the Authorization header only (a token in a URL ends up in logs)'));
+      }
       (req as Request & { principal: Principal }).principal = principal;
       return next();
     })(req, res, next);
@@ -122,15 +116,24 @@ export function createApp(deps: AppDeps) {
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
   // Responses are per-request JSON of live data; hashing each body for an ETag costs more than it saves.
   app.set('etag', false);
   // Node's parser keeps the first 1,000 keys and drops the rest without a word, which turned a
   // long query into a misleading "q: is required"; every key is kept (the request line is
   // bounded by the server's header size) and unknown ones are refused by name.
   app.set('query parser', (text: string) => querystring.parse(text, '&', '=', { maxKeys: 0 }));
-  // Bodies are data, never to be sniffed into something a browser would run.
+  // When the server is stopping (`drain`), every answer not yet begun closes its connection: a
+  // kept-alive connection would otherwise carry new requests after close() and hold the
+  // shutdown until it went idle.
+  let draining = false;
+  const unanswered = new Set<Response>();
   app.use((_req, res, next) => {
+    // Bodies are data, never to be sniffed into something a browser would run.
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (draining) res.setHeader('Connection', 'close');
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
     next();
   });
   app.use(
@@ -173,5 +176,10 @@ export function createApp(deps: AppDeps) {
   const flushFeeds = () => feeds.flush();
   /** Stops what the app runs beside requests (the PDF threads); call once the server is closed. */
   const close = () => pdf.close();
-  return { app, registry, flushFeeds, close };
+  /** From now on every answer closes its connection (graceful shutdown). */
+  const drain = () => {
+    draining = true;
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  return { app, registry, flushFeeds, close, drain };
 }

@@ -9,6 +9,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 
 export { ApiError, badParameter, badParameters, notFound, unauthorized, notAcceptable } from '../domain/errors';
 import { ApiError } from '../domain/errors';
+import { memoryLimitHit } from '../graph/neo4j';
 
 export function isV1(req: Request): boolean {
   return req.originalUrl.startsWith('/v1/') || req.originalUrl === '/v1';
@@ -31,16 +32,18 @@ export function sendError(req: Request, res: Response, error: ApiError): void {
  */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; upstream?: string; code?: unknown };
+  const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; upstream?: string };
   const status = e?.status ?? e?.statusCode;
   if (e?.type === 'entity.parse.failed') return new ApiError(400, ['body: malformed JSON']);
   if (e?.type === 'entity.too.large') return new ApiError(413, ['body: too large']);
   if (e?.upstream) return new ApiError(502, ['a backend service failed; try again later']);
-  if (unavailableBackend(err)) return new ApiError(503, ['a backend service is unavailable; try again shortly'], 'status', { 'Retry-After': '5' });
-  // Neo4j's transaction memory limit: this request (or those beside it) needed more than it allows.
-  if (/OutOfMemory|MemoryLimit/.test(typeof e?.code === 'string' ? e.code : '')) {
-    return new ApiError(503, ['the graph database is short of memory for this request; narrow it, or try again shortly'], 'status', { 'Retry-After': '5' });
-  }
+  const retryLater = (message: string) => new ApiError(503, [message], 'status', { 'Retry-After': '5' });
+  if (unavailableBackend(err)) return retryLater('a backend service is unavailable; try again shortly');
+  // Neo4j's transaction memory: the pool all requests share is full just now, or this request
+  // alone needs more than one may have (trying again will not help; narrowing it will).
+  const memory = memoryLimitHit(err);
+  if (memory === 'pool') return retryLater('the graph database is short of memory just now; try again shortly');
+  if (memory === 'transaction') return new ApiError(503, ['this request needs more memory than one request may use; narrow it']);
   if (e?.expose === true && typeof status === 'number' && status >= 400 && status < 500) {
     return new ApiError(status, [e.message ?? 'bad request']);
   }

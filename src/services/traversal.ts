@@ -17,7 +17,7 @@ import { RISK_CATEGORIES, RISK_FLAG_FACTORS, allRiskFactors } from '../domain/ri
 import { familyFactorsOfCategory } from '../domain/riskFamilies';
 import { cypher } from '../graph/cypherFiles';
 import { EMBEDDED_ENTITY_PROPERTIES, EmbeddedEntity, Props, Surface, embeddedEntity, embeddedEntityProps, relationshipFact } from '../graph/mappers';
-import type { Graph } from '../graph/neo4j';
+import { memoryLimitHit, type Graph } from '../graph/neo4j';
 
 export interface TraversalRequest {
   id: string;
@@ -101,16 +101,6 @@ const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
 function isTimeout(err: unknown): boolean {
   const code = (err as Neo4jError)?.code ?? '';
   return code.includes('TransactionTimedOut') || code.includes('Transaction.Terminated') || code.includes('TransactionTimedOutClientConfiguration');
-}
-
-/**
- * Neo4j stopped the statement because it would pass the transaction memory limit (the pool
- * all transactions share, or one transaction's own): a risk-filtered search at depth 5 on a
- * dense neighbourhood can hold that many paths. Like running out of time, the search falls
- * back to what a shallower one finds and says the results are partial.
- */
-export function isOutOfMemory(err: unknown): boolean {
-  return /OutOfMemory|MemoryLimit/.test((err as Neo4jError)?.code ?? '');
 }
 
 /**
@@ -477,7 +467,9 @@ export class TraversalService {
     try {
       return await this.graph.read(statement, params, timeoutMs);
     } catch (err) {
-      if (isTimeout(err) || isOutOfMemory(err)) return TIMED_OUT;
+      // A memory limit is met like time: a risk-filtered search at depth 5 on a dense
+      // neighbourhood can hold that many paths, and a shallower search may fit.
+      if (isTimeout(err) || memoryLimitHit(err)) return TIMED_OUT;
       throw err;
     }
   }

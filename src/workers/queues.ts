@@ -7,6 +7,7 @@ import { Queue, type JobsOptions } from 'bullmq';
 import Redis from 'ioredis';
 import type { Config } from '../config';
 import { reportConnectionErrors } from '../feeds/redis';
+import { withTimeout } from '../timeout';
 
 export const QUEUE_NAMES = {
   /** Re-score the risk of entities and their neighbourhood after a change. */
@@ -76,15 +77,7 @@ export class Queues {
 
   /** BullMQ connections wait for Redis forever; fail fast instead when it does not answer. */
   async reachable(timeoutMs = 5000): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      await Promise.race([this.connection.ping(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withTimeout(this.connection.ping(), timeoutMs, 'Redis');
   }
 
   async close(): Promise<void> {

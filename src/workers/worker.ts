@@ -65,7 +65,15 @@ export function startHeartbeat(file: string, checks: () => Promise<boolean>, log
       fs.writeFileSync(file, '');
     }
   };
-  const run = () => void beat().catch((err: Error) => logger.warn({ err: err.message, file }, 'heartbeat file not written'));
+  // One beat at a time: a backend that hangs must not pile checks up behind it.
+  let beating = false;
+  const run = () => {
+    if (beating) return;
+    beating = true;
+    beat().catch((err: Error) => logger.warn({ err: err.message, file }, 'heartbeat file not written')).finally(() => {
+      beating = false;
+    });
+  };
   run();
   const timer = setInterval(run, HEARTBEAT_EVERY_MS);
   timer.unref();

@@ -113,6 +113,8 @@ describe('a second token in the query string', () => {
     const v1 = await h.json(`/v1/ontology/countries?access_token=${h.token}`);
     expect([v1.status, v1.body.message]).toEqual([400, ['access_token: send the token in the Authorization header only (a token in a URL ends up in logs)']]);
     expect((await fetch(`${h.baseUrl}/sources?limit=1&access_token=${h.token}`)).status).toBe(401);
+    // The header's token is checked first: a bad one is a 401 whatever the query holds.
+    expect((await fetch(`${h.baseUrl}/sources?limit=1&access_token=${h.token}`, { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(401);
   });
 });
 

@@ -118,11 +118,18 @@ describe('graph-api serve on SIGTERM', () => {
         body: JSON.stringify({ client_id: 'dev', client_secret: 'dev-secret', audience: env.SERVICE_DOMAIN, grant_type: 'client_credentials' }),
       })).json()) as { access_token: string }).access_token;
 
-      // A request under way: its headers sent, half of its body still to come.
+      // A kept-alive connection that has served a request, then a request under way on it:
+      // its headers sent, half of its body still to come.
       const body = JSON.stringify({ label: 'sent across a shutdown' });
       await new Promise<void>((resolve) => socket.connect(port, '127.0.0.1', resolve));
       let response = '';
+      let socketClosed = false;
       socket.on('data', (c: Buffer) => { response += c.toString(); });
+      socket.on('close', () => { socketClosed = true; });
+      socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await waitUntil(() => response.includes('{"status":"ok"}'), 10_000, () => `no health answer: ${response}`);
+      expect(response).toMatch(/Connection: keep-alive/i);
+      response = '';
       socket.write(`POST /v1/projects HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
       await new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -136,6 +143,10 @@ describe('graph-api serve on SIGTERM', () => {
       await waitUntil(() => response.includes('\r\n\r\n{'), 10_000, () => `no answer: ${response}`);
       expect(response.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
       expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({ data: { label: 'sent across a shutdown' } });
+      // The answer closes the kept-alive connection, so nothing more can arrive on it and the
+      // shutdown need not wait for it to go idle.
+      expect(response).toMatch(/\r\nConnection: close\r\n/i);
+      await waitUntil(() => socketClosed, 10_000, () => 'the connection stayed open');
       expect(await exited).toBe(0);
       expect(out).toContain('"msg":"stopped"');
     } finally {

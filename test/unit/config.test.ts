@@ -18,3 +18,13 @@ test('integer settings are decimal digits: hex, exponents and padding are refuse
   expect(() => loadConfig({ TOKEN_RATE_LIMIT_REQUESTS: '-1' })).toThrow(/^TOKEN_RATE_LIMIT_REQUESTS must be an integer from 0 to 1000000/);
   expect(loadConfig({ TOKEN_RATE_LIMIT_REQUESTS: '0' }).tokenRateLimit.requests).toBe(0);
 });
+
+test('TRUST_PROXY: off by default; true, hops, or addresses, subnets and names; anything else is refused by name', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8' }).trustProxy).toBe('loopback, 10.0.0.0/8, fd00::/8');
+  for (const raw of ['yes', '10.0.0.0/8/1', 'proxy.example.com']) {
+    expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/^TRUST_PROXY must be true, false, a number of hops/);
+  }
+});

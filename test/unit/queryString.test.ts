@@ -80,12 +80,18 @@ describe('simple query-string syntax', () => {
     expect(simple('a*b')).toEqual(ab);
     expect(simple('a?b*')).toEqual({ kind: 'and', children: [term('a'), term('b', { prefix: true })] });
     expect(simple('a * b')).toEqual(ab);
+    expect(simple('a ""')).toEqual(term('a'));
+    expect(simple('o""brien')).toEqual({ kind: 'and', children: [term('o'), term('brien')] });
+    expect(simple('smith --jones')).toEqual({ kind: 'and', children: [term('smith'), { kind: 'not', child: term('jones') }] });
+    expect(simple('smith +-jones')).toEqual(simple('smith -jones'));
+    expect(simple('smith -+jones')).toEqual(simple('smith jones'));
   });
 
   test('what cannot be searched is refused naming q', () => {
     rejects(() => simple('()'), /empty/);
     rejects(() => simple('( | -'), /empty/);
     rejects(() => simple('"'), /empty/);
+    rejects(() => simple('""'), /empty/);
     rejects(() => simple('-a'), /only a negation/);
     rejects(() => simple('a | -b'), /negation cannot be an alternative/);
     rejects(() => simple('   '), /empty/);

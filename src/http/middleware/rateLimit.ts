@@ -5,30 +5,22 @@
  * RateLimit-Remaining and RateLimit-Reset. When Redis does not answer the call is let through
  * (availability over strictness) and a warning is logged.
  */
+import { isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { ApiError } from '../../domain/errors';
 import type { RateDecision, RateLimiter } from '../../feeds/rateLimit';
 import type { AfterAuth } from '../registry';
 import { principalOf } from './respond';
+import { withTimeout } from '../../timeout';
 
 const REDIS_TIMEOUT_MS = 1000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 /** A middleware taking one call from `limiter` under the key `keyOf` gives (none: not limited). */
 function limitBy(limiter: RateLimiter, keyOf: (req: Request) => string | undefined, per: string): RequestHandler {
   return (req, res, next) => {
     const key = keyOf(req);
     if (key === undefined) return next();
-    withTimeout(limiter.take(key), REDIS_TIMEOUT_MS).then(
+    withTimeout(limiter.take(key), REDIS_TIMEOUT_MS, 'Redis').then(
       (decision: RateDecision) => {
         res.setHeader('RateLimit-Limit', String(decision.limit));
         res.setHeader('RateLimit-Remaining', String(decision.remaining));
@@ -59,8 +51,28 @@ export function rateLimitMiddleware(limiter: RateLimiter): AfterAuth {
   };
 }
 
-/** Token requests per client address, checked before the body is read or a secret hashed. */
+/**
+ * The rate-limit key of a client address: an IPv4 address (also written IPv4-mapped) as it is,
+ * an IPv6 address by its /64, which one host can rotate through at will.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const [head, tail] = address.split('::');
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * Token requests per client address, checked before the body is read or a secret hashed.
+ * Behind a proxy the address is the one it forwards (TRUST_PROXY), else every caller would
+ * share the proxy's.
+ */
 export function tokenRateLimitMiddleware(limiter: RateLimiter): RequestHandler {
   if (!limiter.enabled) return (_req, _res, next) => next();
-  return limitBy(limiter, (req) => `token@${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`, 'client address');
+  return limitBy(limiter, (req) => `token@${addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`, 'client address');
 }
