@@ -69,9 +69,13 @@ function bearer(auth: AuthService): RequestHandler {
     if (!/^bearer\s/i.test(req.headers.authorization ?? '')) return next(unauthorized());
     // Passport refuses a second token in the query string with an opaque 401: the header's
     // token is checked by itself, and then the query's is named.
-    const { access_token: second, ...rest } = req.query as Record<string, unknown>;
-    // Express 5 parses req.query anew on each read: the filtered copy is set on the request.
-    if (second !== undefined) Object.defineProperty(req, 'query', { value: rest, configurable: true, enumerable: true, writable: true });
+    const query = req.query as Record<string, unknown>;
+    const second = query.access_token;
+    if (second !== undefined) {
+      // Express 5 parses req.query anew on each read: the copy without it is set on the request.
+      const { access_token: _, ...rest } = query;
+      Object.defineProperty(req, 'query', { value: rest, configurable: true, enumerable: true, writable: true });
+    }
     return instance.authenticate('bearer', { session: false }, (err: unknown, principal: Principal | false) => {
       if (err) return next(err);
       if (!principal) return next(unauthorized());

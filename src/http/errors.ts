@@ -19,10 +19,12 @@ export function sendError(req: Request, res: Response, error: ApiError): void {
   const v1 = isV1(req);
   const status = error.kind === 'validation' ? (v1 ? 400 : 406) : error.status;
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  const body = v1
-    ? { status, message: error.messages, success: false }
-    : { status, success: false, messages: error.messages };
-  res.status(status).type('application/json').send(JSON.stringify(body));
+  res.status(status).type('application/json').send(JSON.stringify(errorBody(v1, status, error.messages)));
+}
+
+/** The error envelope of a surface: `/v1` `{status, message, success}`, legacy `{status, success, messages}`. */
+function errorBody(v1: boolean, status: number, messages: string[]) {
+  return v1 ? { status, message: messages, success: false } : { status, success: false, messages };
 }
 
 /**
@@ -97,7 +99,7 @@ export function answerClientErrors(server: Server): void {
       ? [431, `request line and headers: larger than ${Math.round(maxHeaderSize / 1024)} kB`]
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request: not received in time'] : [400, 'request: not valid HTTP'];
     const v1 = /^[A-Z]+ \/v1[/?\s]/.test(err.rawPacket?.toString('latin1', 0, 32) ?? '');
-    const body = JSON.stringify(v1 ? { status, message: [message], success: false } : { status, success: false, messages: [message] });
+    const body = JSON.stringify(errorBody(v1, status, [message]));
     socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
 }
