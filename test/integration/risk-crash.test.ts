@@ -97,7 +97,12 @@ describe('in-process: interrupted between the Neo4j commit and Redis', () => {
     const { projectId } = await saveEntities(h, saved);
     await h.ingest(writeNdjson('sanction.ndjson', [source, entity('parent', [OFAC])]));
     const [ra, rb] = await Promise.all([a.process(['parent'], 'ingest'), b.process(['parent'], 'ingest')]);
-    expect(ra.changed + rb.changed).toBe(61);
+    // Checked together, so that a failure shows which entity moved more than once (each must
+    // be at version 2: scored once before, once now) beside what the scorers counted.
+    const everyone = ['parent', ...Array.from({ length: 60 }, (_, i) => child(i))].sort(); // versions() is in id order
+    const stateVersions = await versions(everyone);
+    expect({ changed: ra.changed + rb.changed, notMovedOnce: everyone.filter((_, i) => stateVersions[i] !== 2) })
+      .toEqual({ changed: 61, notMovedOnce: [] });
     const after = await feedOf(projectId);
     expect(after.total).toBe(20);
     expect(new Set(after.resources).size).toBe(20);
