@@ -18,6 +18,13 @@ import { refreshSummaries } from './summaries';
 import { entitySourceTokens } from '../search/fields';
 import { InTransaction, Runner, ownTransactions, within } from './transactions';
 
+/**
+ * The check pass's look-up of referenced ids is part of a load, not an interactive call: it has
+ * the time the load's writes have, not the 15 s of QUERY_TIMEOUT_MS (10,000 ids on a large
+ * graph with a cold page cache can need more).
+ */
+const CHECK_READ_TIMEOUT_MS = 10 * 60_000;
+
 export interface BadLine { file: string; line: number; reason: string }
 
 export interface IngestOptions {
@@ -162,7 +169,7 @@ async function check(graph: Graph, file: string, options: IngestOptions): Promis
   const inGraph: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
   const lookUp = async (kind: Kind, ids: string[]) => {
     for (let i = 0; i < ids.length; i += 10_000) {
-      const rows = await graph.read(cypher('ingest', EXISTING[kind]), { ids: ids.slice(i, i + 10_000) });
+      const rows = await graph.read(cypher('ingest', EXISTING[kind]), { ids: ids.slice(i, i + 10_000) }, CHECK_READ_TIMEOUT_MS);
       for (const row of rows) inGraph[kind].add(row.get('id'));
     }
   };
