@@ -152,7 +152,6 @@ async function serve(config: Config): Promise<Stop> {
     // Connections still open near the end of the grace period are cut.
     drain();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
     const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS - 5_000);
     await closed;
     clearTimeout(cut);

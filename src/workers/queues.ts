@@ -76,7 +76,7 @@ export class Queues {
   }
 
   /** BullMQ connections wait for Redis forever; fail fast instead when it does not answer. */
-  async reachable(timeoutMs = 5000): Promise<void> {
+  private async reachable(timeoutMs = 5000): Promise<void> {
     await withTimeout(this.connection.ping(), timeoutMs, 'Redis');
   }
 
