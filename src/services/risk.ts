@@ -374,10 +374,18 @@ export interface RescoreStats {
 
 const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, changed: 0, notifications: 0, rejected: 0 });
 
-interface RootRow { id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap; stateHash: string | null; version: number }
+interface RootRow {
+  id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
+  stateRisk: string | null; stateHash: string | null; version: number;
+}
 
+/**
+ * version, stateHash and stateRisk: the state the row was derived from, all compared when it
+ * is written (apply-scores in cypher/risk.cypher says why).
+ */
 interface WriteRow {
-  id: string; version: number; hash: string; risk: string; factors: string[]; date: string; score: number; notify: string | null;
+  id: string; version: number; stateHash: string | null; stateRisk: string | null;
+  hash: string; risk: string; factors: string[]; date: string; score: number; notify: string | null;
 }
 
 const UP_TYPES = UBO_TYPES.map(neo4jRelType).join('|');
@@ -515,6 +523,7 @@ export class RiskScorer {
           factors: (r.get('factors') as string[] | null) ?? [],
           // Never scored: the previous risk is what clients see now.
           previous: parseRisk(stateRisk ?? riskJson),
+          stateRisk,
           stateHash: (r.get('state_hash') as string | null) ?? null,
           version: r.get('version') as number,
         };
@@ -582,7 +591,7 @@ export class RiskScorer {
       if (root.stateHash === hash && visibleUpToDate) continue;
       const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, derived.risk, date);
       rows.push({
-        id: root.id, version: root.version, hash, risk: canonical, factors, date, score: Date.parse(date),
+        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
         notify: change ? JSON.stringify(change) : null,
       });
     }
