@@ -76,6 +76,25 @@ export async function startApp(config: Config, graph: Graph): Promise<RunningApp
   };
 }
 
+/**
+ * A bare node:http server (no Express, auth, database or JSON) answering every GET with the
+ * same body of `bytes` bytes: what moving an answer of that size over HTTP costs on this
+ * machine, measured with the same client as the API (the floor under any HTTP answer).
+ */
+export async function bareHttpServer(bytes: number): Promise<RunningApp> {
+  const http = await import('node:http');
+  const body = Buffer.from(JSON.stringify({ data: 'x'.repeat(Math.max(0, bytes - 12)) }));
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: '',
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 export interface Latency { count: number; p50: number; p99: number; mean: number; throughput: number }
 
 /** Runs `task(i)` `count` times with `concurrency` in flight; per-call milliseconds and calls/s. */
