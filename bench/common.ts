@@ -95,6 +95,13 @@ export async function bareHttpServer(bytes: number): Promise<RunningApp> {
   };
 }
 
+/** Mean length of the answers to `paths` (the size an HTTP floor is measured at). */
+export async function meanAnswerBytes(baseUrl: string, token: string, paths: string[]): Promise<number> {
+  let bytes = 0;
+  for (const p of paths) bytes += (await (await fetch(baseUrl + p, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()).byteLength;
+  return Math.round(bytes / paths.length);
+}
+
 export interface Latency { count: number; p50: number; p99: number; mean: number; throughput: number }
 
 /** Runs `task(i)` `count` times with `concurrency` in flight; per-call milliseconds and calls/s. */
