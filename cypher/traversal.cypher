@@ -47,23 +47,30 @@ WITH decided, explored, hits,
        SKIP $offset LIMIT $limit
        RETURN h.p
      } AS paths
-// The page's paths as entity ids and facts, and each entity on them once, with just the
-// properties an embedded entity shows ($entityKeys): paths share the source and often more.
-// The source comes back too (null for an unknown id), which saves a lookup before the search.
-// With $withFacts, every fact between consecutive entities of the page's paths too (the /v1
-// segment view shows them all, not only the one the path used), as step-facts below does.
-RETURN decided, explored, size(hits) AS total,
-       [p IN paths | {ids: [n IN nodes(p) | n.id], facts: [r IN relationships(p) | {type: type(r), fact: properties(r)}]}] AS page,
+WITH decided, explored, size(hits) AS total,
+     [p IN paths | [i IN range(0, length(p) - 1) | {a: nodes(p)[i], r: relationships(p)[i], b: nodes(p)[i + 1]}]] AS walks
+__PAGE__
+
+// name: page
+// The end of both searches for sanctioned or PEP targets and the others: the page's paths,
+// given as walks (lists of steps {a, r, b}), as entity ids and facts, and each entity on them
+// once, with just the properties an embedded entity shows ($entityKeys): paths share the
+// source and often more. The source comes back too (null for an unknown id), which saves a
+// lookup before the search. With $withFacts, every fact between consecutive entities of the
+// page's paths too (the /v1 segment view shows them all, not only the one the path used), as
+// step-facts below does.
+RETURN decided, explored, total,
+       [w IN walks | {ids: [$id] + [step IN w | step.b.id], facts: [step IN w | {type: type(step.r), fact: properties(step.r)}]}] AS page,
        COLLECT {
-         WITH paths WHERE $withFacts
-         UNWIND paths AS p
-         UNWIND range(0, length(p) - 1) AS i
-         WITH DISTINCT nodes(p)[i] AS a, nodes(p)[i + 1] AS b
+         WITH walks WHERE $withFacts
+         UNWIND walks AS w
+         UNWIND w AS step
+         WITH DISTINCT step.a AS a, step.b AS b
          MATCH (a)-[r]->(b)
          OPTIONAL MATCH (rec:Record {id: r.record})
          RETURN {a: a.id, b: b.id, type: type(r), fact: properties(r), acquisition_date: rec.acquisition_date} AS f
        } AS stepFacts,
-       COLLECT { UNWIND paths AS p UNWIND nodes(p) AS n WITH DISTINCT n RETURN [k IN $entityKeys | n[k]] } AS entities,
+       COLLECT { UNWIND walks AS w UNWIND w AS step UNWIND [step.a, step.b] AS n WITH DISTINCT n RETURN [k IN $entityKeys | n[k]] } AS entities,
        head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN x {.*} }) AS source
 
 // name: steps
@@ -80,6 +87,54 @@ RETURN decided, explored, size(hits) AS total,
 // count the steps before the last one.
 (s) ((a:Entity)-[r:__TYPES__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__}
 (u:WatchlistAdjacent)-[last:__TYPES__ WHERE __LAST_STEP_FILTER__]->(t:Entity WHERE t:Sanctioned OR t:Pep)
+
+// name: listed-levels
+// The search for sanctioned or PEP targets when no path-wide condition applies (no risk
+// filter, min_depth at most 1; listedByLevels in src/services/traversal.ts): breadth first, one
+// subquery per level (listed-level, __LEVELS__), each entity of a level once, with the step it
+// was first reached by ({a, r, b}). Under per-step filters the first level an entity appears
+// at is its distance, and following the recorded steps back from a target gives a shortest
+// path to it, which repeats no entity. Searching level by level instead of with ANY SHORTEST
+// reads each entity of a level once: on the generated 1M graph a typical /v1/watchlist
+// search took a fifth of the time (docs/benchmarks.md).
+//
+// Like steps-to-watchlist, the last level leaves only :WatchlistAdjacent entities and the
+// level before it keeps only those and listed ones. Levels stop as soon as `$need` results
+// (offset + limit + 1) are known: every result of that length or shorter is then known. A
+// level of more than $budget steps is not used: the search stops there and is not decided.
+OPTIONAL MATCH (s:Entity {id: $id})
+WITH s, [[{b: s}]] AS levels, [] AS hits, false AS cut
+__LEVELS__
+WITH levels, hits, cut,
+     COLLECT {
+       UNWIND hits AS h
+       WITH h WHERE h.hit
+       WITH h ORDER BY h.len, h.t.id
+       SKIP $offset LIMIT $limit
+       // From the target back to the source, one recorded step per level; the first element
+       // of `walk` holds the entity still to reach, and is dropped at the end.
+       RETURN reduce(walk = [{a: h.t}], k IN range(h.len, 1, -1) | [head([step IN levels[k] WHERE step.b = walk[0].a])] + walk)[..-1]
+     } AS walks
+WITH NOT cut AS decided, size(hits) AS explored, size([h IN hits WHERE h.hit]) AS total, walks
+__PAGE__
+
+// name: listed-level
+// Level __K__ of listed-levels: the filtered steps out of the entities of the level before
+// (__FROM__), each entity reached once with the first step to it; __KEEP__ narrows the last two
+// levels (see listed-levels). `hits` gains the listed entities first reached here, with whether
+// they pass the end filters (__END_FILTER__ on t).
+CALL (levels, hits, cut) {
+  WITH levels WHERE NOT cut AND size([h IN hits WHERE h.hit]) < $need
+  UNWIND __FROM__ AS a
+  MATCH (a)-[r__TYPES__]->(b:Entity)
+  WHERE __STEP_FILTER__ __KEEP__
+  WITH a, r, b LIMIT $budget + 1
+  WITH b, head(collect({a: a, r: r})) AS via, count(*) AS steps
+  RETURN collect({a: via.a, r: via.r, b: b}) AS level, sum(steps) AS steps
+}
+WITH s, levels, hits, level, cut OR steps > $budget AS cut
+WITH s, cut, CASE WHEN cut THEN levels ELSE levels + [level] END AS levels,
+     CASE WHEN cut THEN hits ELSE hits + [t IN [step IN level WHERE (step.b:Sanctioned OR step.b:Pep) AND step.b <> s AND NOT step.b IN [h IN hits | h.t] | step.b] | {t: t, len: __K__, hit: __END_FILTER__}] END AS hits
 
 // name: step-filter
 // A step over fact __REL__ to entity __TO__: min_shares on share-bearing types (a fact with
@@ -98,7 +153,7 @@ AND (NOT $excludeClosed OR NOT __TO__:Closed)
 // last level of a search for sanctioned or PEP targets) only steps from a :WatchlistAdjacent
 // entity to a listed one, as in steps-to-watchlist.
 UNWIND $frontier AS id
-MATCH (a:Entity {id: id})-[r:__TYPES__]->(t:Entity)
+MATCH (a:Entity {id: id})-[r__TYPES__]->(t:Entity)
 WHERE NOT t.id IN $recent AND __STEP_FILTER__
   AND (NOT $onlyListed OR (a:WatchlistAdjacent AND (t:Sanctioned OR t:Pep)))
 RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit

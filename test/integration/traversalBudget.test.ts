@@ -34,10 +34,30 @@ function twoLevelLines(hub: string): any[] {
   return lines;
 }
 
+/**
+ * A company with 4 sanctioned directors (depth 1), each also a director of 3 sanctioned
+ * companies (depth 2): 16 listed targets within two steps, and 12 steps into depth 2, more than
+ * the budget. /v1/watchlist searches it level by level (listed-levels), where the budget bounds
+ * the steps of one level.
+ */
+function listedLevelsLines(hub: string): any[] {
+  const sanctioned = [{ factor: 'sanctioned_usa_ofac_sdn' }];
+  const lines = starLines(hub, 4).map((l) => (l.kind === 'entity' && l.id !== hub ? { ...l, risk: sanctioned } : l));
+  for (let d = 0; d < 4; d++) {
+    for (let c = 0; c < 3; c++) {
+      const company = `${hub}-d${d}-c${c}`;
+      lines.push({ kind: 'entity', id: company, type: 'company', label: company, attributes: [{ field: 'name', value: company }], risk: sanctioned });
+      lines.push({ kind: 'relationship', type: 'has_director', from: company, to: `${hub}-d${d}`, record: `${hub}-r` });
+    }
+  }
+  return lines;
+}
+
 beforeAll(async () => {
   full = await startHarness({ files: [SAMPLE] });
   await full.ingest(writeNdjson('stars.ndjson', [
     ...starLines('star-at-budget', BUDGET), ...starLines('star-over-budget', BUDGET + 1), ...twoLevelLines('two-levels'),
+    ...listedLevelsLines('listed-levels'),
   ]));
   bounded = await startHarness({ wipe: false, env: { TRAVERSAL_VISIT_BUDGET: String(BUDGET) } });
   // Whether a page is decided early depends on the stream coming in length order, which the
@@ -110,4 +130,26 @@ test('a page decided before the budget runs out is complete, though the neighbou
   const complete = await full.json('/v1/traversal/two-levels?max_depth=3&psa=false&limit=50');
   expect(complete.body).toMatchObject({ partial_results: false, next: false, explored_count: 15 });
   expect(complete.body.data).toHaveLength(15);
+});
+
+test('a search for listed targets stops before a level of more steps than the budget', async () => {
+  const url = '/v1/watchlist/listed-levels?max_depth=2&psa=false';
+  // Four listed directors settle a page of two plus `next` at depth 1.
+  const decided = await bounded.json(`${url}&limit=2`);
+  expect(decided.status).toBe(200);
+  expect(decided.body).toMatchObject({ partial_results: false, next: true, explored_count: 4 });
+  expect(decided.body.data.map((d: any) => d.target.id)).toEqual(['listed-levels-d0', 'listed-levels-d1']);
+
+  // A page of ten needs depth 2, whose 12 steps pass the budget: depth 1 alone, partial.
+  const cut = await bounded.json(`${url}&limit=10`);
+  expect(cut.body).toMatchObject({ partial_results: true, next: false, explored_count: 4 });
+  expect(cut.body.data.map((d: any) => [d.target.id, d.path.length])).toEqual([0, 1, 2, 3].map((d) => [`listed-levels-d${d}`, 1]));
+
+  const complete = await full.json(`${url}&limit=50`);
+  expect(complete.body).toMatchObject({ partial_results: false, next: false, explored_count: 16 });
+  expect(complete.body.data.map((d: any) => d.path.length)).toEqual([...Array(4).fill(1), ...Array(12).fill(2)]);
+  // Each depth-2 path goes through the director the company has.
+  for (const d of complete.body.data.slice(4)) {
+    expect(d.path.map((s: any) => s.entity.id)).toEqual([d.target.id.replace(/-c\d$/, ''), d.target.id]);
+  }
 });
