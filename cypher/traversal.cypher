@@ -91,50 +91,64 @@ RETURN decided, explored, total,
 // name: listed-levels
 // The search for sanctioned or PEP targets when no path-wide condition applies (no risk
 // filter, min_depth at most 1; listedByLevels in src/services/traversal.ts): breadth first, one
-// subquery per level (listed-level, __LEVELS__), each entity of a level once, with the step it
-// was first reached by ({a, r, b}). Under per-step filters the first level an entity appears
-// at is its distance, and following the recorded steps back from a target gives a shortest
-// path to it, which repeats no entity. Searching level by level instead of with ANY SHORTEST
-// reads each entity of a level once: on the generated 1M graph a typical /v1/watchlist
-// search took a fifth of the time (docs/benchmarks.md).
+// subquery per level (listed-level, __LEVELS__). A level is the list of entities one more
+// filtered step reaches from the level before, each once, beside the list of an entity of the
+// level before that each was reached from (`vias`). Under per-step filters the first level an
+// entity appears at is its distance, so following those entities back from a target gives a
+// shortest path to it, which repeats no entity. Searching level by level instead of with ANY
+// SHORTEST reads each entity of a level once: on the generated 1M graph a typical
+// /v1/watchlist search took about a quarter of the time (docs/traversal.md).
 //
 // Like steps-to-watchlist, the last level leaves only :WatchlistAdjacent entities and the
-// level before it keeps only those and listed ones. Levels stop as soon as `$need` results
-// (offset + limit + 1) are known: every result of that length or shorter is then known. A
-// level of more than $budget steps is not used: the search stops there and is not decided.
+// level before it keeps only those and listed ones. Levels stop as soon as $need results
+// (offset + limit + 1) are known: every result of that length or shorter is then known. Past
+// $budget listed entities the search stops, keeping the levels before (not decided).
+//
+// Everything after the levels is list expressions, with no ORDER BY: an operator that holds
+// rows (a sort) counts every value of each row against the transaction's memory, the levels
+// included, and a page at offset 1000 of a dense source ran out of memory that way. Levels
+// hold entities only, for the same reason: a relationship weighs about ten times as much.
 OPTIONAL MATCH (s:Entity {id: $id})
-WITH s, [[{b: s}]] AS levels, [] AS hits, false AS cut
+WITH s, [[s]] AS levels, [[]] AS vias, [] AS hits, false AS cut
 __LEVELS__
-WITH levels, hits, cut,
-     COLLECT {
-       UNWIND hits AS h
-       WITH h WHERE h.hit
-       WITH h ORDER BY h.len, h.t.id
-       SKIP $offset LIMIT $limit
-       // From the target back to the source, one recorded step per level; the first element
-       // of `walk` holds the entity still to reach, and is dropped at the end.
-       RETURN reduce(walk = [{a: h.t}], k IN range(h.len, 1, -1) | [head([step IN levels[k] WHERE step.b = walk[0].a])] + walk)[..-1]
-     } AS walks
-WITH NOT cut AS decided, size(hits) AS explored, size([h IN hits WHERE h.hit]) AS total, walks
+// The page: each result's rank in the order of length, then id.
+WITH levels, vias, cut, hits, [h IN hits WHERE h.hit] AS results
+WITH levels, vias, cut, hits, results,
+     [h IN results | h {.*, rank: size([x IN results WHERE x.len < h.len OR (x.len = h.len AND x.id < h.id)])}] AS ranked
+WITH levels, vias, cut, hits, results,
+     [i IN range($offset, $offset + $limit - 1) WHERE i < size(ranked) | head([h IN ranked WHERE h.rank = i])] AS page
+// Each page target's entities back to the source, one level at a time ...
+WITH levels, vias, cut, hits, results,
+     [h IN page | reduce(chain = [h.t], k IN range(h.len, 1, -1) |
+        [vias[k][head([i IN range(0, size(levels[k]) - 1) WHERE levels[k][i] = chain[0]])]] + chain)] AS chains
+// ... and a fact for each step that passes the step filters (one exists: it made the level).
+WITH NOT cut AS decided, size(hits) AS explored, size(results) AS total,
+     [chain IN chains | [i IN range(0, size(chain) - 2) |
+        head([a IN [chain[i]] | head([b IN [chain[i + 1]] | head([(a)-[r__TYPES__]->(b) WHERE __STEP_FILTER__ | {a: a, r: r, b: b}])])])]] AS walks
 __PAGE__
 
 // name: listed-level
-// Level __K__ of listed-levels: the filtered steps out of the entities of the level before
-// (__FROM__), each entity reached once with the first step to it; __KEEP__ narrows the last two
-// levels (see listed-levels). `hits` gains the listed entities first reached here, with whether
-// they pass the end filters (__END_FILTER__ on t).
+// Level __K__ of listed-levels: the entities one filtered step from those of the level before
+// (__FROM__), each once, and for each an entity it was reached from (min() keeps one as it
+// aggregates); __KEEP__ narrows the last two levels (see listed-levels). `hits` gains the
+// listed entities first reached here, with whether they pass the end filters (__END_FILTER__
+// on t).
 CALL (levels, hits, cut) {
   WITH levels WHERE NOT cut AND size([h IN hits WHERE h.hit]) < $need
   UNWIND __FROM__ AS a
   MATCH (a)-[r__TYPES__]->(b:Entity)
   WHERE __STEP_FILTER__ __KEEP__
-  WITH a, r, b LIMIT $budget + 1
-  WITH b, head(collect({a: a, r: r})) AS via, count(*) AS steps
-  RETURN collect({a: via.a, r: via.r, b: b}) AS level, sum(steps) AS steps
+  WITH b, min(a) AS via
+  RETURN collect(b) AS level, collect(via) AS from
 }
-WITH s, levels, hits, level, cut OR steps > $budget AS cut
-WITH s, cut, CASE WHEN cut THEN levels ELSE levels + [level] END AS levels,
-     CASE WHEN cut THEN hits ELSE hits + [t IN [step IN level WHERE (step.b:Sanctioned OR step.b:Pep) AND step.b <> s AND NOT step.b IN [h IN hits | h.t] | step.b] | {t: t, len: __K__, hit: __END_FILTER__}] END AS hits
+WITH s, levels, vias, hits, cut, level, from, [h IN hits | h.t] AS seen
+WITH s, levels, vias, hits, cut, level, from,
+     hits + [t IN level WHERE (t:Sanctioned OR t:Pep) AND t <> s AND NOT t IN seen | {t: t, id: t.id, len: __K__, hit: __END_FILTER__}] AS reached
+WITH s, levels, vias, hits, level, from, reached, cut OR size(reached) > $budget AS cut
+WITH s, cut,
+     CASE WHEN cut THEN levels ELSE levels + [level] END AS levels,
+     CASE WHEN cut THEN vias ELSE vias + [from] END AS vias,
+     CASE WHEN cut THEN hits ELSE reached END AS hits
 
 // name: step-filter
 // A step over fact __REL__ to entity __TO__: min_shares on share-bearing types (a fact with

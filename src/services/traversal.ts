@@ -266,7 +266,7 @@ function listedLevelsStatement(request: TraversalRequest, maxDepth: number): str
     const k = i + 1;
     const last = k === maxDepth;
     return cypher('traversal', 'listed-level')
-      .replaceAll('__FROM__', last ? '[step IN levels[-1] WHERE step.b:WatchlistAdjacent | step.b]' : '[step IN levels[-1] | step.b]')
+      .replaceAll('__FROM__', last ? '[a IN levels[-1] WHERE a:WatchlistAdjacent]' : 'levels[-1]')
       .replaceAll('__KEEP__', last ? `AND ${listed}` : k === maxDepth - 1 ? `AND (b:WatchlistAdjacent OR ${listed})` : '')
       .replaceAll('__K__', String(k));
   });

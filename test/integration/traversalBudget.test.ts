@@ -36,9 +36,8 @@ function twoLevelLines(hub: string): any[] {
 
 /**
  * A company with 4 sanctioned directors (depth 1), each also a director of 3 sanctioned
- * companies (depth 2): 16 listed targets within two steps, and 12 steps into depth 2, more than
- * the budget. /v1/watchlist searches it level by level (listed-levels), where the budget bounds
- * the steps of one level.
+ * companies (depth 2): 16 listed targets within two steps, more than the budget. /v1/watchlist
+ * searches it level by level (listed-levels), which keeps only the levels within the budget.
  */
 function listedLevelsLines(hub: string): any[] {
   const sanctioned = [{ factor: 'sanctioned_usa_ofac_sdn' }];
@@ -132,7 +131,7 @@ test('a page decided before the budget runs out is complete, though the neighbou
   expect(complete.body.data).toHaveLength(15);
 });
 
-test('a search for listed targets stops before a level of more steps than the budget', async () => {
+test('a search for listed targets stops before the level that passes the budget', async () => {
   const url = '/v1/watchlist/listed-levels?max_depth=2&psa=false';
   // Four listed directors settle a page of two plus `next` at depth 1.
   const decided = await bounded.json(`${url}&limit=2`);
@@ -140,7 +139,7 @@ test('a search for listed targets stops before a level of more steps than the bu
   expect(decided.body).toMatchObject({ partial_results: false, next: true, explored_count: 4 });
   expect(decided.body.data.map((d: any) => d.target.id)).toEqual(['listed-levels-d0', 'listed-levels-d1']);
 
-  // A page of ten needs depth 2, whose 12 steps pass the budget: depth 1 alone, partial.
+  // A page of ten needs depth 2, whose 12 listed companies take the count past the budget: depth 1 alone, partial.
   const cut = await bounded.json(`${url}&limit=10`);
   expect(cut.body).toMatchObject({ partial_results: true, next: false, explored_count: 4 });
   expect(cut.body.data.map((d: any) => [d.target.id, d.path.length])).toEqual([0, 1, 2, 3].map((d) => [`listed-levels-d${d}`, 1]));
