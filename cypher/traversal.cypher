@@ -106,17 +106,23 @@ RETURN decided, explored, total,
 //
 // Everything after the levels is list expressions, with no ORDER BY: an operator that holds
 // rows (a sort) counts every value of each row against the transaction's memory, the levels
-// included, and a page at offset 1000 of a dense source ran out of memory that way. Levels
-// hold entities only, for the same reason: a relationship weighs about ten times as much.
+// and the list being sorted included, and a page at offset 1000 of a dense source ran out of
+// memory that way. Levels hold entities only, for the same reason: a relationship weighs
+// about ten times as much.
 OPTIONAL MATCH (s:Entity {id: $id})
 WITH s, [[s]] AS levels, [[]] AS vias, [] AS hits, false AS cut
 __LEVELS__
-// The page: each result's rank in the order of length, then id.
+// The page: the first offset + limit results in order of length, then id. Results are in
+// length order already (a level's come after the level before), so each length's are put in
+// id order by selection, each pick the smallest id above the last one, and only as many as the
+// page can still use: at most (offset + limit) x (the results of one length) comparisons.
 WITH levels, vias, cut, hits, [h IN hits WHERE h.hit] AS results
+WITH levels, vias, cut, hits, results, [k IN range(1, __MAX__) | [h IN results WHERE h.len = k]] AS byLength
 WITH levels, vias, cut, hits, results,
-     [h IN results | h {.*, rank: size([x IN results WHERE x.len < h.len OR (x.len = h.len AND x.id < h.id)])}] AS ranked
-WITH levels, vias, cut, hits, results,
-     [i IN range($offset, $offset + $limit - 1) WHERE i < size(ranked) | head([h IN ranked WHERE h.rank = i])] AS page
+     reduce(first = [], ofLength IN byLength |
+       first + reduce(sorted = [], j IN range(1, CASE WHEN size(ofLength) < $offset + $limit - size(first) THEN size(ofLength) ELSE $offset + $limit - size(first) END) |
+         sorted + [reduce(best = null, h IN ofLength |
+           CASE WHEN (size(sorted) = 0 OR h.id > sorted[-1].id) AND (best IS NULL OR h.id < best.id) THEN h ELSE best END)]))[$offset..] AS page
 // Each page target's entities back to the source, one level at a time ...
 WITH levels, vias, cut, hits, results,
      [h IN page | reduce(chain = [h.t], k IN range(h.len, 1, -1) |

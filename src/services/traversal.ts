@@ -272,6 +272,7 @@ function listedLevelsStatement(request: TraversalRequest, maxDepth: number): str
   });
   return cypher('traversal', 'listed-levels')
     .replaceAll('__LEVELS__', levels.join('\n'))
+    .replaceAll('__MAX__', String(maxDepth))
     .replaceAll('__STEP_FILTER__', stepFilter('r', 'b'))
     .replaceAll('__TYPES__', typeExpression(searchTypes(request)))
     .replaceAll('__END_FILTER__', endFilter(request))
