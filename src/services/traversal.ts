@@ -5,7 +5,9 @@
  * Semantics (ARCHITECTURE.md "Traversal semantics"): one result per distinct target, with a
  * shortest path that satisfies every path filter and visits no entity twice; ordered by
  * path length, then target id; offset/limit page over that order. The work is one native
- * Cypher shortest-path search (cypher/traversal.cypher) bounded by a visit budget and by one
+ * Cypher query (cypher/traversal.cypher): a shortest-path search, or for sanctioned or PEP
+ * targets without path-wide conditions a breadth-first search level by level (listed-levels);
+ * deep searches go one level per query (levelSearch). It is bounded by a visit budget and by one
  * deadline per request (see Deadline); past either, the best results found are returned with
  * partial_results. docs/traversal.md has the details.
  */
