@@ -52,13 +52,12 @@ WITH decided, explored, size(hits) AS total,
 __PAGE__
 
 // name: page
-// The end of both searches for sanctioned or PEP targets and the others: the page's paths,
-// given as walks (lists of steps {a, r, b}), as entity ids and facts, and each entity on them
-// once, with just the properties an embedded entity shows ($entityKeys): paths share the
-// source and often more. The source comes back too (null for an unknown id), which saves a
-// lookup before the search. With $withFacts, every fact between consecutive entities of the
-// page's paths too (the /v1 segment view shows them all, not only the one the path used), as
-// step-facts below does.
+// The end of traverse and listed-levels: the page's paths, given as walks (lists of steps
+// {a, r, b}), as entity ids and facts, and each entity on them once, with just the properties
+// an embedded entity shows ($entityKeys): paths share the source and often more. The source
+// comes back too (null for an unknown id), which saves a lookup before the search. With
+// $withFacts, every fact between consecutive entities of the page's paths too (the /v1
+// segment view shows them all, not only the one the path used), as step-facts below does.
 RETURN decided, explored, total,
        [w IN walks | {ids: [$id] + [step IN w | step.b.id], facts: [step IN w | {type: type(step.r), fact: properties(step.r)}]}] AS page,
        COLLECT {

@@ -147,9 +147,9 @@ interface SearchResult {
 
 /**
  * Deeper than this, a traversal without path filters searches level by level (levelSearch);
- * up to it, Neo4j's shortest-path search in one query (traverse in cypher/traversal.cypher),
- * which stops as soon as the page is decided, is the faster of the two and its time does not
- * yet grow with the re-tracing levelSearch describes.
+ * up to it, one query (traverse in cypher/traversal.cypher, or listed-levels for sanctioned or
+ * PEP targets), which stops as soon as the page is decided, is the faster of the two and its
+ * time does not yet grow with the re-tracing levelSearch describes.
  */
 export const SINGLE_QUERY_MAX_DEPTH = 5;
 
