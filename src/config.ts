@@ -19,8 +19,8 @@ export interface Config {
   logLevel: string;
   /** Where `services up` keeps Neo4j data, logs and pid files. */
   dataDir: string;
-  /** Embedded Neo4j sizing for `services up` (MiB). */
-  localNeo4j: { heapMiB: number; pageCacheMiB: number };
+  /** Embedded Neo4j for `services up`: sizing (MiB) and db.relationship_grouping_threshold. */
+  localNeo4j: { heapMiB: number; pageCacheMiB: number; groupingThreshold: number };
   /** Rows per UNWIND batch for ingest writes. */
   ingestBatchSize: number;
   /** Files with at most this many lines are written in one transaction; larger ones per batch. */
@@ -138,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     localNeo4j: {
       heapMiB: int(env, 'NEO4J_LOCAL_HEAP_MB', 1024, 256, 65536),
       pageCacheMiB: int(env, 'NEO4J_LOCAL_PAGECACHE_MB', 512, 64, 65536),
+      groupingThreshold: int(env, 'NEO4J_LOCAL_GROUPING_THRESHOLD', 1, 1, 100000),
     },
     ingestBatchSize: int(env, 'INGEST_BATCH_SIZE', 2000, 1, 100000),
     ingestAtomicMaxLines: int(env, 'INGEST_ATOMIC_MAX_LINES', 20000, 0, 100_000_000),

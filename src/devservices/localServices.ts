@@ -190,6 +190,7 @@ function startNeo4j(config: Config, tools: string, port: number, log: Log): numb
     path.join(config.dataDir, 'neo4j'),
     String(port),
     String(config.localNeo4j.pageCacheMiB),
+    String(config.localNeo4j.groupingThreshold),
   ];
   const pid = spawnDetached(config, NEO4J, 'java', args);
   log(`neo4j: started local Neo4j (pid ${pid}, heap ${heap} MiB, page cache ${config.localNeo4j.pageCacheMiB} MiB), log ${logFile(config, NEO4J)}`);

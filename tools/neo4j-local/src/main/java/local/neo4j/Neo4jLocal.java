@@ -14,7 +14,8 @@ import org.neo4j.io.ByteUnit;
 /**
  * Neo4j Community, embedded, answering Bolt on 127.0.0.1.
  *
- * Arguments: data directory, Bolt port, page cache in MiB. Auth is off: the server only
+ * Arguments: data directory, Bolt port, page cache in MiB, relationship grouping threshold
+ * (db.relationship_grouping_threshold). Auth is off: the server only
  * listens on loopback and exists for development and tests. Prints "READY" once Bolt
  * accepts connections so the launcher can wait for it, and shuts down cleanly on SIGTERM.
  */
@@ -23,6 +24,7 @@ public final class Neo4jLocal {
         Path home = Path.of(args.length > 0 ? args[0] : "data").toAbsolutePath();
         int port = args.length > 1 ? Integer.parseInt(args[1]) : 7687;
         long pageCacheMiB = args.length > 2 ? Long.parseLong(args[2]) : 256;
+        int groupingThreshold = args.length > 3 ? Integer.parseInt(args[3]) : 50;
         Files.createDirectories(home);
 
         DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(home)
@@ -31,6 +33,7 @@ public final class Neo4jLocal {
                 .setConfig(HttpConnector.enabled, false)
                 .setConfig(GraphDatabaseSettings.auth_enabled, false)
                 .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMiB))
+                .setConfig(GraphDatabaseSettings.dense_node_threshold, groupingThreshold)
                 .setConfig(GraphDatabaseSettings.transaction_timeout, java.time.Duration.ofMinutes(10))
                 // Timed-out queries are ended at the next monitor check (default every 2 s);
                 // traversal deadlines are tighter than that.
