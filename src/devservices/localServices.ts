@@ -193,7 +193,7 @@ function startNeo4j(config: Config, tools: string, port: number, log: Log): numb
     String(config.localNeo4j.groupingThreshold),
   ];
   const pid = spawnDetached(config, NEO4J, 'java', args);
-  log(`neo4j: started local Neo4j (pid ${pid}, heap ${heap} MiB, page cache ${config.localNeo4j.pageCacheMiB} MiB), log ${logFile(config, NEO4J)}`);
+  log(`neo4j: started local Neo4j (pid ${pid}, heap ${heap} MiB, page cache ${config.localNeo4j.pageCacheMiB} MiB, relationship grouping threshold ${config.localNeo4j.groupingThreshold}), log ${logFile(config, NEO4J)}`);
   return pid;
 }
 
