@@ -52,7 +52,7 @@ WITH decided, explored, size(hits) AS total,
 __PAGE__
 
 // name: page
-// The end of traverse and listed-levels: the page's paths, given as walks (lists of steps
+// The end of traverse and levels: the page's paths, given as walks (lists of steps
 // {a, r, b}), as entity ids and facts, and each entity on them once, with just the properties
 // an embedded entity shows ($entityKeys): paths share the source and often more. The source
 // comes back too (null for an unknown id), which saves a lookup before the search. With
@@ -87,10 +87,11 @@ RETURN decided, explored, total,
 (s) ((a:Entity)-[r:__TYPES__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__}
 (u:WatchlistAdjacent)-[last:__TYPES__ WHERE __LAST_STEP_FILTER__]->(t:Entity WHERE t:Sanctioned OR t:Pep)
 
-// name: listed-levels
-// The search for sanctioned or PEP targets when no path-wide condition applies (no risk
-// filter, min_depth at most 1; listedByLevels in src/services/traversal.ts): breadth first, one
-// subquery per level (listed-level, __LEVELS__). A level is the list of entities one more
+// name: levels
+// A search without a path-wide condition (no risk filter, min_depth at most 1): for sanctioned
+// or PEP targets (listedByLevels in src/services/traversal.ts), and for any other after a
+// shortest-path probe that found the page but not the end of its level (levelsFollowProbe).
+// Breadth first, one subquery per level (level, __LEVELS__). A level is the list of entities one more
 // filtered step reaches from the level before, each once, beside the list of an entity of the
 // level before that each was reached from (`vias`). Under per-step filters the first level an
 // entity appears at is its distance, so following those entities back from a target gives a
@@ -98,10 +99,12 @@ RETURN decided, explored, total,
 // SHORTEST reads each entity of a level once: on the generated 1M graph a typical
 // /v1/watchlist search took about a quarter of the time (docs/traversal.md).
 //
-// Like steps-to-watchlist, the last level leaves only :WatchlistAdjacent entities and the
-// level before it keeps only those and listed ones. Levels stop as soon as $need results
+// For sanctioned or PEP targets, like steps-to-watchlist, the last level leaves only
+// :WatchlistAdjacent entities and the level before it keeps only those and listed ones, and
+// only listed entities are targets. Otherwise every entity reached is a target, and a level
+// keeps only entities that no level before it holds. Levels stop as soon as $need results
 // (offset + limit + 1) are known: every result of that length or shorter is then known. Past
-// $budget listed entities the search stops, keeping the levels before (not decided).
+// $budget targets the search stops, keeping the levels before (not decided).
 //
 // Everything after the levels is list expressions, with no ORDER BY: an operator that holds
 // rows (a sort) counts every value of each row against the transaction's memory, the levels
@@ -132,14 +135,14 @@ WITH NOT cut AS decided, size(hits) AS explored, size(results) AS total,
         head([a IN [chain[i]] | head([b IN [chain[i + 1]] | head([(a)-[r__TYPES__]->(b) WHERE __STEP_FILTER__ | {a: a, r: r, b: b}])])])]] AS walks
 __PAGE__
 
-// name: listed-level
-// Level __K__ of listed-levels: the entities one filtered step from those of the level before
+// name: level
+// Level __K__ of levels: the entities one filtered step from those of the level before
 // (__FROM__), each once, and for each an entity it was reached from (min() keeps one as it
-// aggregates); __KEEP__ narrows the last two levels (see listed-levels). `hits` gains the
-// listed entities first reached here, with whether they pass the end filters (__END_FILTER__
-// on t).
-CALL (levels, hits, cut) {
-  WITH levels WHERE NOT cut AND size([h IN hits WHERE h.hit]) < $need
+// aggregates); __KEEP__ narrows the level (see levels; `seen` holds the targets of the levels
+// before). `hits` gains the targets (__TARGET__) first reached here, with whether they pass
+// the end filters (__END_FILTER__ on t).
+CALL (s, levels, hits, cut) {
+  WITH s, levels, [h IN hits | h.t] AS seen WHERE NOT cut AND size([h IN hits WHERE h.hit]) < $need
   UNWIND __FROM__ AS a
   MATCH (a)-[r__TYPES__]->(b:Entity)
   WHERE __STEP_FILTER__ __KEEP__
@@ -148,7 +151,7 @@ CALL (levels, hits, cut) {
 }
 WITH s, levels, vias, hits, cut, level, from, [h IN hits | h.t] AS seen
 WITH s, levels, vias, hits, cut, level, from,
-     hits + [t IN level WHERE (t:Sanctioned OR t:Pep) AND t <> s AND NOT t IN seen | {t: t, id: t.id, len: __K__, hit: __END_FILTER__}] AS reached
+     hits + [t IN level WHERE __TARGET__ t <> s AND NOT t IN seen | {t: t, id: t.id, len: __K__, hit: __END_FILTER__}] AS reached
 WITH s, levels, vias, hits, level, from, reached, cut OR size(reached) > $budget AS cut
 WITH s, cut,
      CASE WHEN cut THEN levels ELSE levels + [level] END AS levels,

@@ -5,9 +5,10 @@
  * Semantics (ARCHITECTURE.md "Traversal semantics"): one result per distinct target, with a
  * shortest path that satisfies every path filter and visits no entity twice; ordered by
  * path length, then target id; offset/limit page over that order. The work is one native
- * Cypher query (cypher/traversal.cypher): a shortest-path search, or for sanctioned or PEP
- * targets without path-wide conditions a breadth-first search level by level (listed-levels);
- * deep searches go one level per query (levelSearch). It is bounded by a visit budget and by one
+ * Cypher query (cypher/traversal.cypher): a shortest-path search, or without path-wide
+ * conditions a breadth-first search level by level (levels), for sanctioned or PEP targets
+ * and to finish a level a shortest-path probe left open; deep searches go one level per query
+ * (levelSearch). It is bounded by a visit budget and by one
  * deadline per request (see Deadline); past either, the best results found are returned with
  * partial_results. docs/traversal.md has the details.
  */
@@ -147,9 +148,9 @@ interface SearchResult {
 
 /**
  * Deeper than this, a traversal without path filters searches level by level (levelSearch);
- * up to it, one query (traverse in cypher/traversal.cypher, or listed-levels for sanctioned or
- * PEP targets), which stops as soon as the page is decided, is the faster of the two and its
- * time does not yet grow with the re-tracing levelSearch describes.
+ * up to it, one query (traverse or levels in cypher/traversal.cypher), which stops as soon as
+ * the page is decided, is the faster of the two and its time does not yet grow with the
+ * re-tracing levelSearch describes.
  */
 export const SINGLE_QUERY_MAX_DEPTH = 5;
 
@@ -187,13 +188,30 @@ export function typeExpression(types: string[]): string {
 }
 
 /**
- * Whether a search up to `maxDepth` is one for sanctioned or PEP targets that listed-levels in
- * cypher/traversal.cypher answers: no path-wide condition (risk filters, min_depth above 1
+ * Whether a search up to `maxDepth` is one for sanctioned or PEP targets that the levels
+ * query in cypher/traversal.cypher answers: no path-wide condition (risk filters, min_depth above 1
  * need whole paths) and within the one-query depths (deeper ones take levelSearch).
  */
 export function listedByLevels(request: TraversalRequest, maxDepth: number): boolean {
   return (request.sanctioned || request.pep || request.watchlist) && request.riskFactors.length === 0
     && request.minDepth <= 1 && maxDepth <= SINGLE_QUERY_MAX_DEPTH;
+}
+
+/**
+ * The largest page (offset + limit + 1) the level-by-level query finishes after a probe. It
+ * picks a page by selection, (offset + limit) x the results of one length in a single
+ * expression, which no deadline stops, so deeper pages keep growing probes.
+ */
+const LEVELS_AFTER_PROBE_MAX_NEED = 64;
+
+/**
+ * Whether an undecided shortest-path probe that found `found` results, where the page needs
+ * `need`, is followed by the level-by-level search: no path-wide condition (as listedByLevels),
+ * enough results known (so their level is the one left open), and a small page.
+ */
+export function levelsFollowProbe(request: TraversalRequest, maxDepth: number, need: number, found: number): boolean {
+  return request.riskFactors.length === 0 && request.minDepth <= 1 && maxDepth <= SINGLE_QUERY_MAX_DEPTH
+    && found >= need && need <= LEVELS_AFTER_PROBE_MAX_NEED;
 }
 
 /** The parameters of the step-filter fragment. */
@@ -261,18 +279,26 @@ function traverseStatement(request: TraversalRequest, maxDepth: number): string 
     .replaceAll('__PAGE__', cypher('traversal', 'page'));
 }
 
-/** The level-by-level search for sanctioned or PEP targets (listed-levels) up to `maxDepth`. */
-function listedLevelsStatement(request: TraversalRequest, maxDepth: number): string {
+/**
+ * The level-by-level search (levels) up to `maxDepth`: for sanctioned or PEP targets
+ * (`listedOnly`), only listed entities are targets and the last two levels keep only entities
+ * that can lead to one; otherwise every entity reached is a target, and each level keeps only
+ * entities no level before it holds.
+ */
+function levelsStatement(request: TraversalRequest, maxDepth: number, listedOnly: boolean): string {
   const listed = '(b:Sanctioned OR b:Pep)';
   const levels = Array.from({ length: maxDepth }, (_, i) => {
     const k = i + 1;
     const last = k === maxDepth;
-    return cypher('traversal', 'listed-level')
-      .replaceAll('__FROM__', last ? '[a IN levels[-1] WHERE a:WatchlistAdjacent]' : 'levels[-1]')
-      .replaceAll('__KEEP__', last ? `AND ${listed}` : k === maxDepth - 1 ? `AND (b:WatchlistAdjacent OR ${listed})` : '')
+    const keep = !listedOnly ? 'AND b <> s AND NOT b IN seen'
+      : last ? `AND ${listed}` : k === maxDepth - 1 ? `AND (b:WatchlistAdjacent OR ${listed})` : '';
+    return cypher('traversal', 'level')
+      .replaceAll('__FROM__', listedOnly && last ? '[a IN levels[-1] WHERE a:WatchlistAdjacent]' : 'levels[-1]')
+      .replaceAll('__KEEP__', keep)
+      .replaceAll('__TARGET__', listedOnly ? '(t:Sanctioned OR t:Pep) AND' : '')
       .replaceAll('__K__', String(k));
   });
-  return cypher('traversal', 'listed-levels')
+  return cypher('traversal', 'levels')
     .replaceAll('__LEVELS__', levels.join('\n'))
     .replaceAll('__MAX__', String(maxDepth))
     .replaceAll('__STEP_FILTER__', stepFilter('r', 'b'))
@@ -376,19 +402,25 @@ export class TraversalService {
   private async stagedSearch(request: TraversalRequest, maxDepth: number, offset: number, limit: number, deadline: Deadline, lastAttempt: boolean) {
     const need = offset + limit + 1;
     const budget = this.limits.visitBudget;
+    let byLevels = false;
     for (let cap = Math.min(budget, Math.max(PROBE_MIN_TARGETS, need * PROBE_TARGETS_PER_RESULT)); ;) {
       const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), lastAttempt);
       if (timeoutMs === 0) return TIMED_OUT;
-      const found = await this.search(request, maxDepth, offset, limit, need, cap, timeoutMs);
+      const found = await this.search(request, maxDepth, offset, limit, need, cap, timeoutMs, byLevels);
       // A level-by-level search has no probe to grow: cut by the budget, it is as far as it gets.
       if (found === TIMED_OUT || found.decided || found.cut || cap >= budget) return found;
+      // The probe knows enough results but not that their last level is complete (a first
+      // level larger than the probe, say): searching level by level ends that level at once,
+      // where shortest-path probes would stream it again, 4x larger each time.
+      byLevels = levelsFollowProbe(request, maxDepth, need, found.total);
       cap = nextProbeCap(cap, found.total, need, budget);
     }
   }
 
-  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, need: number, cap: number, timeoutMs: number) {
-    const byLevels = listedByLevels(request, maxDepth);
-    const statement = byLevels ? listedLevelsStatement(request, maxDepth) : traverseStatement(request, maxDepth);
+  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, need: number, cap: number, timeoutMs: number, byLevels = false) {
+    const listedOnly = listedByLevels(request, maxDepth);
+    const levels = listedOnly || byLevels;
+    const statement = levels ? levelsStatement(request, maxDepth, listedOnly) : traverseStatement(request, maxDepth);
     const params = {
       id: request.id,
       ...stepFilterParams(request),
@@ -421,8 +453,8 @@ export class TraversalService {
       source: (row.get('source') as Props | null) ?? undefined,
       explored: row.get('explored') as number,
       decided: row.get('decided') as boolean,
-      // listed-levels is undecided only when a level passed the budget.
-      cut: byLevels && !(row.get('decided') as boolean),
+      // The level-by-level query is undecided only when a level passed the budget.
+      cut: levels && !(row.get('decided') as boolean),
       total: row.get('total') as number,
       hits: page,
     };

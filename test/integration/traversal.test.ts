@@ -16,6 +16,12 @@ const SEEDS = [11, 23, 37];
 /** Graphs where more entities carry a risk factor, for the sanctioned / PEP searches. */
 const WATCHLIST_SEEDS = [41, 53, 67];
 const WATCHLIST_RISK_RATE = 0.5;
+/**
+ * Larger, denser graphs (600 entities, 4,000 facts): a first or second level there often holds
+ * more targets than the first shortest-path probe (64), so the level-by-level query finishes
+ * the level (levelsFollowProbe), which the 60-entity graphs never need.
+ */
+const DENSE_SEEDS = [71, 83];
 const graphs = new Map<number, { lines: any[]; ref: ReferenceGraph; loose: ReferenceGraph }>();
 
 /**
@@ -32,8 +38,9 @@ class EachFilterOnSomeFact extends ReferenceGraph {
 
 beforeAll(async () => {
   h = await startHarness({ files: [SAMPLE] });
-  for (const seed of [...SEEDS, ...WATCHLIST_SEEDS]) {
-    const lines = WATCHLIST_SEEDS.includes(seed) ? randomGraphLines(seed, 60, 170, WATCHLIST_RISK_RATE) : randomGraphLines(seed);
+  for (const seed of [...SEEDS, ...WATCHLIST_SEEDS, ...DENSE_SEEDS]) {
+    const lines = WATCHLIST_SEEDS.includes(seed) ? randomGraphLines(seed, 60, 170, WATCHLIST_RISK_RATE)
+      : DENSE_SEEDS.includes(seed) ? randomGraphLines(seed, 600, 4000) : randomGraphLines(seed);
     graphs.set(seed, { lines, ref: new ReferenceGraph(lines), loose: new EachFilterOnSomeFact(lines) });
     await h.ingest(writeNdjson(`random-${seed}.ndjson`, lines));
   }
@@ -45,9 +52,9 @@ afterAll(() => h.close());
  * many pages held targets, how many queries had any (at offset 0), which endpoints ran, and
  * how many the wrong step rule would have got wrong.
  */
-async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean; deep?: boolean } = {}) {
+async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean; deep?: boolean; wide?: boolean } = {}) {
   const { ref, loose } = graphs.get(seed)!;
-  const rnd = prng(seed * 7919 + (options.onWatchlist ? 1 : 0) + (options.deep ? 2 : 0));
+  const rnd = prng(seed * 7919 + (options.onWatchlist ? 1 : 0) + (options.deep ? 2 : 0) + (options.wide ? 4 : 0));
   const ids = new Set(graphs.get(seed)!.lines.filter((l) => l.kind === 'entity').map((l) => l.id));
   let nonEmpty = 0;
   let anyResult = 0;
@@ -55,38 +62,44 @@ async function compareWithReference(seed: number, count: number, options: { onWa
   const endpoints = new Set<string>();
   for (let i = 0; i < count; i++) {
     const { url, q, v1 } = randomQuery(rnd, seed, ids.size, options);
-    const { status, body } = await h.json(url);
-    expect({ url, status }).toEqual({ url, status: 200 });
-    const expected = ref.run(q);
+    const expected = await checkQuery(ref, url, q, v1);
     if (expected.targets.length) nonEmpty++;
     const all = ref.run({ ...q, offset: 0, limit: 1000 }).targets;
     if (all.length) anyResult++;
     const wrongReading = loose.run({ ...q, offset: 0, limit: 1000 });
     if (JSON.stringify(wrongReading.targets) !== JSON.stringify(all)) tellsTheStepRuleApart++;
     endpoints.add(url.split('/').slice(0, -1).join('/'));
-    const got = body.data.map((d: any) => ({ id: d.target.id, length: d.path.length }));
-    expect({ url, targets: got, next: body.next }).toEqual({ url, targets: expected.targets, next: expected.next });
-    expect(body.partial_results).toBe(false);
-    for (const d of body.data) {
-      if (v1) expect(d.source).toBe(q.source);
-      // The path is valid: consecutive, simple, over allowed facts, through the filters.
-      const seen = new Set([q.source]);
-      let at = q.source;
-      let riskSeen = false;
-      for (const segment of d.path) {
-        const next = segment.entity.id;
-        expect(seen.has(next)).toBe(false);
-        seen.add(next);
-        const facts = (ref.out.get(at) ?? []).filter((f) => f.to === next && f.type === segment.field);
-        expect({ url, step: `${at}-${segment.field}->${next}`, ok: facts.some((f) => ref.factPasses(f, q)) }).toEqual({ url, step: `${at}-${segment.field}->${next}`, ok: true });
-        riskSeen = riskSeen || ref.entities.get(next)!.factors.some((f) => q.riskFactors.includes(f));
-        at = next;
-      }
-      expect(at).toBe(d.target.id);
-      if (q.riskFactors.length) expect(riskSeen).toBe(true);
-    }
   }
   return { nonEmpty, anyResult, endpoints: [...endpoints].sort(), tellsTheStepRuleApart };
+}
+
+/** Asks the API `url` and checks its page against the reference's answer to `q`: targets, lengths, `next`, valid paths. */
+async function checkQuery(ref: ReferenceGraph, url: string, q: RefQuery, v1: boolean) {
+  const { status, body } = await h.json(url);
+  expect({ url, status }).toEqual({ url, status: 200 });
+  const expected = ref.run(q);
+  const got = body.data.map((d: any) => ({ id: d.target.id, length: d.path.length }));
+  expect({ url, targets: got, next: body.next }).toEqual({ url, targets: expected.targets, next: expected.next });
+  expect(body.partial_results).toBe(false);
+  for (const d of body.data) {
+    if (v1) expect(d.source).toBe(q.source);
+    // The path is valid: consecutive, simple, over allowed facts, through the filters.
+    const seen = new Set([q.source]);
+    let at = q.source;
+    let riskSeen = false;
+    for (const segment of d.path) {
+      const next = segment.entity.id;
+      expect(seen.has(next)).toBe(false);
+      seen.add(next);
+      const facts = (ref.out.get(at) ?? []).filter((f) => f.to === next && f.type === segment.field);
+      expect({ url, step: `${at}-${segment.field}->${next}`, ok: facts.some((f) => ref.factPasses(f, q)) }).toEqual({ url, step: `${at}-${segment.field}->${next}`, ok: true });
+      riskSeen = riskSeen || ref.entities.get(next)!.factors.some((f) => q.riskFactors.includes(f));
+      at = next;
+    }
+    expect(at).toBe(d.target.id);
+    if (q.riskFactors.length) expect(riskSeen).toBe(true);
+  }
+  return expected;
 }
 
 describe('the API agrees with a reference breadth-first search on random queries', () => {
@@ -97,6 +110,27 @@ describe('the API agrees with a reference breadth-first search on random queries
     expect(nonEmpty).toBeGreaterThan(15);
     expect(endpoints).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
     expect(tellsTheStepRuleApart).toBeGreaterThan(0);
+  });
+
+  test.each(DENSE_SEEDS)('graph %i (600 entities): 40 random queries without path-wide conditions, and the densest sources', async (seed) => {
+    const { nonEmpty, endpoints } = await compareWithReference(seed, 40, { wide: true });
+    expect(nonEmpty).toBeGreaterThan(15);
+    expect(endpoints).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
+    // The ten sources with the most facts, over every type: pages ending in the second level,
+    // which holds more targets than the first probe.
+    const { ref } = graphs.get(seed)!;
+    const densest = [...ref.out].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1)).slice(0, 10).map(([id]) => id);
+    for (const source of densest) {
+      for (const offset of [0, 10, 20]) {
+        const q: RefQuery = {
+          source, minDepth: 1, maxDepth: 3, types: [...RELATIONSHIP_TYPES], psa: false, countries: [], entityTypes: [], sanctioned: false, pep: false,
+          watchlist: false, minShares: 0, includeUnknownShares: true, excludeFormer: false, excludeClosed: false, riskFactors: [],
+          offset, limit: 10, today: todayUtc(),
+        };
+        const expected = await checkQuery(ref, `/v1/traversal/${source}?psa=false&max_depth=3&exclude_former_relationships=false&offset=${offset}`, q, true);
+        expect(expected.targets).toHaveLength(10);
+      }
+    }
   });
 
   // Past max_depth 5 a search without path-wide conditions goes level by level (levelSearch);

@@ -19,13 +19,13 @@ function starLines(hub: string, directors: number): any[] {
 }
 
 /**
- * A company with 3 directors (depth 1), each a director of 4 other companies (depth 2):
- * 15 targets, more than the budget, but the first level alone decides a page of 2.
+ * A company with 3 directors (depth 1), each a director of `companies` other companies (depth
+ * 2). With 4: 15 targets, more than the budget, but the first level alone decides a page of 2.
  */
-function twoLevelLines(hub: string): any[] {
+function twoLevelLines(hub: string, companies = 4): any[] {
   const lines = starLines(hub, 3);
   for (let d = 0; d < 3; d++) {
-    for (let c = 0; c < 4; c++) {
+    for (let c = 0; c < companies; c++) {
       const company = `${hub}-d${d}-c${c}`;
       lines.push({ kind: 'entity', id: company, type: 'company', label: company, attributes: [{ field: 'name', value: company }] });
       lines.push({ kind: 'relationship', type: 'has_director', from: company, to: `${hub}-d${d}`, record: `${hub}-r` });
@@ -37,7 +37,7 @@ function twoLevelLines(hub: string): any[] {
 /**
  * A company with 4 sanctioned directors (depth 1), each also a director of 3 sanctioned
  * companies (depth 2): 16 listed targets within two steps, more than the budget. /v1/watchlist
- * searches it level by level (listed-levels), which keeps only the levels within the budget.
+ * searches it level by level (levels in cypher/traversal.cypher), which keeps only the levels within the budget.
  */
 function listedLevelsLines(hub: string): any[] {
   const sanctioned = [{ factor: 'sanctioned_usa_ofac_sdn' }];
@@ -56,6 +56,7 @@ beforeAll(async () => {
   full = await startHarness({ files: [SAMPLE] });
   await full.ingest(writeNdjson('stars.ndjson', [
     ...starLines('star-at-budget', BUDGET), ...starLines('star-over-budget', BUDGET + 1), ...twoLevelLines('two-levels'),
+    ...twoLevelLines('wide', 30),
     ...listedLevelsLines('listed-levels'),
   ]));
   bounded = await startHarness({ wipe: false, env: { TRAVERSAL_VISIT_BUDGET: String(BUDGET) } });
@@ -129,6 +130,26 @@ test('a page decided before the budget runs out is complete, though the neighbou
   const complete = await full.json('/v1/traversal/two-levels?max_depth=3&psa=false&limit=50');
   expect(complete.body).toMatchObject({ partial_results: false, next: false, explored_count: 15 });
   expect(complete.body.data).toHaveLength(15);
+});
+
+test('a level larger than the first probe is finished level by level: the same page, paths and counts', async () => {
+  // 3 directors, then 90 companies: the first probe's 64 targets stop inside depth 2, so the
+  // search finishes depth 2 level by level (levelsFollowProbe) instead of probing again.
+  const res = await full.json('/v1/traversal/wide?max_depth=3&psa=false');
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ partial_results: false, next: true, explored_count: 93 });
+  const companies = [0, 1, 2].flatMap((d) => Array.from({ length: 30 }, (_, c) => `wide-d${d}-c${c}`)).sort();
+  expect(res.body.data.map((d: any) => [d.target.id, d.path.map((s: any) => s.entity.id)])).toEqual([
+    ...[0, 1, 2].map((d) => [`wide-d${d}`, [`wide-d${d}`]]),
+    ...companies.slice(0, 7).map((c) => [c, [c.replace(/-c\d+$/, ''), c]]),
+  ]);
+  // Each step shows its fact, as from the shortest-path search.
+  expect(res.body.data[3].path[1].relationships).toHaveProperty('director_of');
+
+  // A deep page (offset + limit past 64) stays with shortest-path probes: the order goes on.
+  const deep = await full.json('/v1/traversal/wide?max_depth=3&psa=false&offset=60&limit=40');
+  expect(deep.body).toMatchObject({ partial_results: false, next: false, explored_count: 93 });
+  expect(deep.body.data.map((d: any) => d.target.id)).toEqual(companies.slice(57));
 });
 
 test('a search for listed targets stops before the level that passes the budget', async () => {
