@@ -91,9 +91,9 @@ RETURN decided, explored, total,
 // A search without a path-wide condition (no risk filter, min_depth at most 1): for sanctioned
 // or PEP targets (listedByLevels in src/services/traversal.ts), and for any other after a
 // shortest-path probe that found the page but not the end of its level (levelsFollowProbe).
-// Breadth first, one subquery per level (level, __LEVELS__). A level is the list of entities one more
-// filtered step reaches from the level before, each once, beside the list of an entity of the
-// level before that each was reached from (`vias`). Under per-step filters the first level an
+// Breadth first, one subquery per level (level, __LEVELS__). A level is the list of entities
+// one more filtered step reaches from the level before, each once, beside the list of an
+// entity of the level before that each was reached from (`vias`). Under per-step filters the first level an
 // entity appears at is its distance, so following those entities back from a target gives a
 // shortest path to it, which repeats no entity. Searching level by level instead of with ANY
 // SHORTEST reads each entity of a level once: on the generated 1M graph a typical
@@ -141,15 +141,15 @@ __PAGE__
 // aggregates); __KEEP__ narrows the level (see levels; `seen` holds the targets of the levels
 // before). `hits` gains the targets (__TARGET__) first reached here, with whether they pass
 // the end filters (__END_FILTER__ on t).
-CALL (s, levels, hits, cut) {
-  WITH s, levels, [h IN hits | h.t] AS seen WHERE NOT cut AND size([h IN hits WHERE h.hit]) < $need
+WITH s, levels, vias, hits, cut, [h IN hits | h.t] AS seen
+CALL (s, levels, hits, cut, seen) {
+  WITH s, levels, seen WHERE NOT cut AND size([h IN hits WHERE h.hit]) < $need
   UNWIND __FROM__ AS a
   MATCH (a)-[r__TYPES__]->(b:Entity)
   WHERE __STEP_FILTER__ __KEEP__
   WITH b, min(a) AS via
   RETURN collect(b) AS level, collect(via) AS from
 }
-WITH s, levels, vias, hits, cut, level, from, [h IN hits | h.t] AS seen
 WITH s, levels, vias, hits, cut, level, from,
      hits + [t IN level WHERE __TARGET__ t <> s AND NOT t IN seen | {t: t, id: t.id, len: __K__, hit: __END_FILTER__}] AS reached
 WITH s, levels, vias, hits, level, from, reached, cut OR size(reached) > $budget AS cut

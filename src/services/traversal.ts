@@ -188,13 +188,17 @@ export function typeExpression(types: string[]): string {
 }
 
 /**
- * Whether a search up to `maxDepth` is one for sanctioned or PEP targets that the levels
- * query in cypher/traversal.cypher answers: no path-wide condition (risk filters, min_depth above 1
- * need whole paths) and within the one-query depths (deeper ones take levelSearch).
+ * Whether the levels query in cypher/traversal.cypher can answer a search up to `maxDepth`: no
+ * path-wide condition (risk filters, min_depth above 1 need whole paths) and within the
+ * one-query depths (deeper ones take levelSearch).
  */
+function levelsCanServe(request: TraversalRequest, maxDepth: number): boolean {
+  return request.riskFactors.length === 0 && request.minDepth <= 1 && maxDepth <= SINGLE_QUERY_MAX_DEPTH;
+}
+
+/** Whether a search up to `maxDepth` is one for sanctioned or PEP targets that the levels query answers from the start. */
 export function listedByLevels(request: TraversalRequest, maxDepth: number): boolean {
-  return (request.sanctioned || request.pep || request.watchlist) && request.riskFactors.length === 0
-    && request.minDepth <= 1 && maxDepth <= SINGLE_QUERY_MAX_DEPTH;
+  return (request.sanctioned || request.pep || request.watchlist) && levelsCanServe(request, maxDepth);
 }
 
 /**
@@ -206,12 +210,11 @@ const LEVELS_AFTER_PROBE_MAX_NEED = 64;
 
 /**
  * Whether an undecided shortest-path probe that found `found` results, where the page needs
- * `need`, is followed by the level-by-level search: no path-wide condition (as listedByLevels),
+ * `need`, is followed by the level-by-level search: a search the levels query can serve,
  * enough results known (so their level is the one left open), and a small page.
  */
 export function levelsFollowProbe(request: TraversalRequest, maxDepth: number, need: number, found: number): boolean {
-  return request.riskFactors.length === 0 && request.minDepth <= 1 && maxDepth <= SINGLE_QUERY_MAX_DEPTH
-    && found >= need && need <= LEVELS_AFTER_PROBE_MAX_NEED;
+  return levelsCanServe(request, maxDepth) && found >= need && need <= LEVELS_AFTER_PROBE_MAX_NEED;
 }
 
 /** The parameters of the step-filter fragment. */
