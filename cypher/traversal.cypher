@@ -89,8 +89,9 @@ RETURN decided, explored, total,
 
 // name: levels
 // A search without a path-wide condition (no risk filter, min_depth at most 1): for sanctioned
-// or PEP targets (listedByLevels in src/services/traversal.ts), and for any other after a
-// shortest-path probe that found the page but not the end of its level (levelsFollowProbe).
+// or PEP targets (listedByLevels in src/services/traversal.ts), for a small page without end
+// filters (levelsFromStart), and for any other after a shortest-path probe that found the page
+// but not the end of its level (levelsFollowProbe).
 // Breadth first, one subquery per level (level, __LEVELS__). A level is the list of entities
 // one more filtered step reaches from the level before, each once, beside the list of an
 // entity of the level before that each was reached from (`vias`). Under per-step filters the first level an

@@ -6,8 +6,9 @@
  * shortest path that satisfies every path filter and visits no entity twice; ordered by
  * path length, then target id; offset/limit page over that order. The work is one native
  * Cypher query (cypher/traversal.cypher): a shortest-path search, or without path-wide
- * conditions a breadth-first search level by level (levels), for sanctioned or PEP targets
- * and to finish a level a shortest-path probe left open; deep searches go one level per query
+ * conditions a breadth-first search level by level (levels): for sanctioned or PEP targets,
+ * for small pages without end filters, and to finish a level a shortest-path probe left open;
+ * deep searches go one level per query
  * (levelSearch). It is bounded by a visit budget and by one
  * deadline per request (see Deadline); past either, the best results found are returned with
  * partial_results. docs/traversal.md has the details.
@@ -202,11 +203,12 @@ export function listedByLevels(request: TraversalRequest, maxDepth: number): boo
 }
 
 /**
- * The largest page (offset + limit + 1) the level-by-level query finishes after a probe. It
- * picks a page by selection, (offset + limit) x the results of one length in a single
- * expression, which no deadline stops, so deeper pages keep growing probes.
+ * The largest page (offset + limit + 1) the levels query serves for targets other than listed
+ * ones (levelsFromStart, levelsFollowProbe). It picks a page by selection, (offset + limit) x the
+ * results of one length in a single expression, which no deadline stops, so deeper pages keep
+ * growing probes.
  */
-const LEVELS_AFTER_PROBE_MAX_NEED = 64;
+const LEVELS_MAX_NEED = 64;
 
 /**
  * Whether an undecided shortest-path probe that found `found` results, where the page needs
@@ -214,7 +216,21 @@ const LEVELS_AFTER_PROBE_MAX_NEED = 64;
  * enough results known (so their level is the one left open), and a small page.
  */
 export function levelsFollowProbe(request: TraversalRequest, maxDepth: number, need: number, found: number): boolean {
-  return levelsCanServe(request, maxDepth) && found >= need && need <= LEVELS_AFTER_PROBE_MAX_NEED;
+  return levelsCanServe(request, maxDepth) && found >= need && need <= LEVELS_MAX_NEED;
+}
+
+/**
+ * Whether a search starts with the levels query instead of a shortest-path probe of
+ * `firstCap` targets: one the levels query can serve, with a small page and no end filter.
+ * Every entity reached is then a result, so a probe short of the visit budget either decides
+ * the page within its targets, as the levels query does, or stops with the page found inside
+ * an open level, which levelsFollowProbe hands to the levels query. Starting there gives the
+ * same answer without the probe. A first probe as large as the budget is the whole search,
+ * and its answer past the budget (the first targets streamed) is not the levels query's (the
+ * complete levels before the one that passed it), so it stays.
+ */
+export function levelsFromStart(request: TraversalRequest, maxDepth: number, need: number, firstCap: number, budget: number): boolean {
+  return levelsCanServe(request, maxDepth) && need <= LEVELS_MAX_NEED && endFilter(request) === 'true' && firstCap < budget;
 }
 
 /** The parameters of the step-filter fragment. */
@@ -393,7 +409,8 @@ export class TraversalService {
   }
 
   /**
-   * A small probe first: most pages are decided within the first few hundred targets of the
+   * A search without end filters and with a small page runs the levels query at once
+   * (levelsFromStart). The others take a small probe first: most pages are decided within the first few hundred targets of the
    * breadth-first stream (see `traverse` in cypher/traversal.cypher), and then the rest of the
    * neighbourhood is never searched. An undecided probe is followed by a larger one, up to the
    * visit budget, grown by what held the page back: when the probe already found the results
@@ -405,8 +422,9 @@ export class TraversalService {
   private async stagedSearch(request: TraversalRequest, maxDepth: number, offset: number, limit: number, deadline: Deadline, lastAttempt: boolean) {
     const need = offset + limit + 1;
     const budget = this.limits.visitBudget;
-    let byLevels = false;
-    for (let cap = Math.min(budget, Math.max(PROBE_MIN_TARGETS, need * PROBE_TARGETS_PER_RESULT)); ;) {
+    const firstCap = Math.min(budget, Math.max(PROBE_MIN_TARGETS, need * PROBE_TARGETS_PER_RESULT));
+    let byLevels = levelsFromStart(request, maxDepth, need, firstCap, budget);
+    for (let cap = firstCap; ;) {
       const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), lastAttempt);
       if (timeoutMs === 0) return TIMED_OUT;
       const found = await this.search(request, maxDepth, offset, limit, need, cap, timeoutMs, byLevels);

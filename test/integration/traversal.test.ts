@@ -18,8 +18,9 @@ const WATCHLIST_SEEDS = [41, 53, 67];
 const WATCHLIST_RISK_RATE = 0.5;
 /**
  * Larger, denser graphs (600 entities, 4,000 facts): a first or second level there often holds
- * more targets than the first shortest-path probe (64), so the level-by-level query finishes
- * the level (levelsFollowProbe), which the 60-entity graphs never need.
+ * more targets than the first shortest-path probe (64), so with end filters the level-by-level
+ * query finishes the level (levelsFollowProbe), which the 60-entity graphs never need. Without
+ * end filters small pages take that query from the start (levelsFromStart) on every graph.
  */
 const DENSE_SEEDS = [71, 83];
 const graphs = new Map<number, { lines: any[]; ref: ReferenceGraph; loose: ReferenceGraph }>();

@@ -133,8 +133,9 @@ test('a page decided before the budget runs out is complete, though the neighbou
 });
 
 test('a level larger than the first probe is finished level by level: the same page, paths and counts', async () => {
-  // 3 directors, then 90 companies: the first probe's 64 targets stop inside depth 2, so the
-  // search finishes depth 2 level by level (levelsFollowProbe) instead of probing again.
+  // 3 directors, then 90 companies: a first probe's 64 targets would stop inside depth 2. A
+  // search without end filters runs level by level from the start (levelsFromStart); with one
+  // that 64 targets satisfy, the probe's open level is finished that way (levelsFollowProbe).
   const res = await full.json('/v1/traversal/wide?max_depth=3&psa=false');
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ partial_results: false, next: true, explored_count: 93 });
@@ -145,6 +146,11 @@ test('a level larger than the first probe is finished level by level: the same p
   ]);
   // Each step shows its fact, as from the shortest-path search.
   expect(res.body.data[3].path[1].relationships).toHaveProperty('director_of');
+  // An end filter every target passes ("d": each director's and company's name has one) takes a
+  // probe first, then finishes its open level: the same answer.
+  const filtered = await full.json('/v1/traversal/wide?max_depth=3&psa=false&name=d');
+  expect(filtered.body).toMatchObject({ partial_results: false, next: true, explored_count: 93 });
+  expect(filtered.body.data).toEqual(res.body.data);
 
   // A deep page (offset + limit past 64) stays with shortest-path probes: the order goes on.
   const deep = await full.json('/v1/traversal/wide?max_depth=3&psa=false&offset=60&limit=40');

@@ -1,4 +1,4 @@
-import { TraversalRequest, levelsFollowProbe, nextProbeCap } from '../../src/services/traversal';
+import { TraversalRequest, levelsFollowProbe, levelsFromStart, nextProbeCap } from '../../src/services/traversal';
 
 test('a probe that found the page but not the end of its length level grows 4-fold', () => {
   expect(nextProbeCap(64, 11, 11, 100_000)).toBe(256);
@@ -15,12 +15,39 @@ test('probes never pass the visit budget', () => {
   expect(nextProbeCap(65_536, 50, 11, 100_000)).toBe(100_000);
 });
 
-describe('after an undecided probe, the level-by-level search', () => {
-  const request = (extra: Partial<TraversalRequest> = {}): TraversalRequest => ({
-    id: 'x', offset: 0, limit: 10, minDepth: 1, maxDepth: 4, relationships: ['has_director'], psa: false, countries: [], types: [],
-    sanctioned: false, pep: false, watchlist: false, minShares: 0, includeUnknownShares: true, excludeFormerRelationships: true,
-    excludeClosedEntities: false, riskFactors: [], ...extra,
+const request = (extra: Partial<TraversalRequest> = {}): TraversalRequest => ({
+  id: 'x', offset: 0, limit: 10, minDepth: 1, maxDepth: 4, relationships: ['has_director'], psa: false, countries: [], types: [],
+  sanctioned: false, pep: false, watchlist: false, minShares: 0, includeUnknownShares: true, excludeFormerRelationships: true,
+  excludeClosedEntities: false, riskFactors: [], ...extra,
+});
+
+describe('the level-by-level search from the start', () => {
+  test('serves a small page without end filters, step filters or not', () => {
+    expect(levelsFromStart(request(), 4, 11, 64, 100_000)).toBe(true);
+    expect(levelsFromStart(request({ minDepth: 0, maxDepth: 5 }), 5, 64, 256, 100_000)).toBe(true);
+    expect(levelsFromStart(request({ excludeClosedEntities: true, minShares: 25, psa: true }), 4, 11, 64, 100_000)).toBe(true);
   });
+
+  test('leaves end filters to the probes: a probe may then find too few results', () => {
+    expect(levelsFromStart(request({ countries: ['GBR'] }), 4, 11, 64, 100_000)).toBe(false);
+    expect(levelsFromStart(request({ types: ['company'] }), 4, 11, 64, 100_000)).toBe(false);
+    expect(levelsFromStart(request({ name: 'acme' }), 4, 11, 64, 100_000)).toBe(false);
+  });
+
+  test('leaves deep pages, path-wide conditions and deep searches to the probes', () => {
+    expect(levelsFromStart(request({ offset: 60 }), 4, 71, 284, 100_000)).toBe(false);
+    expect(levelsFromStart(request({ riskFactors: ['sanctioned'] }), 4, 11, 64, 100_000)).toBe(false);
+    expect(levelsFromStart(request({ minDepth: 2 }), 4, 11, 64, 100_000)).toBe(false);
+    expect(levelsFromStart(request({ maxDepth: 6 }), 6, 11, 64, 100_000)).toBe(false);
+  });
+
+  test('keeps a first probe that is the whole visit budget: its answer past the budget differs', () => {
+    expect(levelsFromStart(request(), 4, 11, 64, 64)).toBe(false);
+    expect(levelsFromStart(request(), 4, 5, 10, 10)).toBe(false);
+  });
+});
+
+describe('after an undecided probe, the level-by-level search', () => {
 
   test('finishes the level when the probe found the page and no path-wide condition applies', () => {
     expect(levelsFollowProbe(request(), 4, 11, 11)).toBe(true);

@@ -48,14 +48,21 @@ class TimingOutGraph {
     }
     if (statement === cypher('traversal', 'bfs-page')) return [record({ entities: [], facts: [], source: SOURCE })];
     if (timeoutMs === undefined) throw new Error(`unexpected read without a timeout: ${statement.slice(0, 80)}`);
-    // The variable-length step pattern `{min,max}` of a single-query search names its depth.
-    const bounds = /\)\s*\{(\d+),(\d+)\}/.exec(statement);
-    this.attempts.push({ statement, timeoutMs, depth: bounds ? Number(bounds[2]) : undefined });
+    this.attempts.push({ statement, timeoutMs, depth: searchDepth(statement) });
     this.now += timeoutMs;
     throw Object.assign(new Error('The transaction has been terminated (timeout)'), {
       code: 'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
     });
   }
+}
+
+/**
+ * The depth a one-query search runs to: the `{min,max}` of a shortest-path search's step
+ * pattern, or the `range(1, max)` of the levels query's lengths.
+ */
+function searchDepth(statement: string): number | undefined {
+  const bounds = /\)\s*\{(\d+),(\d+)\}/.exec(statement) ?? /\[k IN range\(1, (\d+)\) \|/.exec(statement);
+  return bounds ? Number(bounds[bounds.length - 1]) : undefined;
 }
 
 function record(values: Record<string, unknown>) {
@@ -131,8 +138,7 @@ class MemoryBoundGraph {
 
   async read(statement: string): Promise<unknown[]> {
     if (statement === cypher('traversal', 'source-entity')) return [record({ entity: SOURCE })];
-    const bounds = /\)\s*\{(\d+),(\d+)\}/.exec(statement);
-    const depth = bounds ? Number(bounds[2]) : undefined;
+    const depth = searchDepth(statement);
     this.depths.push(depth);
     if (depth === undefined || depth > 4) {
       throw Object.assign(new Error('The allocation of an extra 2.8 MiB would use more than the limit 716.8 MiB.'), {
