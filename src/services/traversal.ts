@@ -8,10 +8,9 @@
  * Cypher query (cypher/traversal.cypher): a shortest-path search, or without path-wide
  * conditions a breadth-first search level by level (levels): for sanctioned or PEP targets,
  * for small pages without end filters, and to finish a level a shortest-path probe left open;
- * deep searches go one level per query
- * (levelSearch). It is bounded by a visit budget and by one
- * deadline per request (see Deadline); past either, the best results found are returned with
- * partial_results. docs/traversal.md has the details.
+ * deep searches go one level per query (levelSearch). It is bounded by a visit budget and by
+ * one deadline per request (see Deadline); past either, the best results found are returned
+ * with partial_results. docs/traversal.md has the details.
  */
 import neo4j, { Neo4jError, Path } from 'neo4j-driver';
 import { isPast, todayUtc } from '../domain/dates';
@@ -410,9 +409,9 @@ export class TraversalService {
 
   /**
    * A search without end filters and with a small page runs the levels query at once
-   * (levelsFromStart). The others take a small probe first: most pages are decided within the first few hundred targets of the
-   * breadth-first stream (see `traverse` in cypher/traversal.cypher), and then the rest of the
-   * neighbourhood is never searched. An undecided probe is followed by a larger one, up to the
+   * (levelsFromStart). The others take a small probe first: most pages are decided within the
+   * first few hundred targets of the breadth-first stream (see `traverse` in
+   * cypher/traversal.cypher), and then the rest of the neighbourhood is never searched. An undecided probe is followed by a larger one, up to the
    * visit budget, grown by what held the page back: when the probe already found the results
    * the page needs and only their last length level was unfinished, a little more of the stream
    * settles it (LEVEL_GROWTH); when it found too few (selective end filters), much more of the
