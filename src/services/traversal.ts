@@ -229,7 +229,7 @@ export function levelsFollowProbe(request: TraversalRequest, maxDepth: number, n
  * complete levels before the one that passed it), so it stays.
  */
 export function levelsFromStart(request: TraversalRequest, maxDepth: number, need: number, firstCap: number, budget: number): boolean {
-  return levelsCanServe(request, maxDepth) && need <= LEVELS_MAX_NEED && endFilter(request) === 'true' && firstCap < budget;
+  return levelsCanServe(request, maxDepth) && need <= LEVELS_MAX_NEED && endFilterClauses(request).length === 0 && firstCap < budget;
 }
 
 /** The parameters of the step-filter fragment. */
@@ -411,12 +411,12 @@ export class TraversalService {
    * A search without end filters and with a small page runs the levels query at once
    * (levelsFromStart). The others take a small probe first: most pages are decided within the
    * first few hundred targets of the breadth-first stream (see `traverse` in
-   * cypher/traversal.cypher), and then the rest of the neighbourhood is never searched. An undecided probe is followed by a larger one, up to the
-   * visit budget, grown by what held the page back: when the probe already found the results
-   * the page needs and only their last length level was unfinished, a little more of the stream
-   * settles it (LEVEL_GROWTH); when it found too few (selective end filters), much more of the
-   * neighbourhood must be searched (PROBE_GROWTH), and the probes it repeats stay a small
-   * fraction of the final search.
+   * cypher/traversal.cypher), and then the rest of the neighbourhood is never searched. An
+   * undecided probe is followed by a larger one, up to the visit budget, grown by what held the
+   * page back: when the probe already found the results the page needs and only their last
+   * length level was unfinished, a little more of the stream settles it (LEVEL_GROWTH); when it
+   * found too few (selective end filters), much more of the neighbourhood must be searched
+   * (PROBE_GROWTH), and the probes it repeats stay a small fraction of the final search.
    */
   private async stagedSearch(request: TraversalRequest, maxDepth: number, offset: number, limit: number, deadline: Deadline, lastAttempt: boolean) {
     const need = offset + limit + 1;
@@ -639,15 +639,20 @@ function steps(path: Path): Step[] {
  * passesEndFilters is the same test in code, for the source at min_depth 0.
  */
 function endFilter(r: TraversalRequest): string {
-  const clauses = [
+  const clauses = endFilterClauses(r);
+  return clauses.length > 0 ? `(${clauses.join(' AND ')})` : 'true';
+}
+
+/** The requested end filters, one fixed fragment each (none: every target passes). */
+function endFilterClauses(r: TraversalRequest): string[] {
+  return [
     r.countries.length > 0 ? 'any(c IN coalesce(t.countries, []) WHERE c IN $countries)' : undefined,
     r.types.length > 0 ? 't.type IN $types' : undefined,
     r.name ? 'toLower(coalesce(t.search_names, t.label)) CONTAINS $name' : undefined,
     r.sanctioned ? 't:Sanctioned' : undefined,
     r.pep ? 't:Pep' : undefined,
     r.watchlist ? '(t:Sanctioned OR t:Pep)' : undefined,
-  ].filter(Boolean);
-  return clauses.length > 0 ? `(${clauses.join(' AND ')})` : 'true';
+  ].filter((clause): clause is string => clause !== undefined);
 }
 
 export function passesEndFilters(entity: Props, r: TraversalRequest): boolean {
