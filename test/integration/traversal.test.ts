@@ -23,6 +23,16 @@ const WATCHLIST_RISK_RATE = 0.5;
  * end filters small pages take that query from the start (levelsFromStart) on every graph.
  */
 const DENSE_SEEDS = [71, 83];
+/**
+ * TRAVERSAL_EXTRA_SEEDS=n compares n more graphs of each kind (seeds from 1000), on the same
+ * random queries: the longer run to take after changing the search. Only the fixed seeds above
+ * assert how much their queries find; another graph may find less, and that is no error.
+ */
+const EXTRA = Number(process.env.TRAVERSAL_EXTRA_SEEDS ?? 0);
+const extraSeeds = (first: number) => Array.from({ length: EXTRA }, (_, i) => first + i);
+const EXTRA_SEEDS = extraSeeds(1000);
+const EXTRA_WATCHLIST_SEEDS = extraSeeds(1100);
+const EXTRA_DENSE_SEEDS = extraSeeds(1200);
 const graphs = new Map<number, { lines: any[]; ref: ReferenceGraph; loose: ReferenceGraph }>();
 
 /**
@@ -39,13 +49,15 @@ class EachFilterOnSomeFact extends ReferenceGraph {
 
 beforeAll(async () => {
   h = await startHarness({ files: [SAMPLE] });
-  for (const seed of [...SEEDS, ...WATCHLIST_SEEDS, ...DENSE_SEEDS]) {
-    const lines = WATCHLIST_SEEDS.includes(seed) ? randomGraphLines(seed, 60, 170, WATCHLIST_RISK_RATE)
-      : DENSE_SEEDS.includes(seed) ? randomGraphLines(seed, 600, 4000) : randomGraphLines(seed);
+  const watchlistSeeds = [...WATCHLIST_SEEDS, ...EXTRA_WATCHLIST_SEEDS];
+  const denseSeeds = [...DENSE_SEEDS, ...EXTRA_DENSE_SEEDS];
+  for (const seed of [...SEEDS, ...EXTRA_SEEDS, ...watchlistSeeds, ...denseSeeds]) {
+    const lines = watchlistSeeds.includes(seed) ? randomGraphLines(seed, 60, 170, WATCHLIST_RISK_RATE)
+      : denseSeeds.includes(seed) ? randomGraphLines(seed, 600, 4000) : randomGraphLines(seed);
     graphs.set(seed, { lines, ref: new ReferenceGraph(lines), loose: new EachFilterOnSomeFact(lines) });
     await h.ingest(writeNdjson(`random-${seed}.ndjson`, lines));
   }
-});
+}, 120_000 + EXTRA * 60_000);
 afterAll(() => h.close());
 
 /**
@@ -157,6 +169,22 @@ describe('the API agrees with a reference breadth-first search on random queries
     expect(endpoints).toEqual(expect.arrayContaining(['/traversal', '/v1/downstream', '/v1/ubo', '/v1/watchlist']));
   });
 });
+
+if (EXTRA > 0) {
+  describe(`${EXTRA} more random graphs of each kind (TRAVERSAL_EXTRA_SEEDS)`, () => {
+    test.each(EXTRA_SEEDS)('graph %i: 60 random queries and 40 deep ones', async (seed) => {
+      await compareWithReference(seed, 60);
+      await compareWithReference(seed, 40, { deep: true });
+    });
+    test.each(EXTRA_DENSE_SEEDS)('graph %i (600 entities): 40 random queries without path-wide conditions', async (seed) => {
+      await compareWithReference(seed, 40, { wide: true });
+    });
+    test.each(EXTRA_WATCHLIST_SEEDS)('graph %i: 60 random queries for sanctioned or PEP targets and 30 deep ones', async (seed) => {
+      await compareWithReference(seed, 60, { onWatchlist: true });
+      await compareWithReference(seed, 30, { onWatchlist: true, deep: true });
+    });
+  });
+}
 
 describe('step filters and the source', () => {
   // The README's example: between the same pair, a 60% holding that ended in 2019 and a
