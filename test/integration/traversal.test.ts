@@ -28,7 +28,8 @@ const DENSE_SEEDS = [71, 83];
  * random queries: the longer run to take after changing the search. Only the fixed seeds above
  * assert how much their queries find; another graph may find less, and that is no error.
  */
-const EXTRA = Number(process.env.TRAVERSAL_EXTRA_SEEDS ?? 0);
+const EXTRA = Number(process.env.TRAVERSAL_EXTRA_SEEDS || 0);
+if (!Number.isInteger(EXTRA) || EXTRA < 0) throw new Error(`TRAVERSAL_EXTRA_SEEDS must be a whole number of graphs, not ${JSON.stringify(process.env.TRAVERSAL_EXTRA_SEEDS)}`);
 const extraSeeds = (first: number) => Array.from({ length: EXTRA }, (_, i) => first + i);
 const EXTRA_SEEDS = extraSeeds(1000);
 const EXTRA_WATCHLIST_SEEDS = extraSeeds(1100);
