@@ -55,9 +55,10 @@ __PAGE__
 // The end of traverse and levels: the page's paths, given as walks (lists of steps
 // {a, r, b}), as entity ids and facts, and each entity on them once, with just the properties
 // an embedded entity shows ($entityKeys): paths share the source and often more. The source
-// comes back too (null for an unknown id), which saves a lookup before the search. With
-// $withFacts, every fact between consecutive entities of the page's paths too (the /v1
-// segment view shows them all, not only the one the path used), as step-facts below does.
+// comes back too, with the same properties (null for an unknown id), which saves a lookup
+// before the search. With $withFacts, every fact between consecutive entities of the page's
+// paths too (the /v1 segment view shows them all, not only the one the path used), as
+// step-facts below does.
 RETURN decided, explored, total,
        [w IN walks | {ids: [$id] + [step IN w | step.b.id], facts: [step IN w | {type: type(step.r), fact: properties(step.r)}]}] AS page,
        COLLECT {
@@ -70,7 +71,7 @@ RETURN decided, explored, total,
          RETURN {a: a.id, b: b.id, type: type(r), fact: properties(r), acquisition_date: rec.acquisition_date} AS f
        } AS stepFacts,
        COLLECT { UNWIND walks AS w UNWIND w AS step UNWIND [step.a, step.b] AS n WITH DISTINCT n RETURN [k IN $entityKeys | n[k]] } AS entities,
-       head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN x {.*} }) AS source
+       head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN [k IN $entityKeys | x[k]] }) AS source
 
 // name: steps
 // Every step passes the step filters (step-filter with b as the entity stepped to). The
@@ -183,11 +184,11 @@ RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
 
 // name: bfs-page
 // The page of a breadth-first search: the facts its paths used (by element id), each entity
-// on them once with the properties an embedded entity shows, and the source (null for an
-// unknown id).
+// on them once with the properties an embedded entity shows, and the source with the same
+// (null for an unknown id).
 RETURN COLLECT { UNWIND $rels AS rid MATCH ()-[r]->() WHERE elementId(r) = rid RETURN {id: rid, type: type(r), fact: properties(r)} } AS facts,
        COLLECT { UNWIND $ids AS id MATCH (n:Entity {id: id}) RETURN [k IN $entityKeys | n[k]] } AS entities,
-       head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN x {.*} }) AS source
+       head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN [k IN $entityKeys | x[k]] }) AS source
 
 // name: source-entity
 MATCH (s:Entity {id: $id})

@@ -244,6 +244,9 @@ function stepFilterParams(request: TraversalRequest) {
   };
 }
 
+/** The source a search statement returns (EMBEDDED_ENTITY_PROPERTIES values), or undefined for an unknown id. */
+const sourceProps = (values: unknown[] | null): Props | undefined => (values ? embeddedEntityProps(values) : undefined);
+
 /** Entity rows of EMBEDDED_ENTITY_PROPERTIES values, by id. */
 function entityMap(rows: unknown[][]): Map<string, Props> {
   return new Map(rows.map((values) => {
@@ -470,7 +473,7 @@ export class TraversalService {
       : undefined;
     return {
       stepFacts,
-      source: (row.get('source') as Props | null) ?? undefined,
+      source: sourceProps(row.get('source') as unknown[] | null),
       explored: row.get('explored') as number,
       decided: row.get('decided') as boolean,
       // The level-by-level query is undecided only when a level passed the budget.
@@ -566,7 +569,7 @@ export class TraversalService {
       })),
     }));
     return {
-      source: (row.get('source') as Props | null) ?? undefined,
+      source: sourceProps(row.get('source') as unknown[] | null),
       stepFacts: request.withStepFacts ? await this.stepFacts(page) : undefined,
       explored: toWatchlist ? hits.length : explored,
       decided, cut, total: hits.length, hits: page,
