@@ -1,4 +1,4 @@
-import { TraversalRequest, levelsFollowProbe, levelsFromStart, nextProbeCap } from '../../src/services/traversal';
+import { TraversalRequest, levelsFollowProbe, levelsFromStart, listedByLevels, nextProbeCap } from '../../src/services/traversal';
 
 test('a probe that found the page but not the end of its length level grows 4-fold', () => {
   expect(nextProbeCap(64, 11, 11, 100_000)).toBe(256);
@@ -64,5 +64,24 @@ describe('after an undecided probe, the level-by-level search', () => {
     expect(levelsFollowProbe(request({ minDepth: 2 }), 4, 11, 64)).toBe(false);
     expect(levelsFollowProbe(request(), 6, 11, 64)).toBe(false);
     expect(levelsFollowProbe(request({ offset: 100 }), 4, 111, 444)).toBe(false);
+  });
+});
+
+describe('searches for sanctioned or PEP targets', () => {
+  test('run the listed-only levels query from the start, whatever the page', () => {
+    expect(listedByLevels(request({ watchlist: true }), 4)).toBe(true);
+    expect(listedByLevels(request({ sanctioned: true, offset: 1000, limit: 50 }), 4)).toBe(true);
+    expect(listedByLevels(request({ pep: true, minDepth: 0, countries: ['GBR'] }), 5)).toBe(true);
+  });
+
+  test('need whole paths or the deep search when a path-wide condition or the depth asks for it', () => {
+    expect(listedByLevels(request({ watchlist: true, riskFactors: ['sanctioned'] }), 4)).toBe(false);
+    expect(listedByLevels(request({ watchlist: true, minDepth: 2 }), 4)).toBe(false);
+    expect(listedByLevels(request({ watchlist: true, maxDepth: 6 }), 6)).toBe(false);
+  });
+
+  test('are the only ones it serves', () => {
+    expect(listedByLevels(request(), 4)).toBe(false);
+    expect(listedByLevels(request({ name: 'acme', types: ['company'] }), 4)).toBe(false);
   });
 });
