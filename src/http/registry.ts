@@ -53,6 +53,13 @@ export interface RouteSpec<Q = any, B = any> {
 const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, allErrors: true, strict: false }));
 const bodyAjv = addFormats(new Ajv({ useDefaults: true, allErrors: true, strict: false }));
 
+/** Enumerations longer than this are named in part in an error, with where the rest are listed. */
+const ENUM_VALUES_SHOWN = 20;
+
+const enumMessage = (allowed: unknown[]): string => (allowed.length <= ENUM_VALUES_SHOWN
+  ? `must be one of ${allowed.join(', ')}`
+  : `must be one of ${allowed.slice(0, ENUM_VALUES_SHOWN).join(', ')} or ${allowed.length - ENUM_VALUES_SHOWN} more (GET /openapi.json lists them all)`);
+
 /** Ajv errors as messages that start with the parameter they concern. */
 export function describeErrors(errors: ErrorObject[], where: 'query' | 'body' | 'path'): string[] {
   const messages = errors.map((e) => {
@@ -62,7 +69,7 @@ export function describeErrors(errors: ErrorObject[], where: 'query' | 'body' | 
       return `${param}: unknown ${where === 'body' ? 'field' : 'parameter'}`;
     }
     if (e.keyword === 'required') return `${name ? `${name}.` : ''}${e.params.missingProperty}: is required`;
-    if (e.keyword === 'enum') return `${name}: must be one of ${(e.params.allowedValues as unknown[]).slice(0, 20).join(', ')}`;
+    if (e.keyword === 'enum') return `${name}: ${enumMessage(e.params.allowedValues as unknown[])}`;
     return `${name || where}: ${e.message}`;
   });
   return [...new Set(messages)];
