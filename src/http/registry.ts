@@ -56,9 +56,10 @@ const bodyAjv = addFormats(new Ajv({ useDefaults: true, allErrors: true, strict:
 /** Enumerations longer than this are named in part in an error, with where the rest are listed. */
 const ENUM_VALUES_SHOWN = 20;
 
-const enumMessage = (allowed: unknown[]): string => (allowed.length <= ENUM_VALUES_SHOWN
-  ? `must be one of ${allowed.join(', ')}`
-  : `must be one of ${allowed.slice(0, ENUM_VALUES_SHOWN).join(', ')} or ${allowed.length - ENUM_VALUES_SHOWN} more (GET /openapi.json lists them all)`);
+function enumMessage(allowed: unknown[]): string {
+  const rest = allowed.length - ENUM_VALUES_SHOWN;
+  return `must be one of ${allowed.slice(0, ENUM_VALUES_SHOWN).join(', ')}${rest > 0 ? ` or ${rest} more (GET /openapi.json lists them all)` : ''}`;
+}
 
 /** Ajv errors as messages that start with the parameter they concern. */
 export function describeErrors(errors: ErrorObject[], where: 'query' | 'body' | 'path'): string[] {
