@@ -60,6 +60,27 @@ for (const [a, b] of PAIRS) {
 /** Every relationship type an ingest line or a request may name (psa excluded). */
 export const RELATIONSHIP_TYPES: readonly string[] = [...inverseOf.keys()];
 
+/**
+ * Names the published client's Relationships enum has beside this table, read as the type they
+ * name: a misspelling it keeps (judidical_) and lawyer_of, the inverse of has_lawyer, which this
+ * table calls lawyer_in.
+ */
+export const RELATIONSHIP_ALIASES: Readonly<Record<string, string>> = {
+  judidical_representative_of: 'judicial_representative_of',
+  lawyer_of: 'lawyer_in',
+};
+
+/**
+ * Every value a request's relationship-type list takes: the types, possibly_same_as (the
+ * client's enum has it; such links are followed only when `psa` is on) and the aliases.
+ */
+export const REQUEST_RELATIONSHIP_VALUES: readonly string[] = [...RELATIONSHIP_TYPES, POSSIBLY_SAME_AS, ...Object.keys(RELATIONSHIP_ALIASES)];
+
+/** A request's relationship-type values as table names (aliases read), each once, in order. */
+export function requestedRelationships(values: readonly string[]): string[] {
+  return [...new Set(values.map((v) => RELATIONSHIP_ALIASES[v] ?? v))];
+}
+
 export function isRelationshipType(value: string): boolean {
   return inverseOf.has(value);
 }

@@ -254,13 +254,15 @@ export const RISK_CATEGORIES: Readonly<Record<string, (factor: string) => boolea
 };
 
 /**
- * The published client's names for two of the categories above (its RiskCategories enum):
- * accepted in `risk_categories` and read as the category they name.
+ * The published client's names for categories above (its RiskCategory enum): accepted in
+ * `risk_categories` and read as the categories they name. sanctions_and_export_control_lists
+ * names two: an entity with a factor of either passes.
  */
-export const RISK_CATEGORY_ALIASES: Readonly<Record<string, string>> = {
-  political_exposure: 'pep',
-  environmental_risk: 'esg',
+export const RISK_CATEGORY_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  political_exposure: ['pep'],
+  environmental_risk: ['esg'],
+  sanctions_and_export_control_lists: ['sanctions', 'export_controls'],
 };
 
-/** A `risk_categories` value as the category of RISK_CATEGORIES it names. */
-export const canonicalRiskCategory = (name: string): string => RISK_CATEGORY_ALIASES[name] ?? name;
+/** The categories of RISK_CATEGORIES a `risk_categories` value names (itself when it is one). */
+export const riskCategoriesNamed = (name: string): readonly string[] => RISK_CATEGORY_ALIASES[name] ?? [name];

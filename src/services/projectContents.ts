@@ -9,7 +9,7 @@ import { isCountryId } from '../domain/countries';
 import { badParameter } from '../domain/errors';
 import { compactIdentifier, editDistance, normTokens } from '../domain/names';
 import { country as countryInfo } from '../domain/ontology';
-import { RISK_CATEGORIES, canonicalRiskCategory, isRiskFactor, withSanctionsFactors } from '../domain/risk';
+import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, isRiskFactor, riskCategoriesNamed, withSanctionsFactors } from '../domain/risk';
 import { factorsForCategories } from './traversal';
 
 /** What the facets statement gives per project entity, about its primary (first) match. */
@@ -67,7 +67,7 @@ const FILTERS: Readonly<Record<string, (value: string) => string | undefined>> =
   upstream_risk: (v) => (isRiskFactor(v) ? undefined : 'unknown risk factor'),
   country: (v) => (isCountryId(v) ? undefined : 'unknown country id'),
   upstream_country: (v) => (isCountryId(v) ? undefined : 'unknown country id'),
-  risk_category: (v) => (Object.hasOwn(RISK_CATEGORIES, canonicalRiskCategory(v)) ? undefined : `unknown risk category (one of ${Object.keys(RISK_CATEGORIES).join(', ')})`),
+  risk_category: (v) => (riskCategoriesNamed(v).every((c) => Object.hasOwn(RISK_CATEGORIES, c)) ? undefined : `unknown risk category (one of ${[...Object.keys(RISK_CATEGORIES), ...Object.keys(RISK_CATEGORY_ALIASES)].join(', ')})`),
   label_fuzzy: (v) => (normTokens(v).length ? undefined : 'needs a word'),
   identifier_fuzzy: (v) => (compactIdentifier(v) ? undefined : 'needs letters or digits'),
   // Ingest takes any source id of up to 512 characters.
@@ -126,7 +126,9 @@ export function parseContentsQuery(query: Record<string, unknown>): ContentsQuer
     const problem = !value ? 'needs a value' : custom ? undefined : FILTERS[field](value);
     if (problem) throw badParameter(parameter, `${JSON.stringify(value)}: ${problem}`);
     const values = (filters[field] ??= []);
-    const canonical = field === 'risk_category' ? canonicalRiskCategory(value) : value;
+    // A client name of one category stands for it (political_exposure is pep); one of two stays as sent.
+    const named = field === 'risk_category' ? riskCategoriesNamed(value) : [];
+    const canonical = named.length === 1 ? named[0] : value;
     if (!values.includes(canonical)) values.push(canonical);
     if (values.length > MAX_VALUES_PER_FIELD) throw badParameter(parameter, `at most ${MAX_VALUES_PER_FIELD} values`);
   }
@@ -187,7 +189,7 @@ const MATCHERS: Readonly<Record<string, (values: string[]) => (r: ProjectContent
   upstream_country: (values) => (r) => values.some((v) => r.upstreamCountries.includes(v)),
   // The client: "at least one risk factor from each provided category must be present".
   risk_category: (values) => {
-    const categories = values.map((c) => new Set(factorsForCategories([c])));
+    const categories = values.map((c) => new Set(factorsForCategories([...riskCategoriesNamed(c)])));
     return (r) => categories.every((factors) => r.risk.some((f) => factors.has(f)));
   },
   label_fuzzy: (values) => {

@@ -164,9 +164,14 @@ export function searchesByLevels(request: TraversalRequest): boolean {
 
 /** The Neo4j relationship types a request follows (possibly-same-as too with psa). */
 function searchTypes(request: TraversalRequest): string[] {
-  const types = [...new Set(request.relationships)].map(neo4jRelType);
+  // possibly_same_as in the list adds nothing: psa alone decides whether those links are followed.
+  const types = [...new Set(request.relationships)].filter((t) => t !== POSSIBLY_SAME_AS).map(neo4jRelType);
   if (request.psa) types.push(neo4jRelType(POSSIBLY_SAME_AS));
-  if (types.length === 0) throw badParameter('relationships', 'at least one relationship type is required');
+  if (types.length === 0) {
+    throw badParameter('relationships', request.relationships.includes(POSSIBLY_SAME_AS)
+      ? 'possibly_same_as links are followed only with psa=true; name another type or turn psa on'
+      : 'at least one relationship type is required');
+  }
   return types;
 }
 

@@ -353,6 +353,63 @@ describe('the sample data', () => {
     expect(await ids('risk_categories=political_exposure', 'esg-trader')).toEqual({ ids: [], echo: ['political_exposure'] });
   });
 
+  test('risk_categories takes the published client\'s sanctions_and_export_control_lists: either category', async () => {
+    const ids = async (q: string) => {
+      const { status, body } = await h.json(`/v1/traversal/e-gb-northwind-logistics?${q}&limit=50&max_depth=3`);
+      expect(status).toBe(200);
+      expect(body.next).toBe(false);
+      return body.data.map((d: any) => d.target.id) as string[];
+    };
+    const sanctions = await ids('risk_categories=sanctions');
+    expect(sanctions.length).toBeGreaterThan(0);
+    const both = await ids('risk_categories=sanctions&risk_categories=export_controls');
+    expect((await ids('risk_categories=sanctions_and_export_control_lists')).sort()).toEqual([...both].sort());
+    expect(both).toEqual(expect.arrayContaining(sanctions));
+  });
+
+  test('relationships takes the published client\'s other values: its aliases, possibly_same_as under psa', async () => {
+    await h.ingest(writeNdjson('client-enums.ndjson', [
+      { kind: 'source', id: 'enum-src', label: 'Enum test register', country: 'GBR', source_type: 'company_register' },
+      { kind: 'record', id: 'enum-r1', source: 'enum-src' },
+      { kind: 'entity', id: 'enum-co', type: 'company', label: 'Enum Co', attributes: [{ field: 'name', value: 'Enum Co' }] },
+      { kind: 'entity', id: 'enum-lawyer', type: 'person', label: 'Enum Lawyer', attributes: [{ field: 'name', value: 'Enum Lawyer' }] },
+      { kind: 'entity', id: 'enum-rep', type: 'person', label: 'Enum Rep', attributes: [{ field: 'name', value: 'Enum Rep' }] },
+      { kind: 'entity', id: 'enum-account', type: 'account', label: 'Enum Account', attributes: [{ field: 'name', value: 'Enum Account' }] },
+      { kind: 'relationship', type: 'has_lawyer', from: 'enum-co', to: 'enum-lawyer', record: 'enum-r1' },
+      { kind: 'relationship', type: 'has_judicial_representative', from: 'enum-co', to: 'enum-rep', record: 'enum-r1' },
+      { kind: 'relationship', type: 'linked_to', from: 'enum-co', to: 'enum-account', record: 'enum-r1' },
+    ]));
+    const targets = async (q: string) => {
+      const { status, body } = await h.json(q);
+      expect(status).toBe(200);
+      return { ids: body.data.map((d: any) => d.target.id), relationships: body.relationships };
+    };
+    // lawyer_of is the inverse of has_lawyer, which the domain table calls lawyer_in.
+    expect(await targets('/v1/traversal/enum-lawyer?relationships=lawyer_of')).toEqual({ ids: ['enum-co'], relationships: ['lawyer_in'] });
+    expect(await targets('/v1/traversal/enum-rep?relationships=judidical_representative_of&relationships=judicial_representative_of'))
+      .toEqual({ ids: ['enum-co'], relationships: ['judicial_representative_of'] });
+    expect(await targets('/traversal/enum-lawyer?relationships=lawyer_of&min_depth=1')).toEqual({ ids: ['enum-co'], relationships: ['lawyer_in'] });
+    // The client's newer entity types: accepted by ingest and by the types filter.
+    expect(await targets('/v1/traversal/enum-co?types=account')).toEqual({ ids: ['enum-account'], relationships: RELATIONSHIP_TYPES });
+    const entity = await h.json('/entity/enum-co?traversals.0.relationships=lawyer_of&traversals.0.max_depth=1');
+    expect(entity.status).toBe(200);
+
+    // possibly_same_as: only the psa links, with psa on (the /v1 default) ...
+    const psaOnly = await h.json('/v1/traversal/p-viktor-antonov-psc?relationships=possibly_same_as&max_depth=1');
+    expect(psaOnly.status).toBe(200);
+    expect(psaOnly.body.data.map((d: any) => [d.target.id, d.path.map((s: any) => s.field)])).toEqual([['p-viktor-antonov', ['possibly_same_as']]]);
+    // ... beside other types it adds nothing psa does not ...
+    const withType = await h.json('/v1/traversal/enum-lawyer?relationships=lawyer_of&relationships=possibly_same_as');
+    expect(withType.body.data.map((d: any) => d.target.id)).toEqual(['enum-co']);
+    // ... and alone with psa off it follows nothing: a 400 / 406 that says why.
+    const off = await h.json('/v1/traversal/p-viktor-antonov-psc?relationships=possibly_same_as&psa=false');
+    expect(off.status).toBe(400);
+    expect(off.body.message[0]).toMatch(/^relationships: possibly_same_as links are followed only with psa=true/);
+    const legacy = await h.json('/traversal/p-viktor-antonov-psc?relationships=possibly_same_as');
+    expect(legacy.status).toBe(406);
+    expect(legacy.body.messages[0]).toMatch(/^relationships: /);
+  });
+
   test('a risk flag that names no factor matches no entity: nothing, not every path as without the flag', async () => {
     const unfiltered = await h.json('/v1/traversal/e-gb-northwind-logistics?limit=50');
     expect(unfiltered.body.data.length).toBeGreaterThan(0);
@@ -388,6 +445,19 @@ describe('the sample data', () => {
     expect(volkov.path.map((s: any) => s.field)).toContain('possibly_same_as');
     const noPsa = await h.json('/v1/watchlist/e-gb-oakridge-energy-holdings?max_depth=2&psa=false&exclude_former_relationships=false');
     expect(noPsa.body.data.map((d: any) => d.target.id)).not.toContain('p-dmitri-volkov');
+  });
+
+  test('/v1/watchlist follows former relationships by default, as the published client documents', async () => {
+    // The director link to Volkov's psa twin ended in 2018 (the psa test above).
+    const watch = await h.json('/v1/watchlist/e-gb-oakridge-energy-holdings?max_depth=2');
+    expect(watch.body).toMatchObject({ exclude_former_relationships: false, psa: true, limit: 10, max_depth: 2 });
+    expect(watch.body.data.map((d: any) => d.target.id)).toContain('p-dmitri-volkov');
+    const current = await h.json('/v1/watchlist/e-gb-oakridge-energy-holdings?max_depth=2&exclude_former_relationships=true');
+    expect(current.body.data.map((d: any) => d.target.id)).not.toContain('p-dmitri-volkov');
+    // The same search through /v1/traversal keeps that endpoint's default.
+    const traversal = await h.json('/v1/traversal/e-gb-oakridge-energy-holdings?max_depth=2&sanctioned=true');
+    expect(traversal.body.exclude_former_relationships).toBe(true);
+    expect(traversal.body.data.map((d: any) => d.target.id)).not.toContain('p-dmitri-volkov');
   });
 
   test('former relationships are skipped by default on /v1 and followed on request', async () => {

@@ -81,6 +81,13 @@ describe('matching, ordering, counting', () => {
     expect(matchesFilters(r, { country: ['GBR'], risk: ['state_owned'] })).toBe(false);
     expect(matchesFilters(r, { risk_category: ['pep', 'sanctions'] })).toBe(true);
     expect(matchesFilters(r, { risk_category: ['pep', 'esg'] })).toBe(false);
+    // The client's sanctions_and_export_control_lists is one category of either kind.
+    const combined = parseContentsQuery({ filters: ['risk_category=sanctions_and_export_control_lists'] }).filters;
+    expect({ ...combined }).toEqual({ risk_category: ['sanctions_and_export_control_lists'] });
+    expect(matchesFilters(r, combined)).toBe(true);
+    expect(matchesFilters(row({ risk: ['export_controls_bis_entity'] }), combined)).toBe(true);
+    expect(matchesFilters(row({ risk: ['pep'] }), combined)).toBe(false);
+    expect(matchesFilters(row({ risk: ['export_controls_bis_entity'] }), { risk_category: ['pep', 'sanctions_and_export_control_lists'] })).toBe(false);
   });
 
   test('rows without a value sort last both ways; ties go by id in the sort direction', () => {

@@ -3,7 +3,7 @@ import { ATTRIBUTE_FIELDS } from '../../domain/attributes';
 import { COUNTRY_IDS } from '../../domain/countries';
 import { isDateString } from '../../domain/dates';
 import { badParameter } from '../../domain/errors';
-import { RELATIONSHIP_TYPES } from '../../domain/relationships';
+import { RELATIONSHIP_ALIASES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, requestedRelationships } from '../../domain/relationships';
 import { isRiskFactor } from '../../domain/risk';
 import { type EntityService, type RelationshipSelection, relationshipsTokenField } from '../../services/entities';
 import type { TraversalService } from '../../services/traversal';
@@ -48,7 +48,7 @@ const legacyEntityQuery: JsonSchema = {
     [`^relationships\\.(${RELS})\\.offset$`]: { ...offset, description: 'offset of one relationship type' },
     [`^relationships\\.(${RELS})\\.limit$`]: { ...limit(), description: 'page size of one relationship type (0 drops it)' },
     '^traversals\\.[0-9]\\.max_depth$': { type: 'integer', minimum: 1, maximum: 10, description: 'embed traversal block <n> (0-9) with this depth' },
-    '^traversals\\.[0-9]\\.relationships$': { type: 'array', items: { type: 'string', enum: RELATIONSHIP_TYPES }, description: 'relationship types of traversal block <n>' },
+    '^traversals\\.[0-9]\\.relationships$': { type: 'array', items: { type: 'string', enum: REQUEST_RELATIONSHIP_VALUES }, description: 'relationship types of traversal block <n>' },
   },
 };
 
@@ -61,7 +61,7 @@ function traversalBlocks(q: Query): { maxDepth: number; relationships: string[] 
   }
   return [...indexes].sort().map((n) => ({
     maxDepth: (q[`traversals.${n}.max_depth`] as number | undefined) ?? 1,
-    relationships: (q[`traversals.${n}.relationships`] as string[] | undefined) ?? [...RELATIONSHIP_TYPES],
+    relationships: requestedRelationships((q[`traversals.${n}.relationships`] as string[] | undefined) ?? RELATIONSHIP_TYPES),
   }));
 }
 
@@ -85,7 +85,7 @@ const v1EntityQuery: JsonSchema = {
   additionalProperties: false,
   properties: {
     'relationships.next': token, 'relationships.prev': token, 'relationships.limit': limit(RELATIONSHIPS_PAGE_MAX),
-    'relationships.type': { type: 'array', items: { type: 'string', enum: RELATIONSHIP_TYPES }, description: 'only these relationship types' },
+    'relationships.type': { type: 'array', items: { type: 'string', enum: [...RELATIONSHIP_TYPES, ...Object.keys(RELATIONSHIP_ALIASES)] }, description: 'only these relationship types (judidical_representative_of and lawyer_of read as judicial_representative_of and lawyer_in)' },
     'relationships.sort': {
       type: 'string', enum: ['date', '-date', 'shares', '-shares'],
       description: "order of the neighbours: 'date' by their latest fact date, 'shares' by their largest share percentage; '-' descending; neighbours without the key last",
@@ -126,7 +126,7 @@ function relationshipSelection(q: Query): RelationshipSelection {
   const unknownRisk = partnerRisk?.find((id) => !isRiskFactor(id));
   if (unknownRisk !== undefined) throw badParameter('relationships.partnerRisk', `unknown risk factor ${JSON.stringify(unknownRisk)}`);
   return {
-    types: q['relationships.type'] as string[] | undefined,
+    types: q['relationships.type'] ? requestedRelationships(q['relationships.type'] as string[]) : undefined,
     sort: q['relationships.sort'] as RelationshipSelection['sort'],
     startDate,
     endDate,

@@ -2,8 +2,8 @@
 import { COUNTRY_IDS } from '../../domain/countries';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
 import { badParameter } from '../../domain/errors';
-import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, UBO_TYPES } from '../../domain/relationships';
-import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, canonicalRiskCategory } from '../../domain/risk';
+import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, UBO_TYPES, requestedRelationships } from '../../domain/relationships';
+import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, riskCategoriesNamed } from '../../domain/risk';
 import {
   Deadline, TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacyResults, v1Results,
 } from '../../services/traversal';
@@ -19,16 +19,21 @@ const idParam = { id: { type: 'string', minLength: 1, maxLength: 512 } };
 const list = (values: readonly string[], description: string) => ({ type: 'array', items: { type: 'string', enum: values }, maxItems: 300, description });
 const bool = (def: boolean | undefined, description: string) => ({ type: 'boolean', ...(def === undefined ? {} : { default: def }), description });
 
-type Variant = { path: string; relationships: string[]; watchlist: boolean; summary: string };
+/**
+ * `excludeFormer`: the default of exclude_former_relationships on /v1. The published client
+ * documents false for /v1/watchlist (a screen counts an ended tie to a listed entity) and true
+ * for the others (docs/reference/client-shapes.md).
+ */
+type Variant = { path: string; relationships: string[]; watchlist: boolean; excludeFormer: boolean; summary: string };
 const VARIANTS: Variant[] = [
-  { path: 'traversal', relationships: RELATIONSHIP_TYPES as string[], watchlist: false, summary: 'Paths from an entity over the requested relationship types' },
-  { path: 'ubo', relationships: UBO_TYPES, watchlist: false, summary: 'Paths to the beneficial owners of an entity' },
-  { path: 'downstream', relationships: DOWNSTREAM_TYPES, watchlist: false, summary: 'Paths to the entities an entity owns' },
-  { path: 'watchlist', relationships: RELATIONSHIP_TYPES as string[], watchlist: true, summary: 'Paths to sanctioned or PEP entities' },
+  { path: 'traversal', relationships: RELATIONSHIP_TYPES as string[], watchlist: false, excludeFormer: true, summary: 'Paths from an entity over the requested relationship types' },
+  { path: 'ubo', relationships: UBO_TYPES, watchlist: false, excludeFormer: true, summary: 'Paths to the beneficial owners of an entity' },
+  { path: 'downstream', relationships: DOWNSTREAM_TYPES, watchlist: false, excludeFormer: true, summary: 'Paths to the entities an entity owns' },
+  { path: 'watchlist', relationships: RELATIONSHIP_TYPES as string[], watchlist: true, excludeFormer: false, summary: 'Paths to sanctioned or PEP entities' },
 ];
 
 const commonQuery = (variant: Variant) => ({
-  relationships: list(RELATIONSHIP_TYPES, `relationship types to follow; default ${variant.path === 'ubo' || variant.path === 'downstream' ? variant.relationships.join(', ') : 'all'}`),
+  relationships: list(REQUEST_RELATIONSHIP_VALUES, `relationship types to follow; default ${variant.path === 'ubo' || variant.path === 'downstream' ? variant.relationships.join(', ') : 'all'} (possibly_same_as links are followed only with psa; judidical_representative_of and lawyer_of read as judicial_representative_of and lawyer_in)`),
   countries: list(COUNTRY_IDS, 'keep only paths ending at an entity of these countries'),
   types: list(ENTITY_TYPES, 'keep only paths ending at an entity of these types'),
   name: { type: 'string', minLength: 1, maxLength: 500, description: 'substring of the end entity name (case-insensitive)' },
@@ -62,9 +67,9 @@ function v1Query(variant: Variant): JsonSchema {
       pep: bool(undefined, 'keep only paths ending at a PEP'),
       min_shares: { type: 'integer', minimum: 0, maximum: 100, default: 0, description: 'minimum share percentage on share-bearing steps' },
       include_unknown_shares: bool(true, 'also traverse share-bearing steps of unknown percentage'),
-      exclude_former_relationships: bool(true, 'skip relationships that ended in the past'),
+      exclude_former_relationships: bool(variant.excludeFormer, 'skip relationships that ended in the past'),
       exclude_closed_entities: bool(false, 'no closed entity on the path'),
-      risk_categories: list([...Object.keys(RISK_CATEGORIES), ...Object.keys(RISK_CATEGORY_ALIASES)], 'keep paths through an entity with a factor of these categories (political_exposure = pep, environmental_risk = esg)'),
+      risk_categories: list([...Object.keys(RISK_CATEGORIES), ...Object.keys(RISK_CATEGORY_ALIASES)], 'keep paths through an entity with a factor of these categories (political_exposure = pep, environmental_risk = esg, sanctions_and_export_control_lists = sanctions or export_controls)'),
       ...Object.fromEntries(RISK_FLAGS.map((f) => [f, bool(undefined, `keep paths through an entity flagged ${f}`)])),
       ...commonQuery(variant),
     },
@@ -76,14 +81,14 @@ type Query = Record<string, any>;
 function toRequest(id: string, q: Query, variant: Variant, surface: 'legacy' | 'v1'): TraversalRequest {
   if (q.min_depth > q.max_depth) throw badParameter('min_depth', `must not exceed max_depth (${q.max_depth})`);
   const flags = RISK_FLAGS.filter((f) => q[f] === true);
-  const riskFactors = [...new Set([...factorsForCategories((q.risk_categories ?? []).map(canonicalRiskCategory)), ...flags.flatMap(factorsForFlag)])];
+  const riskFactors = [...new Set([...factorsForCategories((q.risk_categories ?? []).flatMap(riskCategoriesNamed)), ...flags.flatMap(factorsForFlag)])];
   return {
     id,
     offset: q.offset,
     limit: q.limit,
     minDepth: q.min_depth,
     maxDepth: q.max_depth,
-    relationships: q.relationships ?? variant.relationships,
+    relationships: q.relationships ? requestedRelationships(q.relationships) : variant.relationships,
     psa: q.psa,
     countries: q.countries ?? [],
     types: q.types ?? [],
