@@ -141,6 +141,13 @@ describe('GET /entity/:id (legacy offset paging)', () => {
     expect(text.split('\n')[0]).toBe('section,field,value,type,target_id,records');
     expect(text).toContain('attribute,identifier,01234567,gbr_company_number,,rec-001');
     expect(text).toContain('relationship,has_shareholder,John Doe,person,e-jdoe,rec-001');
+    expect(text).not.toContain('traversal,');
+    // Embedded traversal results are rows too, as in the JSON and PDF forms.
+    const withBlock = await (await h.get('/entity/e-acme?traversals.0.max_depth=1&traversals.0.relationships=has_shareholder', { headers: { accept: 'text/csv' } })).text();
+    const json = (await h.json('/entity/e-acme?traversals.0.max_depth=1&traversals.0.relationships=has_shareholder')).body;
+    const rows = withBlock.split('\n').filter((line) => line.startsWith('traversal,'));
+    expect(rows).toHaveLength(json.traversals[0].data.length);
+    expect(rows).toContain('traversal,traversals.0,John Doe,person,e-jdoe,rec-001');
     const xml = await h.json('/entity/e-acme', { headers: { accept: 'application/xml' } });
     expect(xml.status).toBe(415);
     expect(xml.body).toMatchObject({ status: 415, success: false });

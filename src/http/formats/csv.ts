@@ -11,7 +11,7 @@ export function csvText(rows: (string | number)[][]): string {
   return stringify(rows, { escape_formulas: true });
 }
 
-/** text/csv form of an entity: one row per summary field, attribute value, relationship and record. */
+/** text/csv form of an entity: one row per summary field, attribute value, relationship, record and embedded traversal result. */
 export function entityCsv(entity: Record<string, any>): string {
   const rows: (string | number)[][] = [['section', 'field', 'value', 'type', 'target_id', 'records']];
   for (const key of ['id', 'label', 'type', 'countries', 'pep', 'sanctioned', 'closed', 'degree', 'date_of_birth']) {
@@ -28,6 +28,14 @@ export function entityCsv(entity: Record<string, any>): string {
   }
   for (const item of entity.possibly_same_as?.data ?? []) rows.push(['possibly_same_as', 'entity', item.entity.label, item.entity.type, item.entity.id, '']);
   for (const item of entity.referenced_by?.data ?? []) rows.push(['referenced_by', item.type, item.record.label, item.record.source, '', item.record.id]);
+  // Embedded traversal results: the path as the labels of its entities, the target's type and id, the steps' records.
+  (entity.traversals ?? []).forEach((block: any, n: number) => {
+    for (const item of block.data) {
+      const path = item.path.map((step: any) => step.entity.label).join(' > ');
+      const records = item.path.map((step: any) => step.relationship?.record).filter(Boolean).join(';');
+      rows.push(['traversal', `traversals.${n}`, path, item.target.type, item.target.id, records]);
+    }
+  });
   return csvText(rows);
 }
 
