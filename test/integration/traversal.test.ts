@@ -505,6 +505,10 @@ describe('the sample data', () => {
     expect(body.data[0].path).toHaveLength(3);
     expect(body.data[0].path.at(-1).entity.id).toBe('p-viktor-antonov');
     expect((await h.json('/v1/shortest_path?entities=e-gb-northwind-logistics')).status).toBe(400);
+    // The published client's example passes both ids as one value.
+    const oneValue = await h.json(`/v1/shortest_path?entities=${encodeURIComponent('e-gb-northwind-logistics&entities=p-viktor-antonov')}`);
+    expect(oneValue.status).toBe(200);
+    expect(oneValue.body).toEqual(body);
     expect((await h.json('/v1/shortest_path?entities=e-gb-northwind-logistics&entities=nope')).status).toBe(404);
   });
 

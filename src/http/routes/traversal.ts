@@ -133,6 +133,18 @@ async function v1Body(service: TraversalService, request: TraversalRequest, resu
   };
 }
 
+/**
+ * The two ids of /v1/shortest_path. The published client's own example passes them as one
+ * value, "A&entities=B", which it sends percent-encoded: that form is read as the two ids.
+ */
+export function shortestPathEntities(values: string[]): [string, string] {
+  const ids = values.flatMap((v) => v.split('&entities='));
+  if (ids.length !== 2) throw badParameter('entities', `exactly two entity ids are needed (entities=A&entities=B), got ${ids.length}`);
+  const tooLong = ids.find((id) => id.length === 0 || id.length > 512);
+  if (tooLong !== undefined) throw badParameter('entities', 'each entity id has 1 to 512 characters');
+  return [ids[0], ids[1]];
+}
+
 export function registerTraversalRoutes(registry: RouteRegistry, traversal: TraversalService): void {
   for (const variant of VARIANTS) {
     registry.add<Query>({
@@ -158,17 +170,18 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
     method: 'get', path: '/v1/shortest_path', tag: 'traversal', summary: 'Shortest path between two entities over every relationship type',
     query: {
       type: 'object', additionalProperties: false, required: ['entities'],
-      properties: { entities: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 512 }, minItems: 2, maxItems: 2, description: 'exactly two entity ids: entities=A&entities=B' } },
+      properties: { entities: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 1034 }, minItems: 1, maxItems: 2, description: 'exactly two entity ids: entities=A&entities=B' } },
     },
     handler: async ({ query }) => {
-      const [a, b] = query.entities;
+      const entities = shortestPathEntities(query.entities);
+      const [a, b] = entities;
       // Out of time is not a server fault: 200 with no path and partial_results true.
       const { path, partial } = await traversal.shortestPath(a, b);
-      if (!path) return { body: { entities: query.entities, data: [], partial_results: partial } };
+      if (!path) return { body: { entities, data: [], partial_results: partial } };
       const facts = await traversal.stepFacts([path]);
       return {
         body: {
-          entities: query.entities,
+          entities,
           data: v1Results(a, [path], facts),
           partial_results: false,
         },
