@@ -157,6 +157,14 @@ export const SINGLE_QUERY_MAX_DEPTH = 5;
 /** How much longer a search that needs whole paths takes per extra depth, at most (measured on the sample data: about 5x past depth 7). */
 const DEPTH_COST_GROWTH = 8;
 
+/**
+ * Whether a request takes minLengthSearch: a minimum length above 1 and no risk filter (with
+ * one, whole paths decide; the shortest-path searches take it).
+ */
+export function usesMinLengthSearch(request: TraversalRequest): boolean {
+  return request.minDepth > 1 && request.riskFactors.length === 0;
+}
+
 /** Whether a request is searched level by level: deep, no risk filter, no minimum length above 1 (those need whole paths). */
 export function searchesByLevels(request: TraversalRequest): boolean {
   return request.maxDepth > SINGLE_QUERY_MAX_DEPTH && request.riskFactors.length === 0 && request.minDepth <= 1;
@@ -375,12 +383,16 @@ export class TraversalService {
 
     // The depth the one-query search starts from, going shallower while attempts are stopped.
     let descendFrom = request.maxDepth;
-    if (searchesByLevels(request)) {
+    if (usesMinLengthSearch(request)) {
+      const found = await this.minLengthSearch(request, offset, limit, deadline);
+      if (found !== TIMED_OUT) return answer(found, !found.decided);
+      descendFrom = 0; // its deadline is spent
+    } else if (searchesByLevels(request)) {
       const found = await this.levelSearch(request, offset, limit, deadline);
       if (found !== TIMED_OUT) return answer(found, found.cut || !found.decided);
       descendFrom = 0; // its deadline is spent
     } else if (request.maxDepth > SINGLE_QUERY_MAX_DEPTH) {
-      // Deep, and whole paths decide (min_depth above 1, risk filters): one query per depth,
+      // Deep, and whole paths decide (risk filters): one query per depth,
       // shallow to deep, each about DEPTH_COST_GROWTH times the one before. A depth is started
       // only when that estimate fits the time left, because Neo4j does not stop this search at
       // its transaction timeout; the answer is the deepest search that finished.
@@ -501,21 +513,121 @@ export class TraversalService {
    */
   private async levelSearch(request: TraversalRequest, offset: number, limit: number, deadline: Deadline): Promise<SearchResult | typeof TIMED_OUT> {
     const need = offset + limit + 1;
+    const hits: { id: string; len: number }[] = [];
+    const { via, levels, cut } = await this.breadthFirst(request, deadline, (len, level) => {
+      for (const entity of level) if (entity.hit) hits.push({ id: entity.id, len });
+      return hits.length >= need;
+    });
+    const page = await this.pageOf(request, hits.slice(offset, offset + limit).map((hit) => pathFromVia(via, hit.id)), deadline);
+    if (page === TIMED_OUT) return TIMED_OUT;
+    const explored = levels.reduce((sum, level) => sum + level.length, 0);
+    // Without a cut, the search ended with the page decided, at max_depth, or with nothing left to reach.
+    return { ...page, explored: isListedSearch(request) ? hits.length : explored, decided: !cut, cut, total: hits.length };
+  }
+
+  /**
+   * The search for `min_depth` above 1 without risk filters (usesMinLengthSearch). A target's
+   * result is its shortest path of at least min_depth steps that repeats no entity. A target at
+   * a distance of min_depth or more has its shortest path, so a breadth-first search
+   * (breadthFirst) settles those. Only the targets nearer than min_depth that pass the end
+   * filters need a longer path; each gets one with both ends bound: first a shortest path of two
+   * steps or more (detours, a breadth-first search, the answer when it is long enough or when
+   * there is none), then, for min_depth above 2, a search of simple paths for those whose
+   * detour is too short (longerPaths). Searching every simple path from the source instead took
+   * 5 s for `/traversal/e-gb-northwind-logistics?min_depth=2&countries=RUS` on the sample, and
+   * found nothing in 10 s for `min_depth=10`.
+   *
+   * The breadth-first search stops after the level where `need` results at min_depth or more
+   * are known; longer paths are then searched only up to that level's length, since the page
+   * holds nothing longer.
+   */
+  private async minLengthSearch(request: TraversalRequest, offset: number, limit: number, deadline: Deadline): Promise<SearchResult | typeof TIMED_OUT> {
+    const need = offset + limit + 1;
+    const minDepth = request.minDepth;
+    const far: Ranked[] = [];
+    let farReached = 0;
+    const { via, levels, cut } = await this.breadthFirst(request, deadline, (len, level) => {
+      if (len < minDepth) return false;
+      farReached += level.length;
+      for (const entity of level) if (entity.hit) far.push({ id: entity.id, len });
+      return far.length >= need;
+    });
+    const longest = far.length >= need ? levels.length : request.maxDepth;
+    const near = levels.slice(0, minDepth - 1).flat().filter((entity) => entity.hit).map((entity) => entity.id);
+    const { found, settledTo } = !cut && near.length > 0 && minDepth <= longest
+      ? await this.longerPaths(request, near, longest, deadline)
+      : { found: [], settledTo: longest };
+    const results = [...far, ...found].sort((x, y) => x.len - y.len || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    // Every result up to settledTo steps is known; the page is exact when it ends there.
+    const decided = !cut && (settledTo >= longest || results.filter((r) => r.len <= settledTo).length >= need);
+    const page = await this.pageOf(request, results.slice(offset, offset + limit).map((r) => r.path ?? pathFromVia(via, r.id)), deadline);
+    if (page === TIMED_OUT) return TIMED_OUT;
+    return { ...page, explored: isListedSearch(request) ? results.length : farReached + found.length, decided, cut: !decided, total: results.length };
+  }
+
+  /**
+   * For each of `near` (entities nearer than min_depth), its shortest path of min_depth to
+   * `longest` steps that repeats no entity, if any (see minLengthSearch). Those whose detour is
+   * shorter than min_depth are searched with the maximum length raised one step at a time,
+   * since Neo4j does not stop that search at its timeout (on a dense graph, a target with no
+   * such path kept one request 40 s past its 10 s deadline): a length is started only when
+   * DEPTH_COST_GROWTH times the previous one's time fits what is left. `settledTo` is the
+   * length up to which every path is known.
+   */
+  private async longerPaths(request: TraversalRequest, near: string[], longest: number, deadline: Deadline): Promise<{ found: Ranked[]; settledTo: number }> {
+    const minDepth = request.minDepth;
+    const statement = (name: string) => cypher('traversal', name)
+      .replaceAll('__TYPES__', typeExpression(searchTypes(request)))
+      .replaceAll('__STEP_FILTER__', stepFilter('r', 'b'))
+      .replaceAll('__LAST_STEP_FILTER__', stepFilter('last', 't'))
+      .replaceAll('__MIN__', String(minDepth));
+    const paths = async (text: string, targets: string[], lastAttempt: boolean) => {
+      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), lastAttempt);
+      const rows = timeoutMs === 0 ? TIMED_OUT : await this.readWithin(text, { id: request.id, near: targets, ...stepFilterParams(request) }, timeoutMs);
+      if (rows === TIMED_OUT) return TIMED_OUT;
+      return rows.map((row): Ranked => {
+        const path = { ids: row.get('ids') as string[], rels: row.get('rels') as string[] };
+        return { id: row.get('target') as string, len: path.rels.length, path };
+      });
+    };
+    // Half of the time left at most: the page still has to be read.
+    const detours = await paths(statement('detours').replaceAll('__MAX_BEFORE__', String(longest - 1)), near, false);
+    if (detours === TIMED_OUT) return { found: [], settledTo: minDepth - 1 };
+    const found = detours.filter((d) => d.len >= minDepth);
+    let open = detours.filter((d) => d.len < minDepth).map((d) => d.id);
+    for (let len = minDepth; len <= longest; len++) {
+      if (open.length === 0) return { found, settledTo: longest };
+      const started = Date.now();
+      const longer = await paths(statement('longer-paths').replaceAll('__MAX__', String(len)), open, false);
+      if (longer === TIMED_OUT) return { found, settledTo: len - 1 };
+      found.push(...longer);
+      const reached = new Set(longer.map((l) => l.id));
+      open = open.filter((id) => !reached.has(id));
+      if (len < longest && (Date.now() - started) * DEPTH_COST_GROWTH > deadline.remainingMs()) return { found, settledTo: len };
+    }
+    return { found, settledTo: longest };
+  }
+
+  /**
+   * Breadth-first levels from the source, one query per level (bfs-level), each entity once
+   * with whether it passes the end filters; `via` says how each was first reached. After each
+   * complete level `enough(length, level)` says whether to stop. Time or the visit budget (every
+   * entity reached counts) can cut a level: the levels before it are complete (`cut`).
+   */
+  private async breadthFirst(request: TraversalRequest, deadline: Deadline, enough: (len: number, level: LevelEntity[]) => boolean) {
     const budget = this.limits.visitBudget;
-    const toWatchlist = request.sanctioned || request.pep || request.watchlist;
+    const toWatchlist = isListedSearch(request);
     const statement = cypher('traversal', 'bfs-level')
       .replaceAll('__STEP_FILTER__', stepFilter('r', 't'))
       .replaceAll('__TYPES__', typeExpression(searchTypes(request)))
       .replaceAll('__END_FILTER__', endFilter(request));
     const params = { ...stepFilterParams(request), countries: request.countries, types: request.types, name: request.name ? request.name.toLowerCase() : null };
-    /** How each reached entity was first reached: the entity before it and the fact (element id). */
-    const via = new Map<string, { from: string; rel: string }>([[request.id, { from: '', rel: '' }]]);
-    const hits: { id: string; len: number }[] = [];
+    const via: Via = new Map([[request.id, { from: '', rel: '' }]]);
+    const levels: LevelEntity[][] = [];
     let frontier = [request.id];
     let previous: string[] = [];
     let explored = 0;
     let cut = false;
-    let decided = false;
     for (let len = 1; len <= request.maxDepth && frontier.length > 0; len++) {
       const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
       const rows = timeoutMs === 0 ? TIMED_OUT : await this.readWithin(statement, {
@@ -525,7 +637,7 @@ export class TraversalService {
         cut = true;
         break;
       }
-      const level: { id: string; hit: boolean }[] = [];
+      const level: LevelEntity[] = [];
       for (const row of rows) {
         const b = row.get('b') as string;
         if (via.has(b)) continue;
@@ -538,26 +650,17 @@ export class TraversalService {
         break;
       }
       explored += level.length;
-      for (const entity of level.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))) if (entity.hit) hits.push({ id: entity.id, len });
+      level.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+      levels.push(level);
       previous = frontier;
       frontier = level.map((entity) => entity.id);
-      if (hits.length >= need) {
-        decided = true;
-        break;
-      }
+      if (enough(len, level)) break;
     }
-    // Without a cut, the search ended with the page decided, at max_depth, or with nothing left to reach.
-    if (!cut) decided = true;
-    const pageIds = hits.slice(offset, offset + limit).map((hit) => hit.id);
-    const paths = pageIds.map((target) => {
-      const ids = [target];
-      const rels: string[] = [];
-      for (let at = via.get(target)!; at.from !== ''; at = via.get(at.from)!) {
-        rels.unshift(at.rel);
-        ids.unshift(at.from);
-      }
-      return { ids, rels };
-    });
+    return { via, levels, cut };
+  }
+
+  /** The page's paths (entity ids and facts by element id) read as hits, with the source (bfs-page) and, when asked, the step facts. */
+  private async pageOf(request: TraversalRequest, paths: ViaPath[], deadline: Deadline) {
     const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
     const rows = await this.readWithin(cypher('traversal', 'bfs-page'), {
       id: request.id, entityKeys: EMBEDDED_ENTITY_PROPERTIES,
@@ -567,7 +670,7 @@ export class TraversalService {
     const [row] = rows;
     const entities = entityMap(row.get('entities') as unknown[][]);
     const facts = new Map((row.get('facts') as { id: string; type: string; fact: Props }[]).map((f) => [f.id, f]));
-    const page: Hit[] = paths.map((path) => ({
+    const hits: Hit[] = paths.map((path) => ({
       target: entities.get(path.ids[path.ids.length - 1])!,
       steps: path.rels.map((rel, i) => ({
         type: apiRelType(facts.get(rel)!.type), from: entities.get(path.ids[i])!, to: entities.get(path.ids[i + 1])!, fact: facts.get(rel)!.fact,
@@ -575,9 +678,8 @@ export class TraversalService {
     }));
     return {
       source: sourceProps(row.get('source') as unknown[] | null),
-      stepFacts: request.withStepFacts ? await this.stepFacts(page) : undefined,
-      explored: toWatchlist ? hits.length : explored,
-      decided, cut, total: hits.length, hits: page,
+      stepFacts: request.withStepFacts ? await this.stepFacts(hits) : undefined,
+      hits,
     };
   }
 
@@ -631,6 +733,29 @@ function groupStepFacts(rows: { a: string; b: string; type: string; fact: Props;
   }
   return byPair;
 }
+
+/** An entity of a breadth-first level, and whether it passes the end filters. */
+interface LevelEntity { id: string; hit: boolean }
+/** How each entity of a breadth-first search was first reached: the entity before it and the fact (element id). */
+type Via = Map<string, { from: string; rel: string }>;
+/** A path as entity ids from the source and the element ids of its facts. */
+interface ViaPath { ids: string[]; rels: string[] }
+/** A result by length, with its path when it is not the breadth-first one. */
+interface Ranked { id: string; len: number; path?: ViaPath }
+
+/** The path by which a breadth-first search first reached `target` (a shortest one). */
+function pathFromVia(via: Via, target: string): ViaPath {
+  const ids = [target];
+  const rels: string[] = [];
+  for (let at = via.get(target)!; at.from !== ''; at = via.get(at.from)!) {
+    rels.unshift(at.rel);
+    ids.unshift(at.from);
+  }
+  return { ids, rels };
+}
+
+/** Whether only sanctioned or PEP entities can be results. */
+const isListedSearch = (request: TraversalRequest): boolean => request.sanctioned || request.pep || request.watchlist;
 
 function steps(path: Path): Step[] {
   return path.segments.map((segment) => ({

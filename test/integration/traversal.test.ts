@@ -66,13 +66,14 @@ afterAll(() => h.close());
  * many pages held targets, how many queries had any (at offset 0), which endpoints ran, and
  * how many the wrong step rule would have got wrong.
  */
-async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean; deep?: boolean; wide?: boolean } = {}) {
+async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean; deep?: boolean; wide?: boolean; longer?: boolean } = {}) {
   const { ref, loose } = graphs.get(seed)!;
-  const rnd = prng(seed * 7919 + (options.onWatchlist ? 1 : 0) + (options.deep ? 2 : 0) + (options.wide ? 4 : 0));
+  const rnd = prng(seed * 7919 + (options.onWatchlist ? 1 : 0) + (options.deep ? 2 : 0) + (options.wide ? 4 : 0) + (options.longer ? 8 : 0));
   const ids = new Set(graphs.get(seed)!.lines.filter((l) => l.kind === 'entity').map((l) => l.id));
   let nonEmpty = 0;
   let anyResult = 0;
   let tellsTheStepRuleApart = 0;
+  let longerThanDistance = 0;
   const endpoints = new Set<string>();
   for (let i = 0; i < count; i++) {
     const { url, q, v1 } = randomQuery(rnd, seed, ids.size, options);
@@ -82,9 +83,12 @@ async function compareWithReference(seed: number, count: number, options: { onWa
     if (all.length) anyResult++;
     const wrongReading = loose.run({ ...q, offset: 0, limit: 1000 });
     if (JSON.stringify(wrongReading.targets) !== JSON.stringify(all)) tellsTheStepRuleApart++;
+    // A target nearer than min_depth that has a longer path: the breadth-first search alone misses it.
+    const distances = ref.distances({ ...q, minDepth: 1, riskFactors: [] });
+    if (all.some((t) => t.length > distances.get(t.id)!)) longerThanDistance++;
     endpoints.add(url.split('/').slice(0, -1).join('/'));
   }
-  return { nonEmpty, anyResult, endpoints: [...endpoints].sort(), tellsTheStepRuleApart };
+  return { nonEmpty, anyResult, endpoints: [...endpoints].sort(), tellsTheStepRuleApart, longerThanDistance };
 }
 
 /** Asks the API `url` and checks its page against the reference's answer to `q`: targets, lengths, `next`, valid paths. */
@@ -155,6 +159,16 @@ describe('the API agrees with a reference breadth-first search on random queries
     expect(endpoints).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
   });
 
+  // min_depth above 1 without risk filters (minLengthSearch): targets at min_depth or more
+  // come from the breadth-first search, nearer ones need a longer path of their own.
+  test.each(SEEDS)('graph %i: 40 random queries with min_depth 2-5', async (seed) => {
+    const { nonEmpty, endpoints, longerThanDistance } = await compareWithReference(seed, 40, { longer: true });
+    expect(nonEmpty).toBeGreaterThan(8);
+    // Queries where the reference has a target at a greater length than its distance.
+    expect(longerThanDistance).toBeGreaterThan(3);
+    expect(endpoints).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
+  });
+
   test.each(WATCHLIST_SEEDS)('graph %i: 30 deep random queries for sanctioned or PEP targets', async (seed) => {
     const { nonEmpty, anyResult } = await compareWithReference(seed, 30, { onWatchlist: true, deep: true });
     expect(anyResult).toBeGreaterThan(5);
@@ -173,9 +187,10 @@ describe('the API agrees with a reference breadth-first search on random queries
 
 if (EXTRA > 0) {
   describe(`${EXTRA} more random graphs of each kind (TRAVERSAL_EXTRA_SEEDS)`, () => {
-    test.each(EXTRA_SEEDS)('graph %i: 60 random queries and 40 deep ones', async (seed) => {
+    test.each(EXTRA_SEEDS)('graph %i: 60 random queries, 40 deep ones and 40 with min_depth 2-5', async (seed) => {
       await compareWithReference(seed, 60);
       await compareWithReference(seed, 40, { deep: true });
+      await compareWithReference(seed, 40, { longer: true });
     });
     test.each(EXTRA_DENSE_SEEDS)('graph %i (600 entities): 40 random queries without path-wide conditions', async (seed) => {
       await compareWithReference(seed, 40, { wide: true });
@@ -282,15 +297,38 @@ describe('the sample data', () => {
     expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
   });
 
-  test('a deep search that needs whole paths (legacy min_depth 2) answers with the deepest depth that finished', async () => {
-    // Searched shallow to deep: before, the search started at depth 10, which Neo4j does not
-    // stop at its timeout, and answered nothing after about 19 s.
+  test('a deep search with min_depth 2 (legacy max_depth 10) is complete', async () => {
+    // Northwind has no RUS neighbour, so min_depth 2 finds what min_depth 1 finds. Searching
+    // every simple path from the source took 3-5 s here and was cut (partial_results).
     const { status, body } = await h.json('/traversal/e-gb-northwind-logistics?min_depth=2&countries=RUS');
     expect(status).toBe(200);
-    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.partial_results).toBe(false);
+    const nearest = await h.json('/traversal/e-gb-northwind-logistics?min_depth=1&countries=RUS');
+    const targets = (b: any) => b.data.map((d: any) => `${d.target.id}:${d.path.length}`);
+    expect(targets(body)).toEqual(targets(nearest.body));
+    expect(body.data.length).toBeGreaterThan(5);
+  });
+
+  test('min_depth 10 gives each target a 10-step path that repeats no entity', async () => {
+    // Every entity is nearer than ten steps to p-viktor-antonov, so every result needs a path
+    // longer than its distance (found with both ends bound); before, the search answered
+    // nothing after 10 s.
+    const { status, body } = await h.json('/traversal/p-viktor-antonov?min_depth=10&limit=50');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ partial_results: false, next: true });
+    expect(body.data).toHaveLength(50);
+    const ids = body.data.map((d: any) => d.target.id);
+    expect(ids).toEqual([...ids].sort());
     for (const d of body.data) {
-      expect(d.path.length).toBeGreaterThanOrEqual(2);
-      expect(d.target.countries).toContain('RUS');
+      const onPath = ['p-viktor-antonov', ...d.path.map((segment: any) => segment.entity.id)];
+      expect(d.path).toHaveLength(10);
+      expect(new Set(onPath).size).toBe(11);
+      expect(onPath[10]).toBe(d.target.id);
+      // Each step is a fact of the sample between those two entities, in either direction.
+      for (let i = 0; i < 10; i++) {
+        const [a, b] = [onPath[i], onPath[i + 1]];
+        expect(sampleFacts.some((f) => (f.from === a && f.to === b) || (f.from === b && f.to === a))).toBe(true);
+      }
     }
   });
 

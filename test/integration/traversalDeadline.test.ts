@@ -28,11 +28,25 @@ function denseLines(entities: number, degree: number): any[] {
   return lines;
 }
 
+/**
+ * Beside the dense graph: dense-0's associate Pendant Target, and Pendant Leaf, an associate of
+ * both and of no one else. The target's only path of two steps or more is dense-0 > leaf >
+ * target: a path of three or more would have to reach the leaf other than from dense-0 or the
+ * target, and none does. Proving that means searching the dense graph's paths.
+ */
+const pendantLines = [
+  { kind: 'entity', id: 'dense-target', type: 'company', label: 'Pendant Target', attributes: [{ field: 'name', value: 'Pendant Target' }] },
+  { kind: 'entity', id: 'dense-leaf', type: 'company', label: 'Pendant Leaf', attributes: [{ field: 'name', value: 'Pendant Leaf' }] },
+  { kind: 'relationship', type: 'has_associate', from: 'dense-0', to: 'dense-target', record: 'dense-r' },
+  { kind: 'relationship', type: 'has_associate', from: 'dense-leaf', to: 'dense-target', record: 'dense-r' },
+  { kind: 'relationship', type: 'has_associate', from: 'dense-0', to: 'dense-leaf', record: 'dense-r' },
+];
+
 let h: Harness;
 let hurried: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  await h.ingest(writeNdjson('dense.ndjson', denseLines(60, 10)));
+  await h.ingest(writeNdjson('dense.ndjson', [...denseLines(60, 10), ...pendantLines]));
   hurried = await startHarness({ wipe: false, env: { TRAVERSAL_TIMEOUT_MS: String(TIMEOUT_MS) } });
 });
 afterAll(async () => {
@@ -48,6 +62,24 @@ test('a search that cannot finish in time answers 200 with partial_results withi
   expect(body.partial_results).toBe(true);
   expect(body.data).toEqual([]);
   expect(elapsed).toBeLessThan(TIMEOUT_MS + MONITOR_INTERVAL_MS + 1500);
+});
+
+test('a min_depth search whose longer path cannot be found in time answers 200 with partial_results within one timeout', async () => {
+  const url = '/v1/traversal/dense-0?min_depth=3&max_depth=10&psa=false&name=pendant%20target';
+  const t0 = Date.now();
+  const { status, body } = await hurried.json(url);
+  const elapsed = Date.now() - t0;
+  expect(status).toBe(200);
+  expect(body).toMatchObject({ partial_results: true, data: [] });
+  expect(elapsed).toBeLessThan(TIMEOUT_MS + MONITOR_INTERVAL_MS + 1500);
+  // The two-step path is found at once (a breadth-first search), and with one step allowed
+  // the target is a result too.
+  const twoSteps = await hurried.json(url.replace('min_depth=3', 'min_depth=2'));
+  expect(twoSteps.body).toMatchObject({ partial_results: false, data: [{ target: { id: 'dense-target' } }] });
+  expect(twoSteps.body.data[0].path.map((segment: any) => segment.entity.id)).toEqual(['dense-leaf', 'dense-target']);
+  const oneStep = await hurried.json(url.replace('min_depth=3', 'min_depth=1'));
+  expect(oneStep.body).toMatchObject({ partial_results: false, data: [{ target: { id: 'dense-target' } }] });
+  expect(oneStep.body.data[0].path).toHaveLength(1);
 });
 
 test('a search that finishes in time is complete', async () => {
