@@ -8,7 +8,8 @@
  * Cypher query (cypher/traversal.cypher): a shortest-path search, or without path-wide
  * conditions a breadth-first search level by level (levels): for sanctioned or PEP targets,
  * for small pages without end filters, and to finish a level a shortest-path probe left open;
- * deep searches go one level per query (levelSearch). It is bounded by a visit budget and by
+ * deep searches go one level per query (levelSearch), and min_depth above 1 adds a search of
+ * its own for each target nearer than min_depth (minLengthSearch). It is bounded by a visit budget and by
  * one deadline per request (see Deadline); past either, the best results found are returned
  * with partial_results. docs/traversal.md has the details.
  */
