@@ -226,8 +226,15 @@ RETURN t.id AS target, [n IN nodes(p) | n.id] AS ids, [r IN relationships(p) | e
 // name: bfs-page
 // The page of a breadth-first search: the facts its paths used (by element id), each entity
 // on them once with the properties an embedded entity shows, and the source with the same
-// (null for an unknown id).
+// (null for an unknown id); and every fact between the entities of each step in $pairs (the
+// /v1 segment view, as step-facts below; none asked, an empty list), in the same exchange.
 RETURN COLLECT { UNWIND $rels AS rid MATCH ()-[r]->() WHERE elementId(r) = rid RETURN {id: rid, type: type(r), fact: properties(r)} } AS facts,
+       COLLECT {
+         UNWIND $pairs AS pair
+         MATCH (a:Entity {id: pair.a})-[r]->(b:Entity {id: pair.b})
+         OPTIONAL MATCH (rec:Record {id: r.record})
+         RETURN {a: pair.a, b: pair.b, type: type(r), fact: properties(r), acquisition_date: rec.acquisition_date}
+       } AS stepFacts,
        COLLECT { UNWIND $ids AS id MATCH (n:Entity {id: id}) RETURN [k IN $entityKeys | n[k]] } AS entities,
        head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN [k IN $entityKeys | x[k]] }) AS source
 

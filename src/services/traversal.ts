@@ -486,8 +486,7 @@ export class TraversalService {
       steps: h.facts.map((f, i) => ({ type: apiRelType(f.type), from: entities.get(h.ids[i])!, to: entities.get(h.ids[i + 1])!, fact: f.fact })),
     }));
     const stepFacts = request.withStepFacts
-      ? groupStepFacts((row.get('stepFacts') as { a: string; b: string; type: string; fact: Props; acquisition_date: string | null }[])
-        .map((f) => ({ a: f.a, b: f.b, type: f.type, fact: f.fact, acquisitionDate: f.acquisition_date ?? undefined })))
+      ? stepFactsOf(row)
       : undefined;
     return {
       stepFacts,
@@ -554,7 +553,12 @@ export class TraversalService {
       return far.length >= need;
     });
     const longest = far.length >= need ? levels.length : request.maxDepth;
-    const near = levels.slice(0, minDepth - 1).flat().filter((entity) => entity.hit).map((entity) => entity.id);
+    // `far` is in result order (levels in order, each in id order). When its first level already
+    // holds `need` results, a nearer target gets on the page only with a path of exactly that
+    // length and an id before the need-th of them; the others are left unsearched.
+    const beforeId = far.length >= need && longest === minDepth ? far[need - 1].id : undefined;
+    const near = levels.slice(0, minDepth - 1).flat()
+      .filter((entity) => entity.hit && (beforeId === undefined || entity.id < beforeId)).map((entity) => entity.id);
     const { found, settledTo } = !cut && near.length > 0 && minDepth <= longest
       ? await this.longerPaths(request, near, longest, deadline)
       : { found: [], settledTo: longest };
@@ -663,9 +667,11 @@ export class TraversalService {
   /** The page's paths (entity ids and facts by element id) read as hits, with the source (bfs-page) and, when asked, the step facts. */
   private async pageOf(request: TraversalRequest, paths: ViaPath[], deadline: Deadline) {
     const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
+    const pairs = new Map<string, { a: string; b: string }>();
+    if (request.withStepFacts) for (const { ids } of paths) for (let i = 1; i < ids.length; i++) pairs.set(pairKey(ids[i - 1], ids[i]), { a: ids[i - 1], b: ids[i] });
     const rows = await this.readWithin(cypher('traversal', 'bfs-page'), {
       id: request.id, entityKeys: EMBEDDED_ENTITY_PROPERTIES,
-      ids: [...new Set(paths.flatMap((path) => path.ids))], rels: paths.flatMap((path) => path.rels),
+      ids: [...new Set(paths.flatMap((path) => path.ids))], rels: paths.flatMap((path) => path.rels), pairs: [...pairs.values()],
     }, Math.max(timeoutMs, 1000));
     if (rows === TIMED_OUT) return TIMED_OUT;
     const [row] = rows;
@@ -679,7 +685,9 @@ export class TraversalService {
     }));
     return {
       source: sourceProps(row.get('source') as unknown[] | null),
-      stepFacts: request.withStepFacts ? await this.stepFacts(hits) : undefined,
+      stepFacts: request.withStepFacts
+        ? stepFactsOf(row)
+        : undefined,
       hits,
     };
   }
@@ -722,6 +730,12 @@ export class TraversalService {
     if (rows === TIMED_OUT) return { partial: true };
     return { path: rows.length ? { source, target, steps: steps(rows[0].get('p') as Path) } : undefined, partial: false };
   }
+}
+
+/** The `stepFacts` column of a page statement (traverse, levels, bfs-page), grouped by step. */
+function stepFactsOf(row: { get(key: string): unknown }): StepFacts {
+  return groupStepFacts((row.get('stepFacts') as { a: string; b: string; type: string; fact: Props; acquisition_date: string | null }[])
+    .map((f) => ({ a: f.a, b: f.b, type: f.type, fact: f.fact, acquisitionDate: f.acquisition_date ?? undefined })));
 }
 
 function groupStepFacts(rows: { a: string; b: string; type: string; fact: Props; acquisitionDate?: string }[]): StepFacts {
