@@ -572,22 +572,28 @@ export class TraversalService {
 
   /**
    * For each of `near` (entities nearer than min_depth), its shortest path of min_depth to
-   * `longest` steps that repeats no entity, if any (see minLengthSearch). Those whose detour is
-   * shorter than min_depth are searched with the maximum length raised one step at a time,
-   * since Neo4j does not stop that search at its timeout (on a dense graph, a target with no
-   * such path kept one request 40 s past its 10 s deadline): a length is started only when
-   * DEPTH_COST_GROWTH times the previous one's time fits what is left. `settledTo` is the
-   * length up to which every path is known.
+   * `longest` steps that repeats no entity, if any (see minLengthSearch). `settledTo` is the
+   * length up to which every such path is known.
+   *
+   * Those whose detour is shorter than min_depth take the simple-path search (longer-paths),
+   * which Neo4j does not stop at its transaction timeout: from a 60-entity graph of degree 20, a
+   * target with no such path took 0.2 s at 5 steps, 0.7 s at 6, and kept running for minutes at
+   * 10 (three such statements ran on for 437, 134 and 74 s after their requests). Its cost is
+   * therefore found out one length at a time, from 3 steps: below min_depth the rounds only
+   * measure (paths of `len - 1` or `len` steps, so that a graph where all paths between two
+   * entities have the same parity does not look expensive), from min_depth on they find. A
+   * round starts only when the previous one's time, times the growth between the last two
+   * rounds (DEPTH_COST_GROWTH before there are two), fits in half of what is left.
    */
   private async longerPaths(request: TraversalRequest, near: string[], longest: number, deadline: Deadline): Promise<{ found: Ranked[]; settledTo: number }> {
     const minDepth = request.minDepth;
     const statement = (name: string) => cypher('traversal', name)
       .replaceAll('__TYPES__', typeExpression(searchTypes(request)))
       .replaceAll('__STEP_FILTER__', stepFilter('r', 'b'))
-      .replaceAll('__LAST_STEP_FILTER__', stepFilter('last', 't'))
-      .replaceAll('__MIN__', String(minDepth));
-    const paths = async (text: string, targets: string[], lastAttempt: boolean) => {
-      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), lastAttempt);
+      .replaceAll('__LAST_STEP_FILTER__', stepFilter('last', 't'));
+    const paths = async (text: string, targets: string[]) => {
+      // Half of the time left at most: the page still has to be read.
+      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), false);
       const rows = timeoutMs === 0 ? TIMED_OUT : await this.readWithin(text, { id: request.id, near: targets, ...stepFilterParams(request) }, timeoutMs);
       if (rows === TIMED_OUT) return TIMED_OUT;
       return rows.map((row): Ranked => {
@@ -595,20 +601,28 @@ export class TraversalService {
         return { id: row.get('target') as string, len: path.rels.length, path };
       });
     };
-    // Half of the time left at most: the page still has to be read.
-    const detours = await paths(statement('detours').replaceAll('__MAX_BEFORE__', String(longest - 1)), near, false);
+    const detours = await paths(statement('detours').replaceAll('__MAX_BEFORE__', String(longest - 1)), near);
     if (detours === TIMED_OUT) return { found: [], settledTo: minDepth - 1 };
     const found = detours.filter((d) => d.len >= minDepth);
     let open = detours.filter((d) => d.len < minDepth).map((d) => d.id);
-    for (let len = minDepth; len <= longest; len++) {
-      if (open.length === 0) return { found, settledTo: longest };
+    const roundMs: number[] = [];
+    for (let len = Math.min(3, minDepth); len <= longest && open.length > 0; len++) {
+      const settled = Math.max(minDepth - 1, len - 1);
+      if (roundMs.length > 0) {
+        const [before, last] = [roundMs.at(-2), roundMs.at(-1)!];
+        const growth = before === undefined ? DEPTH_COST_GROWTH : Math.max(1, last / Math.max(before, 1));
+        if (last * growth > deadline.remainingMs() / 2) return { found, settledTo: settled };
+      }
+      const measuring = len < minDepth;
       const started = Date.now();
-      const longer = await paths(statement('longer-paths').replaceAll('__MAX__', String(len)), open, false);
-      if (longer === TIMED_OUT) return { found, settledTo: len - 1 };
+      const longer = await paths(statement('longer-paths')
+        .replaceAll('__MIN__', String(measuring ? Math.max(3, len - 1) : minDepth)).replaceAll('__MAX__', String(len)), open);
+      if (longer === TIMED_OUT) return { found, settledTo: settled };
+      roundMs.push(Date.now() - started);
+      if (measuring) continue;
       found.push(...longer);
       const reached = new Set(longer.map((l) => l.id));
       open = open.filter((id) => !reached.has(id));
-      if (len < longest && (Date.now() - started) * DEPTH_COST_GROWTH > deadline.remainingMs()) return { found, settledTo: len };
     }
     return { found, settledTo: longest };
   }
