@@ -108,7 +108,7 @@ function malformedPath(authenticate: RequestHandler): RequestHandler {
 export function createApp(deps: AppDeps) {
   const registry = new RouteRegistry();
   registerAuthRoutes(registry, deps.auth, deps.config.serviceDomain);
-  const traversal = new TraversalService(deps.graph, deps.config.traversal);
+  const traversal = new TraversalService(deps.graph, deps.config.traversal, (msg, details) => deps.logger.warn(details, msg));
   const pdf = new PdfRenderer();
   registerEntityRoutes(registry, new EntityService(deps.graph), traversal, pdf);
   registerTraversalRoutes(registry, traversal);

@@ -342,8 +342,21 @@ function levelsStatement(request: TraversalRequest, maxDepth: number, listedOnly
     .replaceAll('__PAGE__', cypher('traversal', 'page'));
 }
 
+/**
+ * How long past its transaction timeout a traversal statement is waited for. Neo4j ends a
+ * timed-out transaction at its next monitor check (2 s apart by default), but its shortest-path
+ * search with a condition on whole paths does not look for that while it searches: such a
+ * statement can run on for minutes (a min_depth 8 risk-filtered search on a dense graph). The
+ * request then goes on without it, as if it had timed out, and the statement is logged.
+ */
+export const ABANDON_AFTER_TIMEOUT_MS = 2000;
+
 export class TraversalService {
-  constructor(private readonly graph: Graph, private readonly limits: TraversalLimits) {}
+  constructor(
+    private readonly graph: Graph,
+    private readonly limits: TraversalLimits,
+    private readonly warn: (message: string, details: Record<string, unknown>) => void = () => undefined,
+  ) {}
 
   /** A fresh deadline of TRAVERSAL_TIMEOUT_MS for one request. */
   startDeadline(): Deadline {
@@ -704,13 +717,29 @@ export class TraversalService {
 
   /** Runs a read statement under a Neo4j transaction timeout; TIMED_OUT when Neo4j stopped it for time or memory. */
   private async readWithin(statement: string, params: Record<string, unknown>, timeoutMs: number) {
+    const read = this.graph.read(statement, params, timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    const abandoned = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs + ABANDON_AFTER_TIMEOUT_MS);
+    });
     try {
-      return await this.graph.read(statement, params, timeoutMs);
+      const outcome = await Promise.race([read, abandoned]);
+      if (outcome === TIMED_OUT) {
+        const started = Date.now();
+        read.then(
+          () => this.warn('an abandoned traversal statement finished', { ms: Date.now() - started + timeoutMs + ABANDON_AFTER_TIMEOUT_MS, source: params.id }),
+          () => undefined,
+        );
+        this.warn('a traversal statement ran past its timeout; the request goes on without it', { timeoutMs, source: params.id });
+      }
+      return outcome;
     } catch (err) {
       // A memory limit is met like time: a risk-filtered search at depth 5 on a dense
       // neighbourhood can hold that many paths, and a shallower search may fit.
       if (isTimeout(err) || memoryLimitHit(err)) return TIMED_OUT;
       throw err;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
