@@ -159,6 +159,19 @@ export const SINGLE_QUERY_MAX_DEPTH = 5;
 const DEPTH_COST_GROWTH = 8;
 
 /**
+ * Whether a search one step longer than the last of `roundMs` (the times of the searches so
+ * far, one step apart) is expected to fit in half of `remainingMs`: the last time, times the
+ * growth between the last two (at least 2; DEPTH_COST_GROWTH before there are two). Neo4j
+ * does not stop a search on whole paths at its timeout, so one is started only when it fits.
+ */
+export function nextRoundFits(roundMs: number[], remainingMs: number): boolean {
+  const last = roundMs[roundMs.length - 1];
+  const before = roundMs[roundMs.length - 2];
+  const growth = before === undefined ? DEPTH_COST_GROWTH : Math.max(2, last / Math.max(before, 1));
+  return last * growth <= remainingMs / 2;
+}
+
+/**
  * Whether a request takes minLengthSearch: a minimum length above 1 and no risk filter (with
  * one, whole paths decide; the shortest-path searches take it).
  */
@@ -410,16 +423,22 @@ export class TraversalService {
       // shallow to deep, each about DEPTH_COST_GROWTH times the one before. A depth is started
       // only when that estimate fits the time left, because Neo4j does not stop this search at
       // its transaction timeout; the answer is the deepest search that finished.
+      // Below min_depth a depth only measures (paths of depth - 1 or depth steps), so that a
+      // min_depth of 8 does not start with an 8-step search whose cost nothing has shown.
       const need = offset + limit + 1;
       let best: { found: SearchResult; depth: number } | undefined;
-      for (let depth = Math.max(1, request.minDepth, SINGLE_QUERY_MAX_DEPTH); depth <= request.maxDepth; depth++) {
+      const roundMs: number[] = [];
+      for (let depth = SINGLE_QUERY_MAX_DEPTH; depth <= request.maxDepth; depth++) {
+        if (roundMs.length > 0 && !nextRoundFits(roundMs, deadline.remainingMs())) break;
+        const measuring = depth < request.minDepth;
         const started = Date.now();
-        const found = await this.stagedSearch(request, depth, offset, limit, deadline, true);
+        const found = await this.stagedSearch(measuring ? { ...request, minDepth: depth - 1 } : request, depth, offset, limit, deadline, !measuring);
         if (found === TIMED_OUT) break;
+        roundMs.push(Date.now() - started);
+        if (measuring) continue;
         best = { found, depth };
         // Enough results within a finished level: deeper searches only add longer paths after them.
         if (found.decided && found.total >= need) break;
-        if ((Date.now() - started) * DEPTH_COST_GROWTH > deadline.remainingMs()) break;
       }
       if (best) {
         const complete = best.depth === request.maxDepth || (best.found.decided && best.found.total >= need);
@@ -593,8 +612,7 @@ export class TraversalService {
    * therefore found out one length at a time, from 3 steps: below min_depth the rounds only
    * measure (paths of `len - 1` or `len` steps, so that a graph where all paths between two
    * entities have the same parity does not look expensive), from min_depth on they find. A
-   * round starts only when the previous one's time, times the growth between the last two
-   * rounds (DEPTH_COST_GROWTH before there are two), fits in half of what is left.
+   * round starts only when nextRoundFits.
    */
   private async longerPaths(request: TraversalRequest, near: string[], longest: number, deadline: Deadline): Promise<{ found: Ranked[]; settledTo: number }> {
     const minDepth = request.minDepth;
@@ -619,11 +637,7 @@ export class TraversalService {
     const roundMs: number[] = [];
     for (let len = Math.min(3, minDepth); len <= longest && open.length > 0; len++) {
       const settled = Math.max(minDepth - 1, len - 1);
-      if (roundMs.length > 0) {
-        const [before, last] = [roundMs.at(-2), roundMs.at(-1)!];
-        const growth = before === undefined ? DEPTH_COST_GROWTH : Math.max(1, last / Math.max(before, 1));
-        if (last * growth > deadline.remainingMs() / 2) return { found, settledTo: settled };
-      }
+      if (roundMs.length > 0 && !nextRoundFits(roundMs, deadline.remainingMs())) return { found, settledTo: settled };
       const measuring = len < minDepth;
       const started = Date.now();
       const longer = await paths(statement('longer-paths')
@@ -726,10 +740,8 @@ export class TraversalService {
       const outcome = await Promise.race([read, abandoned]);
       if (outcome === TIMED_OUT) {
         const started = Date.now();
-        read.then(
-          () => this.warn('an abandoned traversal statement finished', { ms: Date.now() - started + timeoutMs + ABANDON_AFTER_TIMEOUT_MS, source: params.id }),
-          () => undefined,
-        );
+        const ended = () => this.warn('an abandoned traversal statement ended', { ms: Date.now() - started + timeoutMs + ABANDON_AFTER_TIMEOUT_MS, source: params.id });
+        read.then(ended, ended);
         this.warn('a traversal statement ran past its timeout; the request goes on without it', { timeoutMs, source: params.id });
       }
       return outcome;

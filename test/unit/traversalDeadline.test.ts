@@ -1,4 +1,4 @@
-import { ABANDON_AFTER_TIMEOUT_MS, Deadline, TraversalRequest, TraversalService, attemptTimeoutMs } from '../../src/services/traversal';
+import { ABANDON_AFTER_TIMEOUT_MS, Deadline, TraversalRequest, TraversalService, attemptTimeoutMs, nextRoundFits } from '../../src/services/traversal';
 import { cypher } from '../../src/graph/cypherFiles';
 import type { Graph } from '../../src/graph/neo4j';
 
@@ -85,6 +85,24 @@ async function traverseTimingOut(overrides: Partial<TraversalRequest>) {
   return { graph, result };
 }
 
+describe('nextRoundFits', () => {
+  test('one round known: 8 times it must fit in half of what is left', () => {
+    expect(nextRoundFits([100], 1_600)).toBe(true);
+    expect(nextRoundFits([100], 1_599)).toBe(false);
+  });
+  test('two rounds known: the growth between them, at least 2', () => {
+    // 100 -> 400 ms: the next is expected at 1.6 s.
+    expect(nextRoundFits([100, 400], 3_200)).toBe(true);
+    expect(nextRoundFits([100, 400], 3_199)).toBe(false);
+    // Flat rounds still count as doubling.
+    expect(nextRoundFits([100, 100], 400)).toBe(true);
+    expect(nextRoundFits([100, 100], 399)).toBe(false);
+    // A round of 0 ms is taken as 1 ms.
+    expect(nextRoundFits([0, 50], 5_000)).toBe(true);
+    expect(nextRoundFits([0, 50], 4_999)).toBe(false);
+  });
+});
+
 describe('a search whose every attempt times out takes the timeout once in all, not once per attempt', () => {
   test('max_depth 5: retried one depth shallower each time, on half of what is left, the shallowest with the rest', async () => {
     const { graph, result } = await traverseTimingOut({ maxDepth: 5 });
@@ -103,6 +121,15 @@ describe('a search whose every attempt times out takes the timeout once in all, 
     expect(graph.attempts.map((a) => a.depth)).toEqual([5]);
     expect(graph.attempts.map((a) => a.timeoutMs)).toEqual([TOTAL_MS]);
     expect(graph.now).toBe(TOTAL_MS);
+    expect(result.partial).toBe(true);
+    expect(result.hits).toEqual([]);
+  });
+
+  test('max_depth 10, min_depth 8 with a risk filter: depth 5 measures first (paths of 4 or 5 steps) on half the time, and nothing deeper starts', async () => {
+    const { graph, result } = await traverseTimingOut({ maxDepth: 10, minDepth: 8, riskFactors: ['state_owned'] });
+    expect(graph.attempts.map((a) => a.depth)).toEqual([5]);
+    expect(graph.attempts[0].statement).toContain('{4,5}');
+    expect(graph.attempts.map((a) => a.timeoutMs)).toEqual([TOTAL_MS / 2]);
     expect(result.partial).toBe(true);
     expect(result.hits).toEqual([]);
   });
