@@ -185,7 +185,7 @@ RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
 // name: detours
 // min_depth above 1 (minLengthSearch in src/services/traversal.ts): for each entity in $near
 // (nearer to the source than min_depth, passing the end filters), a shortest path from the
-// source of 2 to __MAX__ steps that repeats no entity, over steps that pass the step filters:
+// source of 2 to __MAX_BEFORE__ + 1 steps that repeats no entity, over steps that pass the step filters:
 // a shortest path to an entity u other than the source that avoids the target, and a last step
 // from u to the target. A shortest path never repeats an entity, so no path-wide condition is
 // needed and this is a plain breadth-first search with both ends bound. For min_depth 2 it is
@@ -210,7 +210,7 @@ RETURN t.id AS target, [n IN nodes(p) | n.id] AS ids, [r IN relationships(p) | e
 // so it searches from both at once, one target at a time: on the 229-entity sample, all 212
 // entities within nine steps of p-viktor-antonov got their 10-step path in 1 s, where one
 // search from the source towards all of them took 25 s. Neo4j does not stop this search at the
-// transaction timeout, so minLengthSearch raises __MAX__ one step at a time.
+// transaction timeout, so longerPaths raises __MAX__ one step at a time and measures first.
 MATCH (s:Entity {id: $id})
 UNWIND $near AS targetId
 MATCH (t:Entity {id: targetId})
