@@ -72,12 +72,12 @@ test('a min_depth search whose longer path cannot be found in time answers 200 w
   expect(status).toBe(200);
   expect(body).toMatchObject({ partial_results: true, data: [] });
   expect(elapsed).toBeLessThan(TIMEOUT_MS + MONITOR_INTERVAL_MS + 1500);
-  // The two-step path is found at once (a breadth-first search), and with one step allowed
-  // the target is a result too.
-  const twoSteps = await hurried.json(url.replace('min_depth=3', 'min_depth=2'));
+  // With the whole deadline, the two-step path is found (a breadth-first search), and with one
+  // step allowed the target is a result too.
+  const twoSteps = await h.json(url.replace('min_depth=3', 'min_depth=2'));
   expect(twoSteps.body).toMatchObject({ partial_results: false, data: [{ target: { id: 'dense-target' } }] });
   expect(twoSteps.body.data[0].path.map((segment: any) => segment.entity.id)).toEqual(['dense-leaf', 'dense-target']);
-  const oneStep = await hurried.json(url.replace('min_depth=3', 'min_depth=1'));
+  const oneStep = await h.json(url.replace('min_depth=3', 'min_depth=1'));
   expect(oneStep.body).toMatchObject({ partial_results: false, data: [{ target: { id: 'dense-target' } }] });
   expect(oneStep.body.data[0].path).toHaveLength(1);
 });
