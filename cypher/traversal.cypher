@@ -182,6 +182,41 @@ WHERE NOT t.id IN $recent AND __STEP_FILTER__
   AND (NOT $onlyListed OR (a:WatchlistAdjacent AND (t:Sanctioned OR t:Pep)))
 RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
 
+// name: bfs-levels
+// The first levels of breadthFirst (src/services/traversal.ts) in one statement: level k is
+// every entity one filtered step from those first reached at level k - 1 (`frontier`) that no
+// level before holds (`seen`), once, with an entity and a fact (element id) it was reached by
+// and whether it passes the end filters, as bfs-level's rows. Levels go on up to $maxDepth
+// while the one they leave from holds at most $maxFrontier entities, fewer than $need targets
+// at $minLen steps or more are known and at most $budget entities were reached; the caller
+// goes on from the last one, one bfs-level at a time. At level $listedLevel (the last of a
+// search for sanctioned or PEP targets; 0 for others) only steps from a :WatchlistAdjacent
+// entity to a listed one count, as bfs-level's $onlyListed.
+//
+// The levels are a reduce over 1..$maxDepth with a COLLECT subquery each, not a CALL subquery
+// written out per level: the text is the same at every depth, and Neo4j plans it in about the
+// time of two bfs-level plans, where ten CALL levels took ten times that (about 1 s) on every
+// new combination of types and end filters. Aggregation is not allowed inside a list
+// expression, so each level's steps come sorted by the entity stepped to, and the first step
+// to each entity is kept.
+MATCH (s:Entity {id: $id})
+RETURN reduce(st = {frontier: [s], seen: [s], levels: [], found: 0, explored: 0, stopped: false}, k IN range(1, $maxDepth) |
+  CASE WHEN st.stopped OR size(st.frontier) = 0 OR size(st.frontier) > $maxFrontier OR st.found >= $need OR st.explored > $budget
+  THEN st {.*, stopped: true}
+  ELSE reduce(none = null, steps IN [COLLECT {
+      UNWIND st.frontier AS a
+      MATCH (a)-[r__TYPES__]->(t:Entity)
+      WHERE NOT t IN st.seen AND __STEP_FILTER__
+        AND (k <> $listedLevel OR (a:WatchlistAdjacent AND (t:Sanctioned OR t:Pep)))
+      RETURN {t: t, a: a.id, rel: elementId(r), hit: __END_FILTER__} AS step ORDER BY elementId(t)
+    }] | reduce(none2 = null, level IN [[i IN range(0, size(steps) - 1) WHERE i = 0 OR steps[i].t <> steps[i - 1].t | steps[i]]] | {
+      frontier: [step IN level | step.t], seen: st.seen + [step IN level | step.t], stopped: false,
+      levels: st.levels + [[step IN level | {id: step.t.id, a: step.a, rel: step.rel, hit: step.hit}]],
+      found: st.found + CASE WHEN k >= $minLen THEN size([step IN level WHERE step.hit]) ELSE 0 END,
+      explored: st.explored + size(level)
+    }))
+  END).levels AS levels
+
 // name: detours
 // min_depth above 1 (minLengthSearch in src/services/traversal.ts): for each entity in $near
 // (nearer to the source than min_depth, passing the end filters), a shortest path from the

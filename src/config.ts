@@ -28,7 +28,7 @@ export interface Config {
   /** Upper bound on one read query (ms) so no request runs unbounded. */
   queryTimeoutMs: number;
   /** Traversal bounds: targets reached before the search stops, and its time limit (ms). */
-  traversal: { visitBudget: number; timeoutMs: number };
+  traversal: { visitBudget: number; timeoutMs: number; firstStatementFrontier: number };
   /**
    * Per-client limit on /v1 calls (GCRA in Redis): `requests` per `windowSeconds`, bursts of up
    * to `requests`; over it a call gets 429 with Retry-After. `requests` 0 turns limiting off.
@@ -146,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
     traversal: {
       visitBudget: int(env, 'TRAVERSAL_VISIT_BUDGET', 100000, 10, 100_000_000),
       timeoutMs: int(env, 'TRAVERSAL_TIMEOUT_MS', 10000, 100, 600000),
+      firstStatementFrontier: int(env, 'TRAVERSAL_FIRST_STATEMENT_FRONTIER', 1000, 0, 1_000_000),
     },
     rateLimit: {
       requests: int(env, 'RATE_LIMIT_REQUESTS', 600, 0, 1_000_000),

@@ -54,7 +54,12 @@ const pairKey = (a: unknown, b: unknown): string => `${a}\u0000${b}`;
 /** The key of StepFacts for a step. */
 export const stepKey = (step: Step): string => pairKey(step.from.id, step.to.id);
 
-export interface TraversalLimits { visitBudget: number; timeoutMs: number }
+export interface TraversalLimits {
+  visitBudget: number;
+  timeoutMs: number;
+  /** The largest level the first statement of a breadth-first search leaves from (breadthFirst); 0: a statement a level. */
+  firstStatementFrontier: number;
+}
 
 interface Hit { target: Props; steps: Step[] }
 
@@ -543,11 +548,8 @@ export class TraversalService {
    */
   private async levelSearch(request: TraversalRequest, offset: number, limit: number, deadline: Deadline): Promise<SearchResult | typeof TIMED_OUT> {
     const need = offset + limit + 1;
-    const hits: { id: string; len: number }[] = [];
-    const { via, levels, cut } = await this.breadthFirst(request, deadline, (len, level) => {
-      for (const entity of level) if (entity.hit) hits.push({ id: entity.id, len });
-      return hits.length >= need;
-    });
+    const { via, levels, cut } = await this.breadthFirst(request, deadline, { minLen: 1, need });
+    const hits = levels.flatMap((level, i) => level.filter((entity) => entity.hit).map((entity) => ({ id: entity.id, len: i + 1 })));
     const page = await this.pageOf(request, hits.slice(offset, offset + limit).map((hit) => pathFromVia(via, hit.id)), deadline);
     if (page === TIMED_OUT) return TIMED_OUT;
     const explored = levels.reduce((sum, level) => sum + level.length, 0);
@@ -574,14 +576,10 @@ export class TraversalService {
   private async minLengthSearch(request: TraversalRequest, offset: number, limit: number, deadline: Deadline): Promise<SearchResult | typeof TIMED_OUT> {
     const need = offset + limit + 1;
     const minDepth = request.minDepth;
-    const far: Ranked[] = [];
-    let farReached = 0;
-    const { via, levels, cut } = await this.breadthFirst(request, deadline, (len, level) => {
-      if (len < minDepth) return false;
-      farReached += level.length;
-      for (const entity of level) if (entity.hit) far.push({ id: entity.id, len });
-      return far.length >= need;
-    });
+    const { via, levels, cut } = await this.breadthFirst(request, deadline, { minLen: minDepth, need });
+    const farLevels = levels.slice(minDepth - 1);
+    const far: Ranked[] = farLevels.flatMap((level, i) => level.filter((entity) => entity.hit).map((entity) => ({ id: entity.id, len: minDepth + i })));
+    const farReached = farLevels.reduce((sum, level) => sum + level.length, 0);
     const longest = far.length >= need ? levels.length : request.maxDepth;
     // `far` is in result order (levels in order, each in id order). When its first level already
     // holds `need` results, a nearer target gets on the page only with a path of exactly that
@@ -653,15 +651,20 @@ export class TraversalService {
   }
 
   /**
-   * Breadth-first levels from the source, one query per level (bfs-level), each entity once
-   * with whether it passes the end filters; `via` says how each was first reached. After each
-   * complete level `enough(length, level)` says whether to stop. Time or the visit budget (every
-   * entity reached counts) can cut a level: the levels before it are complete (`cut`).
+   * Breadth-first levels from the source, each entity once with whether it passes the end
+   * filters; `via` says how each was first reached. The search stops after the level at which
+   * `stop.need` targets of `stop.minLen` steps or more are known. Time or the visit budget
+   * (every entity reached counts) can cut a level: the levels before it are complete (`cut`).
+   *
+   * The first levels come from one statement (bfs-levels), as long as the level they leave from
+   * holds at most `limits.firstStatementFrontier` entities; the rest one statement a level
+   * (bfs-level). A search of a few small levels is then one round trip, and a large level keeps
+   * a statement of its own, so that a timeout in it leaves the levels before it.
    */
-  private async breadthFirst(request: TraversalRequest, deadline: Deadline, enough: (len: number, level: LevelEntity[]) => boolean) {
+  private async breadthFirst(request: TraversalRequest, deadline: Deadline, stop: { minLen: number; need: number }) {
     const budget = this.limits.visitBudget;
     const toWatchlist = isListedSearch(request);
-    const statement = cypher('traversal', 'bfs-level')
+    const fill = (text: string) => text
       .replaceAll('__STEP_FILTER__', stepFilter('r', 't'))
       .replaceAll('__TYPES__', typeExpression(searchTypes(request)))
       .replaceAll('__END_FILTER__', endFilter(request));
@@ -671,8 +674,52 @@ export class TraversalService {
     let frontier = [request.id];
     let previous: string[] = [];
     let explored = 0;
+    let found = 0;
     let cut = false;
-    for (let len = 1; len <= request.maxDepth && frontier.length > 0; len++) {
+    let done = false;
+    /** Takes level `len` (rows a, b, rel, hit); false when the budget cuts it or the search is over. */
+    const take = (len: number, rows: { a: string; b: string; rel: string; hit: boolean }[]): boolean => {
+      const level: LevelEntity[] = [];
+      for (const row of rows) {
+        if (via.has(row.b)) continue;
+        via.set(row.b, { from: row.a, rel: row.rel });
+        level.push({ id: row.b, hit: row.hit });
+      }
+      if (explored + level.length > budget) {
+        // The visit budget ends the search inside this level: the levels before it are complete.
+        cut = true;
+        return false;
+      }
+      explored += level.length;
+      level.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+      levels.push(level);
+      previous = frontier;
+      frontier = level.map((entity) => entity.id);
+      if (len >= stop.minLen) found += level.filter((entity) => entity.hit).length;
+      done = found >= stop.need || frontier.length === 0 || len === request.maxDepth;
+      return !done;
+    };
+
+    const maxFrontier = this.limits.firstStatementFrontier;
+    if (maxFrontier > 0) {
+      const statement = fill(cypher('traversal', 'bfs-levels'));
+      // Half of the time left at most: a timeout here leaves the rest to the statements a level.
+      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), false);
+      const rows = timeoutMs === 0 ? TIMED_OUT : await this.readWithin(statement, {
+        ...params, id: request.id, maxDepth: neo4j.int(request.maxDepth), maxFrontier: neo4j.int(maxFrontier), need: neo4j.int(stop.need),
+        minLen: neo4j.int(stop.minLen), budget: neo4j.int(budget), listedLevel: neo4j.int(toWatchlist ? request.maxDepth : 0),
+      }, timeoutMs);
+      // No row: the source is not there, and nothing is reached from it.
+      if (rows !== TIMED_OUT && rows.length === 0) done = true;
+      if (rows !== TIMED_OUT && rows.length > 0) {
+        for (const [i, level] of (rows[0].get('levels') as { id: string; a: string; rel: string; hit: boolean }[][]).entries()) {
+          if (!take(i + 1, level.map((e) => ({ a: e.a, b: e.id, rel: e.rel, hit: e.hit })))) break;
+        }
+      }
+    }
+
+    const statement = fill(cypher('traversal', 'bfs-level'));
+    for (let len = levels.length + 1; !done && !cut && len <= request.maxDepth; len++) {
       const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
       const rows = timeoutMs === 0 ? TIMED_OUT : await this.readWithin(statement, {
         ...params, frontier, recent: [...previous, ...frontier], onlyListed: toWatchlist && len === request.maxDepth,
@@ -681,24 +728,7 @@ export class TraversalService {
         cut = true;
         break;
       }
-      const level: LevelEntity[] = [];
-      for (const row of rows) {
-        const b = row.get('b') as string;
-        if (via.has(b)) continue;
-        via.set(b, { from: row.get('a') as string, rel: row.get('rel') as string });
-        level.push({ id: b, hit: row.get('hit') as boolean });
-      }
-      if (explored + level.length > budget) {
-        // The visit budget ends the search inside this level: the levels before it are complete.
-        cut = true;
-        break;
-      }
-      explored += level.length;
-      level.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-      levels.push(level);
-      previous = frontier;
-      frontier = level.map((entity) => entity.id);
-      if (enough(len, level)) break;
+      if (!take(len, rows.map((row) => ({ a: row.get('a') as string, b: row.get('b') as string, rel: row.get('rel') as string, hit: row.get('hit') as boolean })))) break;
     }
     return { via, levels, cut };
   }

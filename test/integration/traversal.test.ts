@@ -66,7 +66,7 @@ afterAll(() => h.close());
  * many pages held targets, how many queries had any (at offset 0), which endpoints ran, and
  * how many the wrong step rule would have got wrong.
  */
-async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean; deep?: boolean; wide?: boolean; longer?: boolean } = {}) {
+async function compareWithReference(seed: number, count: number, options: { onWatchlist?: boolean; deep?: boolean; wide?: boolean; longer?: boolean; api?: Harness } = {}) {
   const { ref, loose } = graphs.get(seed)!;
   const rnd = prng(seed * 7919 + (options.onWatchlist ? 1 : 0) + (options.deep ? 2 : 0) + (options.wide ? 4 : 0) + (options.longer ? 8 : 0));
   const ids = new Set(graphs.get(seed)!.lines.filter((l) => l.kind === 'entity').map((l) => l.id));
@@ -77,7 +77,7 @@ async function compareWithReference(seed: number, count: number, options: { onWa
   const endpoints = new Set<string>();
   for (let i = 0; i < count; i++) {
     const { url, q, v1 } = randomQuery(rnd, seed, ids.size, options);
-    const expected = await checkQuery(ref, url, q, v1);
+    const expected = await checkQuery(ref, url, q, v1, options.api);
     if (expected.targets.length) nonEmpty++;
     const all = ref.run({ ...q, offset: 0, limit: 1000 }).targets;
     if (all.length) anyResult++;
@@ -92,8 +92,8 @@ async function compareWithReference(seed: number, count: number, options: { onWa
 }
 
 /** Asks the API `url` and checks its page against the reference's answer to `q`: targets, lengths, `next`, valid paths. */
-async function checkQuery(ref: ReferenceGraph, url: string, q: RefQuery, v1: boolean) {
-  const { status, body } = await h.json(url);
+async function checkQuery(ref: ReferenceGraph, url: string, q: RefQuery, v1: boolean, api: Harness = h) {
+  const { status, body } = await api.json(url);
   expect({ url, status }).toEqual({ url, status: 200 });
   const expected = ref.run(q);
   const got = body.data.map((d: any) => ({ id: d.target.id, length: d.path.length }));
@@ -168,6 +168,22 @@ describe('the API agrees with a reference breadth-first search on random queries
     expect(longerThanDistance).toBeGreaterThan(3);
     expect(endpoints).toEqual(['/traversal', '/v1/downstream', '/v1/traversal', '/v1/ubo']);
   });
+
+  // The breadth-first search takes its first levels in one statement while they leave from at
+  // most TRAVERSAL_FIRST_STATEMENT_FRONTIER entities (1000: every level of these graphs), then
+  // one statement a level. Two more services on the same store: one that switches after
+  // levels of 2 entities, one that takes a statement a level from the start.
+  test.each([[2, SEEDS[0], WATCHLIST_SEEDS[0]], [0, SEEDS[1], WATCHLIST_SEEDS[1]]])(
+    'first statement for levels of at most %i entities: graph %i, 40 deep and 40 min_depth 2-5 queries; graph %i, 30 deep for listed targets', async (frontier, seed, watchlistSeed) => {
+      const api = await startHarness({ wipe: false, env: { TRAVERSAL_FIRST_STATEMENT_FRONTIER: String(frontier) } });
+      try {
+        expect((await compareWithReference(seed, 40, { deep: true, api })).nonEmpty).toBeGreaterThan(15);
+        expect((await compareWithReference(seed, 40, { longer: true, api })).longerThanDistance).toBeGreaterThan(3);
+        expect((await compareWithReference(watchlistSeed, 30, { onWatchlist: true, deep: true, api })).nonEmpty).toBeGreaterThan(3);
+      } finally {
+        await api.close();
+      }
+    });
 
   test.each(WATCHLIST_SEEDS)('graph %i: 30 deep random queries for sanctioned or PEP targets', async (seed) => {
     const { nonEmpty, anyResult } = await compareWithReference(seed, 30, { onWatchlist: true, deep: true });

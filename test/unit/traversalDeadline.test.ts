@@ -80,7 +80,7 @@ function request(overrides: Partial<TraversalRequest>): TraversalRequest {
 
 async function traverseTimingOut(overrides: Partial<TraversalRequest>) {
   const graph = new TimingOutGraph();
-  const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS });
+  const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS, firstStatementFrontier: 1000 });
   const result = await service.traverse(request(overrides), new Deadline(TOTAL_MS, () => graph.now));
   return { graph, result };
 }
@@ -134,11 +134,12 @@ describe('a search whose every attempt times out takes the timeout once in all, 
     expect(result.hits).toEqual([]);
   });
 
-  test('max_depth 10 without path filters (level by level): the first level has all the time and no later level starts', async () => {
+  test('max_depth 10 without path filters (level by level): the first levels\' statement has half the time, the first level alone the rest, and no later level starts', async () => {
     const { graph, result } = await traverseTimingOut({ maxDepth: 10 });
-    expect(graph.attempts).toHaveLength(1);
-    expect(graph.attempts[0].statement).toContain(cypher('traversal', 'bfs-level').split('\n')[0]);
-    expect(graph.attempts[0].timeoutMs).toBe(TOTAL_MS);
+    expect(graph.attempts.map((a) => a.statement.split('\n')[0])).toEqual([
+      cypher('traversal', 'bfs-levels').split('\n')[0], cypher('traversal', 'bfs-level').split('\n')[0],
+    ]);
+    expect(graph.attempts.map((a) => a.timeoutMs)).toEqual([TOTAL_MS / 2, TOTAL_MS / 2]);
     expect(graph.now).toBe(TOTAL_MS);
     expect(result.partial).toBe(true);
     expect(result.hits).toEqual([]);
@@ -146,7 +147,7 @@ describe('a search whose every attempt times out takes the timeout once in all, 
 
   test('with no time left, no attempt is made at all', async () => {
     const graph = new TimingOutGraph();
-    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS });
+    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS, firstStatementFrontier: 1000 });
     const result = await service.traverse(request({ maxDepth: 5 }), new Deadline(0, () => graph.now));
     expect(graph.attempts).toEqual([]);
     expect(result.partial).toBe(true);
@@ -179,7 +180,7 @@ class MemoryBoundGraph {
 describe('a search stopped for memory', () => {
   const traverseMemoryBound = async (overrides: Partial<TraversalRequest>) => {
     const graph = new MemoryBoundGraph();
-    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS });
+    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: TOTAL_MS, firstStatementFrontier: 1000 });
     return { graph, result: await service.traverse(request(overrides)) };
   };
 
@@ -209,7 +210,7 @@ describe('a statement that runs on past its timeout', () => {
         ? Promise.resolve([record({ entity: SOURCE })])
         : new Promise<unknown[]>(() => undefined)),
     };
-    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: 100 }, (message) => warnings.push(message));
+    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: 100, firstStatementFrontier: 1000 }, (message) => warnings.push(message));
     const started = Date.now();
     const result = await service.traverse(request({ maxDepth: 5, minDepth: 3, riskFactors: ['state_owned'] }));
     const elapsed = Date.now() - started;
