@@ -221,3 +221,54 @@ describe('a statement that runs on past its timeout', () => {
     expect(warnings).toEqual(['a traversal statement ran past its timeout; the request goes on without it']);
   });
 });
+
+/**
+ * nextRoundFits judges the next length of a longer-paths search by the time of the last one. On
+ * a freshly started Neo4j the first run of each statement text includes its planning, which here
+ * takes far longer than the search: a graph whose statements cost PLAN_MS the first time they
+ * are seen (EXPLAIN or run) and SEARCH_MS each run. The target nearer than min_depth has only a
+ * 2-step detour and no longer path, so every length up to max_depth is searched.
+ */
+describe('a longer-paths round is timed without its planning', () => {
+  const PLAN_MS = 200;
+  const SEARCH_MS = 5;
+  const sleep = (ms: number) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+  class ColdPlanGraph {
+    readonly seen = new Set<string>();
+    readonly statements: string[] = [];
+
+    async read(statement: string): Promise<unknown[]> {
+      const explain = statement.startsWith('EXPLAIN ');
+      const text = explain ? statement.slice('EXPLAIN '.length) : statement;
+      this.statements.push(explain ? 'explain' : text.includes('NOT b[i] IN b[i + 1..]') ? 'longer-paths' : 'other');
+      if (!this.seen.has(text)) {
+        this.seen.add(text);
+        await sleep(PLAN_MS);
+      }
+      if (explain) return [];
+      await sleep(SEARCH_MS);
+      if (text === cypher('traversal', 'bfs-page')) return [record({ entities: [], facts: [], stepFacts: [], source: SOURCE })];
+      if (text.includes('AS levels')) return [record({ levels: [[{ id: 'near', a: 'src', rel: 'r1', hit: true }], []] })];
+      // detours: a 2-step path to the near target; longer-paths: none.
+      if (text.includes('b <> t')) return [record({ target: 'near', ids: ['src', 'mid', 'near'], rels: ['r2', 'r3'] })];
+      return [];
+    }
+  }
+
+  test('with min_depth 4, every length to max_depth 5 is searched, and a second request plans nothing again', async () => {
+    const graph = new ColdPlanGraph();
+    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: 3_000, firstStatementFrontier: 1000 });
+    const first = await service.traverse(request({ minDepth: 4, maxDepth: 5 }));
+    // Lengths 3 (measuring), 4 and 5, each planned first. Counted in the round, the planning
+    // would have stopped the search after length 3: 205 ms x 8 is more than half of the 2.2 s
+    // left then.
+    expect(graph.statements.filter((s) => s === 'longer-paths')).toHaveLength(3);
+    expect(graph.statements.filter((s) => s === 'explain')).toHaveLength(3);
+    expect(first).toMatchObject({ partial: false, hits: [], next: false });
+    graph.statements.length = 0;
+    const second = await service.traverse(request({ minDepth: 4, maxDepth: 5 }));
+    expect(graph.statements.filter((s) => s === 'explain')).toHaveLength(0);
+    expect(second).toMatchObject({ partial: false, hits: [] });
+  });
+});
