@@ -186,7 +186,7 @@ RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
 // The first levels of breadthFirst (src/services/traversal.ts) in one statement: level k is
 // every entity one filtered step from those first reached at level k - 1 (`frontier`) that no
 // level before holds (`seen`), once, with an entity and a fact (element id) it was reached by
-// and whether it passes the end filters, as bfs-level's rows. Levels go on up to $maxDepth
+// and whether it passes the end filters, as bfs-level's rows ([id, a, rel, hit]). Levels go on up to $maxDepth
 // while the one they leave from holds at most $maxFrontier entities, fewer than $need targets
 // at $minLen steps or more are known and at most $budget entities were reached; the caller
 // goes on from the last one, one bfs-level at a time. At level $listedLevel (the last of a
@@ -198,7 +198,8 @@ RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
 // time of two bfs-level plans, where ten CALL levels took ten times that (about 1 s) on every
 // new combination of types and end filters. Aggregation is not allowed inside a list
 // expression, so each level's steps come sorted by the entity stepped to, and the first step
-// to each entity is kept.
+// to each entity is kept. A step is a list [id, a, rel, hit], not a map: on levels of 10,000
+// entities the maps' keys made the statement about a fifth slower.
 MATCH (s:Entity {id: $id})
 RETURN reduce(st = {frontier: [s], seen: [s], levels: [], found: 0, explored: 0, stopped: false}, k IN range(1, $maxDepth) |
   CASE WHEN st.stopped OR size(st.frontier) = 0 OR size(st.frontier) > $maxFrontier OR st.found >= $need OR st.explored > $budget
@@ -211,7 +212,7 @@ RETURN reduce(st = {frontier: [s], seen: [s], levels: [], found: 0, explored: 0,
       RETURN {t: t, a: a.id, rel: elementId(r), hit: __END_FILTER__} AS step ORDER BY elementId(t)
     }] | reduce(none2 = null, level IN [[i IN range(0, size(steps) - 1) WHERE i = 0 OR steps[i].t <> steps[i - 1].t | steps[i]]] | {
       frontier: [step IN level | step.t], seen: st.seen + [step IN level | step.t], stopped: false,
-      levels: st.levels + [[step IN level | {id: step.t.id, a: step.a, rel: step.rel, hit: step.hit}]],
+      levels: st.levels + [[step IN level | [step.t.id, step.a, step.rel, step.hit]]],
       found: st.found + CASE WHEN k >= $minLen THEN size([step IN level WHERE step.hit]) ELSE 0 END,
       explored: st.explored + size(level)
     }))

@@ -720,8 +720,8 @@ export class TraversalService {
       // No row: the source is not there, and nothing is reached from it.
       if (rows !== TIMED_OUT && rows.length === 0) done = true;
       if (rows !== TIMED_OUT && rows.length > 0) {
-        for (const [i, level] of (rows[0].get('levels') as { id: string; a: string; rel: string; hit: boolean }[][]).entries()) {
-          if (!take(i + 1, level.map((e) => ({ a: e.a, b: e.id, rel: e.rel, hit: e.hit })))) break;
+        for (const [i, level] of (rows[0].get('levels') as [string, string, string, boolean][][]).entries()) {
+          if (!take(i + 1, level.map(([b, a, rel, hit]) => ({ a, b, rel, hit })))) break;
         }
       }
     }
