@@ -442,8 +442,11 @@ export class TraversalService {
       for (let depth = SINGLE_QUERY_MAX_DEPTH; depth <= request.maxDepth; depth++) {
         if (roundMs.length > 0 && !nextRoundFits(roundMs, deadline.remainingMs())) break;
         const measuring = depth < request.minDepth;
+        const searched = measuring ? { ...request, minDepth: depth - 1 } : request;
+        // Risk filters keep this search on the shortest-path statement (levelsCanServe).
+        await this.planBeforeTiming(traverseStatement(searched, depth), this.searchParams(searched, offset, limit, need, need), deadline);
         const started = Date.now();
-        const found = await this.stagedSearch(measuring ? { ...request, minDepth: depth - 1 } : request, depth, offset, limit, deadline, !measuring);
+        const found = await this.stagedSearch(searched, depth, offset, limit, deadline, !measuring);
         if (found === TIMED_OUT) break;
         roundMs.push(Date.now() - started);
         if (measuring) continue;
@@ -501,11 +504,9 @@ export class TraversalService {
     }
   }
 
-  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, need: number, cap: number, timeoutMs: number, byLevels = false) {
-    const listedOnly = listedByLevels(request, maxDepth);
-    const levels = listedOnly || byLevels;
-    const statement = levels ? levelsStatement(request, maxDepth, listedOnly) : traverseStatement(request, maxDepth);
-    const params = {
+  /** The parameters of the traverse and levels statements. */
+  private searchParams(request: TraversalRequest, offset: number, limit: number, need: number, cap: number) {
+    return {
       id: request.id,
       ...stepFilterParams(request),
       riskFactors: request.riskFactors,
@@ -520,7 +521,13 @@ export class TraversalService {
       offset: neo4j.int(offset),
       limit: neo4j.int(limit),
     };
-    const records = await this.readWithin(statement, params, timeoutMs);
+  }
+
+  private async search(request: TraversalRequest, maxDepth: number, offset: number, limit: number, need: number, cap: number, timeoutMs: number, byLevels = false) {
+    const listedOnly = listedByLevels(request, maxDepth);
+    const levels = listedOnly || byLevels;
+    const statement = levels ? levelsStatement(request, maxDepth, listedOnly) : traverseStatement(request, maxDepth);
+    const records = await this.readWithin(statement, this.searchParams(request, offset, limit, need, cap), timeoutMs);
     if (records === TIMED_OUT) return TIMED_OUT;
     const [row] = records;
     const entities = entityMap(row.get('entities') as unknown[][]);
@@ -768,12 +775,13 @@ export class TraversalService {
   }
 
   /**
-   * Has Neo4j plan a statement whose run is timed for nextRoundFits, the first time this process
-   * sees its text, so that the round measures the search and not the planning. Planning a
-   * longer-paths statement took 0.1-0.3 s here (and more on a busy machine), where a round on a
-   * small graph takes 10-30 ms; times the growth that nextRoundFits assumes after one round (8),
-   * a freshly started service could refuse the next length and answer partial where a warm one
-   * answered in full. If the EXPLAIN fails, the round's time includes the planning, as before.
+   * Has Neo4j plan a statement whose run is timed for nextRoundFits (a longer-paths length, a
+   * depth of a deep risk-filtered search), the first time this process sees its text, so that
+   * the round measures the search and not the planning. Planning a longer-paths statement took
+   * 0.1-0.3 s here (more on a busy machine), where a round on a small graph takes 10-30 ms; times
+   * the growth nextRoundFits assumes after one round (8), a freshly started Neo4j could refuse
+   * the next length and answer partial where a warm one answered in full. If the EXPLAIN fails
+   * or times out, the round's time includes the planning, as before.
    */
   private async planBeforeTiming(statement: string, params: Record<string, unknown>, deadline: Deadline): Promise<void> {
     if (this.planned.has(statement)) return;
@@ -781,8 +789,7 @@ export class TraversalService {
     if (timeoutMs === 0) return;
     if (this.planned.size >= PLANNED_TEXTS_KEPT) this.planned.clear();
     try {
-      await this.graph.read(`EXPLAIN ${statement}`, params, timeoutMs);
-      this.planned.add(statement);
+      if (await this.readWithin(`EXPLAIN ${statement}`, params, timeoutMs) !== TIMED_OUT) this.planned.add(statement);
     } catch {
       // The round goes on; its time then includes the planning.
     }

@@ -47,6 +47,8 @@ class TimingOutGraph {
       return [record({ entity: SOURCE })];
     }
     if (statement === cypher('traversal', 'bfs-page')) return [record({ entities: [], facts: [], source: SOURCE })];
+    // Planning (planBeforeTiming) is not searching: it answers at once.
+    if (statement.startsWith('EXPLAIN ')) return [];
     if (timeoutMs === undefined) throw new Error(`unexpected read without a timeout: ${statement.slice(0, 80)}`);
     this.attempts.push({ statement, timeoutMs, depth: searchDepth(statement) });
     this.now += timeoutMs;
@@ -166,6 +168,7 @@ class MemoryBoundGraph {
 
   async read(statement: string): Promise<unknown[]> {
     if (statement === cypher('traversal', 'source-entity')) return [record({ entity: SOURCE })];
+    if (statement.startsWith('EXPLAIN ')) return [];
     const depth = searchDepth(statement);
     this.depths.push(depth);
     if (depth === undefined || depth > 4) {
@@ -223,13 +226,14 @@ describe('a statement that runs on past its timeout', () => {
 });
 
 /**
- * nextRoundFits judges the next length of a longer-paths search by the time of the last one. On
- * a freshly started Neo4j the first run of each statement text includes its planning, which here
- * takes far longer than the search: a graph whose statements cost PLAN_MS the first time they
- * are seen (EXPLAIN or run) and SEARCH_MS each run. The target nearer than min_depth has only a
- * 2-step detour and no longer path, so every length up to max_depth is searched.
+ * nextRoundFits judges the next length of a longer-paths search, or the next depth of a deep
+ * risk-filtered one, by the time of the last. On a freshly started Neo4j the first run of each
+ * statement text includes its planning, which here takes far longer than the search: a graph
+ * whose statements cost PLAN_MS the first time they are seen (EXPLAIN or run) and SEARCH_MS
+ * each run. Its target nearer than min_depth has only a 2-step detour and no longer path, and
+ * its risk-filtered searches find nothing, so every length or depth up to max_depth is searched.
  */
-describe('a longer-paths round is timed without its planning', () => {
+describe('a timed round (nextRoundFits) is timed without its planning', () => {
   const PLAN_MS = 200;
   const SEARCH_MS = 5;
   const sleep = (ms: number) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -241,7 +245,7 @@ describe('a longer-paths round is timed without its planning', () => {
     async read(statement: string): Promise<unknown[]> {
       const explain = statement.startsWith('EXPLAIN ');
       const text = explain ? statement.slice('EXPLAIN '.length) : statement;
-      this.statements.push(explain ? 'explain' : text.includes('NOT b[i] IN b[i + 1..]') ? 'longer-paths' : 'other');
+      this.statements.push(explain ? 'explain' : text.includes('$riskFactors') ? 'risk-depth' : text.includes('NOT b[i] IN b[i + 1..]') ? 'longer-paths' : 'other');
       if (!this.seen.has(text)) {
         this.seen.add(text);
         await sleep(PLAN_MS);
@@ -249,8 +253,10 @@ describe('a longer-paths round is timed without its planning', () => {
       if (explain) return [];
       await sleep(SEARCH_MS);
       if (text === cypher('traversal', 'bfs-page')) return [record({ entities: [], facts: [], stepFacts: [], source: SOURCE })];
-      if (text.includes('AS levels')) return [record({ levels: [[{ id: 'near', a: 'src', rel: 'r1', hit: true }], []] })];
+      if (text.includes('AS levels')) return [record({ levels: [[['near', 'src', 'r1', true]], []] })];
       // detours: a 2-step path to the near target; longer-paths: none.
+      // A deep risk-filtered search's depth: nothing found, the search complete.
+      if (text.includes('$riskFactors')) return [record({ entities: [], page: [], stepFacts: [], source: SOURCE, explored: 0, decided: true, total: 0 })];
       if (text.includes('b <> t')) return [record({ target: 'near', ids: ['src', 'mid', 'near'], rels: ['r2', 'r3'] })];
       return [];
     }
@@ -270,5 +276,15 @@ describe('a longer-paths round is timed without its planning', () => {
     const second = await service.traverse(request({ minDepth: 4, maxDepth: 5 }));
     expect(graph.statements.filter((s) => s === 'explain')).toHaveLength(0);
     expect(second).toMatchObject({ partial: false, hits: [] });
+  });
+  test('a deep risk-filtered search (max_depth 8) searches every depth from 5, each planned first', async () => {
+    const graph = new ColdPlanGraph();
+    const service = new TraversalService(graph as unknown as Graph, { visitBudget: 10_000, timeoutMs: 3_000, firstStatementFrontier: 1000 });
+    const result = await service.traverse(request({ maxDepth: 8, riskFactors: ['state_owned'] }));
+    // Counted in the round, depth 5's planning (205 ms x 8) would not have fitted in half of
+    // the 2.8 s left, and the answer would have been depth 5's, partial.
+    expect(graph.statements.filter((s) => s === 'risk-depth')).toHaveLength(4);
+    expect(graph.statements.filter((s) => s === 'explain')).toHaveLength(4);
+    expect(result).toMatchObject({ partial: false, hits: [], next: false });
   });
 });
