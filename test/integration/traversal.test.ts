@@ -48,8 +48,19 @@ class EachFilterOnSomeFact extends ReferenceGraph {
   }
 }
 
+/**
+ * This file checks answers, and every one must be complete; traversalDeadline.test.ts checks
+ * what the deadline does. On a Neo4j just started, or a machine busy with the rest of the
+ * suite, planning alone can take seconds: one /v1/downstream request with min_depth 5 took
+ * 7.8 s of the default 10 on a cold Neo4j, where it takes 0.2 s warm. A longer deadline keeps
+ * such a request from answering partial, and a wrong answer is still wrong.
+ */
+const ANSWER_DEADLINE = { TRAVERSAL_TIMEOUT_MS: '30000' };
+/** The same store under the default deadline (TRAVERSAL_TIMEOUT_MS 10 s), for the two tests whose point is an answer complete within it. */
+let withDefaultDeadline: Harness;
+
 beforeAll(async () => {
-  h = await startHarness({ files: [SAMPLE] });
+  h = await startHarness({ files: [SAMPLE], env: ANSWER_DEADLINE });
   const watchlistSeeds = [...WATCHLIST_SEEDS, ...EXTRA_WATCHLIST_SEEDS];
   const denseSeeds = [...DENSE_SEEDS, ...EXTRA_DENSE_SEEDS];
   for (const seed of [...SEEDS, ...EXTRA_SEEDS, ...watchlistSeeds, ...denseSeeds]) {
@@ -58,8 +69,12 @@ beforeAll(async () => {
     graphs.set(seed, { lines, ref: new ReferenceGraph(lines), loose: new EachFilterOnSomeFact(lines) });
     await h.ingest(writeNdjson(`random-${seed}.ndjson`, lines));
   }
+  withDefaultDeadline = await startHarness({ wipe: false });
 }, 120_000 + EXTRA * 60_000);
-afterAll(() => h.close());
+afterAll(async () => {
+  await withDefaultDeadline?.close();
+  await h.close();
+});
 
 /**
  * Runs `count` random queries on graph `seed` against the API and the reference; returns how
@@ -175,7 +190,7 @@ describe('the API agrees with a reference breadth-first search on random queries
   // levels of 2 entities, one that takes a statement a level from the start.
   test.each([[2, SEEDS[0], WATCHLIST_SEEDS[0]], [0, SEEDS[1], WATCHLIST_SEEDS[1]]])(
     'first statement for levels of at most %i entities: graph %i, 40 deep and 40 min_depth 2-5 queries; graph %i, 30 deep for listed targets', async (frontier, seed, watchlistSeed) => {
-      const api = await startHarness({ wipe: false, env: { TRAVERSAL_FIRST_STATEMENT_FRONTIER: String(frontier) } });
+      const api = await startHarness({ wipe: false, env: { ...ANSWER_DEADLINE, TRAVERSAL_FIRST_STATEMENT_FRONTIER: String(frontier) } });
       try {
         expect((await compareWithReference(seed, 40, { deep: true, api })).nonEmpty).toBeGreaterThan(15);
         expect((await compareWithReference(seed, 40, { longer: true, api })).longerThanDistance).toBeGreaterThan(3);
@@ -316,7 +331,7 @@ describe('the sample data', () => {
   test('a deep search with min_depth 2 (legacy max_depth 10) is complete', async () => {
     // Northwind has no RUS neighbour, so min_depth 2 finds what min_depth 1 finds. Searching
     // every simple path from the source took 3-5 s here and was cut (partial_results).
-    const { status, body } = await h.json('/traversal/e-gb-northwind-logistics?min_depth=2&countries=RUS');
+    const { status, body } = await withDefaultDeadline.json('/traversal/e-gb-northwind-logistics?min_depth=2&countries=RUS');
     expect(status).toBe(200);
     expect(body.partial_results).toBe(false);
     const nearest = await h.json('/traversal/e-gb-northwind-logistics?min_depth=1&countries=RUS');
@@ -329,7 +344,7 @@ describe('the sample data', () => {
     // Every entity is nearer than ten steps to p-viktor-antonov, so every result needs a path
     // longer than its distance (found with both ends bound); before, the search answered
     // nothing after 10 s.
-    const { status, body } = await h.json('/traversal/p-viktor-antonov?min_depth=10&limit=50');
+    const { status, body } = await withDefaultDeadline.json('/traversal/p-viktor-antonov?min_depth=10&limit=50');
     expect(status).toBe(200);
     expect(body).toMatchObject({ partial_results: false, next: true });
     expect(body.data).toHaveLength(50);
