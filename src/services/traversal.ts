@@ -562,7 +562,7 @@ export class TraversalService {
   private async levelSearch(request: TraversalRequest, offset: number, limit: number, deadline: Deadline): Promise<SearchResult | typeof TIMED_OUT> {
     const need = offset + limit + 1;
     const { via, levels, cut } = await this.breadthFirst(request, deadline, { minLen: 1, need });
-    const hits = levels.flatMap((level, i) => level.filter((entity) => entity.hit).map((entity) => ({ id: entity.id, len: i + 1 })));
+    const hits = resultsOf(levels, 1);
     const page = await this.pageOf(request, hits.slice(offset, offset + limit).map((hit) => pathFromVia(via, hit.id)), deadline);
     if (page === TIMED_OUT) return TIMED_OUT;
     const explored = levels.reduce((sum, level) => sum + level.length, 0);
@@ -590,9 +590,8 @@ export class TraversalService {
     const need = offset + limit + 1;
     const minDepth = request.minDepth;
     const { via, levels, cut } = await this.breadthFirst(request, deadline, { minLen: minDepth, need });
-    const farLevels = levels.slice(minDepth - 1);
-    const far: Ranked[] = farLevels.flatMap((level, i) => level.filter((entity) => entity.hit).map((entity) => ({ id: entity.id, len: minDepth + i })));
-    const farReached = farLevels.reduce((sum, level) => sum + level.length, 0);
+    const far = resultsOf(levels, minDepth);
+    const farReached = levels.slice(minDepth - 1).reduce((sum, level) => sum + level.length, 0);
     const longest = far.length >= need ? levels.length : request.maxDepth;
     // `far` is in result order (levels in order, each in id order). When its first level already
     // holds `need` results, a nearer target gets on the page only with a path of exactly that
@@ -874,6 +873,11 @@ type Via = Map<string, { from: string; rel: string }>;
 interface ViaPath { ids: string[]; rels: string[] }
 /** A result by length, with its path when it is not the breadth-first one. */
 interface Ranked { id: string; len: number; path?: ViaPath }
+
+/** The targets of breadth-first `levels` (level i at i + 1 steps) that pass the end filters, from `minLen` steps, in result order. */
+function resultsOf(levels: LevelEntity[][], minLen: number): Ranked[] {
+  return levels.slice(minLen - 1).flatMap((level, i) => level.filter((entity) => entity.hit).map((entity) => ({ id: entity.id, len: minLen + i })));
+}
 
 /** The path by which a breadth-first search first reached `target` (a shortest one). */
 function pathFromVia(via: Via, target: string): ViaPath {
