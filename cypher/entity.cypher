@@ -97,3 +97,11 @@ RETURN e {.*} AS entity,
          RETURN {record: rec {.*}, type: type}
        } AS referencedBy
 
+
+// name: warm-up-entity
+// An entity with at least one fact, for the start-up warm-up (src/http/warmUp.ts) to read and
+// search from; which one does not matter, since Neo4j plans a statement by its text.
+MATCH (e:Entity)
+WHERE EXISTS { (e)-->(:Entity) }
+RETURN e.id AS id
+LIMIT 1

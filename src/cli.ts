@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { formatStatus, servicesDown, servicesStatus, servicesUp } from './devservices/localServices';
 import { Graph } from './graph/neo4j';
 import { backendReadiness, createApp } from './http/app';
+import { warmUp } from './http/warmUp';
 import { answerClientErrors } from './http/errors';
 import { IngestError, describeProgress, ingestFile } from './ingest/ingest';
 import { spoolStdin } from './ingest/reader';
@@ -131,7 +132,7 @@ async function serve(config: Config): Promise<Stop> {
   const redis = feedsRedis(config.redisUrl, warn);
   const queues = new Queues(config, warn);
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
-  const { app, flushFeeds, close, drain } = createApp({
+  const { app, registry, flushFeeds, close, drain } = createApp({
     config, graph, auth, logger, redis, queues,
     readiness: backendReadiness(graph, redis),
   });
@@ -143,6 +144,13 @@ async function serve(config: Config): Promise<Stop> {
     }
     const { port } = server.address() as AddressInfo;
     logger.info({ host: config.host, port }, `listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`);
+    if (config.warmUp) {
+      warmUp(registry, graph).then((report) => {
+        const failed = report.routes.filter((r) => r.error);
+        if (!report.entity) logger.info('warm-up: skipped, the graph holds no entity with a fact yet');
+        else logger.info({ entity: report.entity, routes: report.routes }, `warm-up: ${report.routes.length} routes run once in ${report.ms} ms${failed.length ? `; ${failed.length} failed` : ''}`);
+      }, (err: Error) => logger.warn({ err: err.message }, 'warm-up: not run'));
+    }
   });
   answerClientErrors(server);
   return async () => {

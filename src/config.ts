@@ -43,6 +43,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** A file the worker touches while Neo4j and Redis answer it (a container healthcheck reads its age). */
   workerHeartbeatFile: string | undefined;
+  /** `serve` runs the entity and traversal routes once at start-up (src/http/warmUp.ts). */
+  warmUp: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +60,13 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 function url(env: Env, name: string, fallback: string | undefined, schemes: string[]): string | undefined {
@@ -161,5 +170,6 @@ export function loadConfig(env: Env = process.env): Config {
     feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    warmUp: bool(env, 'WARM_UP', true),
   };
 }

@@ -159,6 +159,21 @@ export class RouteRegistry {
     };
   }
 
+  /**
+   * Runs the handler of the GET route added at `path` in-process, as a request naming only
+   * `params` would run it: the path checked, the query's schema defaults applied. There is no
+   * HTTP, authentication, usage or history, and no `req`: only for routes whose handlers read
+   * their parameters alone (the start-up warm-up, warmUp in app.ts).
+   */
+  async invoke(path: string, params: Record<string, string>, principal: Principal): Promise<Reply> {
+    const route = this.routes.find((r) => r.spec.method === 'get' && r.spec.path === path);
+    if (!route) throw new Error(`no GET route ${path}`);
+    if (route.params && !route.params(params)) throw badParameters(describeErrors(route.params.errors!, 'path'));
+    const query: Record<string, unknown> = {};
+    if (route.query && !route.query(query)) throw badParameters(describeErrors(route.query.errors!, 'query'));
+    return route.spec.handler({ req: undefined as unknown as Request, params, query, body: undefined, accept: 'application/json', principal });
+  }
+
   openapi(info: { title: string; version: string }): unknown {
     const paths: Record<string, Record<string, unknown>> = {};
     for (const { spec } of this.routes) {

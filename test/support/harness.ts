@@ -13,6 +13,7 @@ import { Graph } from '../../src/graph/neo4j';
 import { feedsRedis } from '../../src/feeds/redis';
 import { backendReadiness, createApp } from '../../src/http/app';
 import { answerClientErrors } from '../../src/http/errors';
+import type { RouteRegistry } from '../../src/http/registry';
 import { ingestFile, type IngestOptions, type IngestReport } from '../../src/ingest/ingest';
 import { AuthService, DEV_CLIENT, loadClients } from '../../src/services/auth';
 import { REPO, testConfig } from './env';
@@ -28,6 +29,8 @@ export interface Harness {
   redis: Redis;
   queues: Queues;
   auth: AuthService;
+  /** The app's routes, for in-process calls (the start-up warm-up). */
+  registry: RouteRegistry;
   baseUrl: string;
   token: string;
   get(path: string, init?: RequestInit): Promise<Response>;
@@ -60,7 +63,7 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
     await redis.flushdb();
   }
   const auth = new AuthService(config, loadClients(config, () => undefined));
-  const { app, flushFeeds, close } = createApp({
+  const { app, registry, flushFeeds, close } = createApp({
     config, graph, auth, redis, queues, logger: pino({ level: 'silent' }),
     readiness: backendReadiness(graph, redis),
   });
@@ -82,7 +85,7 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
   const get = (p: string, init: RequestInit = {}) =>
     fetch(`${baseUrl}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
   return {
-    config, graph, redis, queues, auth, baseUrl, token, get, ingest, flushFeeds,
+    config, graph, redis, queues, auth, registry, baseUrl, token, get, ingest, flushFeeds,
     json: async (p, init) => {
       const res = await get(p, init);
       const text = await res.text();
