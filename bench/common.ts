@@ -80,13 +80,22 @@ export async function startApp(config: Config, graph: Graph): Promise<RunningApp
  * A bare node:http server (no Express, auth, database or JSON) answering every GET with the
  * same body of `bytes` bytes: what moving an answer of that size over HTTP costs on this
  * machine, measured with the same client as the API (the floor under any HTTP answer).
+ * With `work`, each request first awaits `work(url)` (the same search the driver path runs),
+ * so the exchange is measured while the search keeps Neo4j and the driver busy, as an API's is.
  */
-export async function bareHttpServer(bytes: number): Promise<RunningApp> {
+export async function bareHttpServer(bytes: number, work?: (url: string) => Promise<unknown>): Promise<RunningApp> {
   const http = await import('node:http');
   const body = Buffer.from(JSON.stringify({ data: 'x'.repeat(Math.max(0, bytes - 12)) }));
-  const server = http.createServer((_req, res) => {
+  const send = (res: import('node:http').ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
     res.end(body);
+  };
+  const server = http.createServer((req, res) => {
+    if (!work) return send(res);
+    work(req.url ?? '/').then(() => send(res), () => {
+      res.writeHead(500);
+      res.end();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

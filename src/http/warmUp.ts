@@ -14,7 +14,7 @@ import type { RouteRegistry } from './registry';
 
 /** The routes warmed, in order: entity reads first (the commonest call), then every traversal. */
 export const WARM_UP_ROUTES = [
-  '/v1/entity/:id', '/entity/:id',
+  '/v1/entity/:id', '/entity/:id', '/v1/entity_summary/:id',
   '/v1/traversal/:id', '/v1/ubo/:id', '/v1/downstream/:id', '/v1/watchlist/:id',
   '/traversal/:id', '/ubo/:id', '/downstream/:id', '/watchlist/:id',
 ];

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** What clients call most, each with its default parameters: written out here, not taken from WARM_UP_ROUTES. */
 const CLIENT_DEFAULTS = [
-  '/v1/entity/:id', '/entity/:id',
+  '/v1/entity/:id', '/entity/:id', '/v1/entity_summary/:id',
   ...['traversal', 'ubo', 'downstream', 'watchlist'].flatMap((t) => [`/v1/${t}/:id`, `/${t}/:id`]),
 ];
 
