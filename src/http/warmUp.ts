@@ -12,7 +12,7 @@ import { cypher } from '../graph/cypherFiles';
 import type { Principal } from '../services/auth';
 import type { RouteRegistry } from './registry';
 
-/** The routes warmed, in order: entity reads first (the commonest call), then every traversal. */
+/** The routes warmed, in order: entity reads and the summary first (the commonest calls), then every traversal. */
 export const WARM_UP_ROUTES = [
   '/v1/entity/:id', '/entity/:id', '/v1/entity_summary/:id',
   '/v1/traversal/:id', '/v1/ubo/:id', '/v1/downstream/:id', '/v1/watchlist/:id',
