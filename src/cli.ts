@@ -147,7 +147,7 @@ async function serve(config: Config): Promise<Stop> {
     if (config.warmUp) {
       warmUp(registry, graph).then((report) => {
         const failed = report.routes.filter((r) => r.error);
-        if (!report.entity) logger.info('warm-up: skipped, the graph holds no entity with a fact yet');
+        if (!report.entity) logger.info('warm-up: skipped, no entity in the graph has 1 to 50 related entities');
         else logger.info({ entity: report.entity, routes: report.routes }, `warm-up: ${report.routes.length} routes run once in ${report.ms} ms${failed.length ? `; ${failed.length} failed` : ''}`);
       }, (err: Error) => logger.warn({ err: err.message }, 'warm-up: not run'));
     }

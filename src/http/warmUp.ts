@@ -3,9 +3,10 @@
  * for the traversal statements here) and the first runs of a plan are slower still, so the
  * first requests after a restart took many times as long as later ones: a min_depth 5 search
  * took 7.8 s of its 10 s deadline against 0.2 s warm, and some such answers were partial.
- * `serve` runs the entity and traversal routes once each, in-process with their default
- * parameters (the texts clients send most), from one entity of the graph, before clients
- * reach those statements cold. Requests are answered meanwhile as usual.
+ * `serve` runs the entity, entity summary and traversal routes once each, in-process with
+ * their default parameters (the texts clients send most), from one entity of the graph with
+ * 1 to 50 related entities, before clients reach those statements cold. Requests are
+ * answered meanwhile as usual.
  */
 import type { Graph } from '../graph/neo4j';
 import { cypher } from '../graph/cypherFiles';
@@ -22,7 +23,7 @@ export const WARM_UP_ROUTES = [
 const WARM_UP_PRINCIPAL: Principal = { user: 'warm-up', org: 'warm-up', client_id: 'warm-up' };
 
 export interface WarmUpReport {
-  /** The entity the routes ran for; none when the graph holds no entity with a fact. */
+  /** The entity the routes ran for; none when no entity has 1 to 50 related entities (an empty graph). */
   entity?: string;
   routes: { path: string; ms: number; error?: string }[];
   ms: number;
