@@ -163,7 +163,7 @@ export class RouteRegistry {
    * Runs the handler of the GET route added at `path` in-process, as a request naming only
    * `params` would run it: the path checked, the query's schema defaults applied. There is no
    * HTTP, authentication, usage or history, and no `req`: only for routes whose handlers read
-   * their parameters alone (the start-up warm-up, warmUp in app.ts).
+   * their parameters alone (the start-up warm-up, src/http/warmUp.ts).
    */
   async invoke(path: string, params: Record<string, string>, principal: Principal): Promise<Reply> {
     const route = this.routes.find((r) => r.spec.method === 'get' && r.spec.path === path);
