@@ -6,7 +6,9 @@
  * (b) a naive `[*1..max_depth]` path enumeration with the same end filter; and the largest
  * explored_count answered without partial_results. explored_count is the number of distinct
  * targets the search reached over qualifying paths, before end filters (docs/traversal.md),
- * not the entities it expanded.
+ * not the entities it expanded. Two floors under the API / driver ratio: a bare HTTP server
+ * sending an answer of the same size on an idle machine (floor ratio), and the same server
+ * running the same search before it sends (search+send), measured as the API is.
  */
 import neo4j from 'neo4j-driver';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
