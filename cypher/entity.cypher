@@ -97,7 +97,6 @@ RETURN e {.*} AS entity,
          RETURN {record: rec {.*}, type: type}
        } AS referencedBy
 
-
 // name: warm-up-entity
 // An entity with 1 to 50 related entities, for the start-up warm-up (src/http/warmUp.ts) to
 // read and search from. Which one matters little, since Neo4j plans a statement by its text;

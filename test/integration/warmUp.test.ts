@@ -34,7 +34,7 @@ async function clearedPlans(): Promise<number> {
   return Number(count[1]);
 }
 
-test('every entity and traversal route runs once, from an entity with a fact, without an error', async () => {
+test('every entity and traversal route runs once, from an entity with 1 to 50 related entities, without an error', async () => {
   const report = await warmUp(h.registry, h.graph);
   expect(report.entity).toEqual(expect.any(String));
   expect(report.routes.map((r) => r.path)).toEqual(WARM_UP_ROUTES);
@@ -43,6 +43,8 @@ test('every entity and traversal route runs once, from an entity with a fact, wi
   const { status, body } = await h.json(`/v1/entity/${encodeURIComponent(report.entity!)}`);
   expect(status).toBe(200);
   expect(body.relationships.data.length).toBeGreaterThan(0);
+  expect(body.related_entities_count).toBeGreaterThanOrEqual(1);
+  expect(body.related_entities_count).toBeLessThanOrEqual(50);
 });
 
 test('after the warm-up, the default requests of those routes plan no statement of their own', async () => {
