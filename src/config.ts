@@ -43,7 +43,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** A file the worker touches while Neo4j and Redis answer it (a container healthcheck reads its age). */
   workerHeartbeatFile: string | undefined;
-  /** `serve` runs the entity and traversal routes once at start-up (src/http/warmUp.ts). */
+  /** `serve` runs the entity, entity summary and traversal routes once at start-up (src/http/warmUp.ts). */
   warmUp: boolean;
 }
 
