@@ -1,7 +1,7 @@
 /**
  * Derived risk factors computed from a real graph by the scorer the worker runs (called
  * in-process here, delivering to the real Redis notification feed; the worker process itself
- * is exercised in risk-notifications and risk-crash tests).
+ * is exercised in riskNotifications and riskCrash tests).
  */
 import { NotificationFeed } from '../../src/feeds/notifications';
 import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
