@@ -234,7 +234,7 @@ if (EXTRA > 0) {
 }
 
 describe('step filters and the source', () => {
-  // The README's example: between the same pair, a 60% holding that ended in 2019 and a
+  // The step-filter example of docs/traversal.md: between the same pair, a 60% holding that ended in 2019 and a
   // current 10% holding (two facts, from two records). A closed company with one director.
   const lines = [
     { kind: 'source', id: 'step-src', label: 'Step rule source' },
