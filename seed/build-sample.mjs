@@ -190,7 +190,7 @@ source(LR, 'HM Land Registry: UK and Overseas Companies that Own Property (CCOD/
   'https://use-land-property-data.service.gov.uk/datasets/');
 source(BOL, 'US Import Bills of Lading (CBP vessel manifests)', 'USA', 'trade', 'https://manifests.example.org/');
 
-// Record helpers per source -------------------------------------------------------------
+// Record builders per source -------------------------------------------------------------
 const CH_BASE = 'https://find-and-update.company-information.service.gov.uk';
 function chRec(number, label, about, pub, withDoc = true) {
   const url = `${CH_BASE}/company/${number}/filing-history/${token(`${number}:${label}:${pub}`)}`;

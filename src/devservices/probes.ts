@@ -1,5 +1,5 @@
 /**
- * Short probes of a service endpoint and the small helpers the service processes share.
+ * Short probes of a service endpoint, and the small functions the service processes share.
  * Probes stay short: a dead port or an unroutable host must not stall the CLI or tests.
  */
 import net from 'node:net';

@@ -35,7 +35,7 @@ export function logFile(config: Config, def: ServiceDef): string {
   return path.join(config.dataDir, 'logs', `${def.name}.log`);
 }
 
-/** Starts `command` in its own session (survives the CLI, not killed by its Ctrl-C) and records its pid. */
+/** Starts `command` detached in a process group of its own (it survives the CLI and its Ctrl-C) and records its pid. */
 export function spawnDetached(config: Config, def: ServiceDef, command: string, args: string[]): number {
   fs.mkdirSync(runDir(config), { recursive: true });
   fs.mkdirSync(path.dirname(logFile(config, def)), { recursive: true });

@@ -1,4 +1,4 @@
-/** Helpers shared by the history, usage and rate-limit middleware. */
+/** Functions shared by the history, usage and rate-limit middleware. */
 import type { Request, Response } from 'express';
 import type { Principal } from '../../services/auth';
 import type { RouteSpec } from '../registry';
