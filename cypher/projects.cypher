@@ -125,7 +125,7 @@ RETURN count(pe) AS total
 // One light row per project entity for the client's sorted, filtered and counted view
 // (src/services/projectContents.ts): the primary match's summary fields, its latest status,
 // the trade counts of every match and the upstream of the latest snapshot. The latest status
-// costs half the statement's time on a large project: read only $withStatus.
+// is the statement's dearest part, so it is read only when $withStatus.
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
 WITH pe, head(COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e }) AS e
 WHERE $types IS NULL OR e.type IN $types

@@ -60,10 +60,9 @@ RETURN DISTINCT n.id AS id
 // read of the state is the committed value, so a state is changed once per version and a
 // notification is queued once per (project entity, version). The version, hash and risk the
 // row was derived from are all compared: the scorer reads states without locks, and read
-// committed reads each property on its own, so one read can mix two commits (about one read
-// in 1,600 under a steady writer here). A version read after another scorer's commit with a
-// hash read before it passed a version-only check and queued the same change twice; a risk
-// read apart from the rest would give a notification the wrong previous values. The version
+// committed reads each property on its own, so one read can mix two commits; a version-only
+// check would then queue the same change twice, and a risk read apart from the rest would
+// give a notification the wrong previous values (docs/risk-and-notifications.md). The version
 // counts changes of the state: a row that only repairs what clients see (e.risk after an
 // ingest) keeps it.
 // Rows arrive sorted by id so concurrent chunks lock in the same order. Returns the ids written.

@@ -7,8 +7,8 @@ CREATE INDEX entity_sanctioned IF NOT EXISTS FOR (e:Entity) ON (e.sanctioned);
 CREATE INDEX entity_pep IF NOT EXISTS FOR (e:Entity) ON (e.pep);
 CREATE INDEX record_source IF NOT EXISTS FOR (r:Record) ON (r.source);
 // Dropped: indexes earlier versions created that no query reads (search uses
-// schema-search.cypher; attributes are always reached from their entity). Each cost index
-// upkeep on every ingest write: about 15% of ingest time on a generated graph.
+// schema-search.cypher; attributes are always reached from their entity), since each costs
+// index upkeep on every ingest write (docs/benchmarks.md, 2026-11-22).
 DROP INDEX attribute_field IF EXISTS;
 DROP INDEX entity_text IF EXISTS;
 DROP INDEX record_text IF EXISTS;

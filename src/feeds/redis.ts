@@ -28,9 +28,9 @@ export function reportConnectionErrors(client: Redis, warn: (message: string) =>
 
 /**
  * The API's client for plain commands. With Redis away a command fails at once instead of
- * waiting in ioredis's offline queue through reconnections (a history read took 36 s to
- * fail), and no command waits more than 2 s: callers answer 503, or carry on without the
- * feed where it is optional (usage, history writes, rate limits).
+ * waiting in ioredis's offline queue through reconnections, and no command waits more than
+ * 2 s: callers answer 503, or carry on without the feed where it is optional (usage, history
+ * writes, rate limits).
  */
 export function feedsRedis(url: string, warn: (message: string) => void): Redis {
   return reportConnectionErrors(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2000 }), warn);

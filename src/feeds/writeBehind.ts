@@ -1,8 +1,7 @@
 /**
- * Write-behind for the per-request Redis feeds (usage counters, history events). Every
- * authenticated call used to cost two Redis round trips of its own; here the commands of the
- * calls within `delayMs` go out as one pipeline, one socket write. On a small machine a
- * loopback socket write is one of the dearest things a request does.
+ * Write-behind for the per-request Redis feeds (usage counters, history events): the commands
+ * of the calls within `delayMs` go out as one pipeline, one socket write, rather than two
+ * Redis round trips per call, since a socket write is one of the dearest things a request does.
  *
  * The price: an event reaches Redis up to `delayMs` after its call answered. Reads of the feeds
  * in this process flush first, so a client reading its own history or usage through this

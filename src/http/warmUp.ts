@@ -1,9 +1,7 @@
 /**
- * The start-up warm-up. Neo4j plans each statement text the first time it sees it (0.1-1 s
- * for the traversal statements here, seconds for the entity read) and the first runs of a
- * plan are slower still, so the first requests after a restart took many times as long as
- * later ones: 0.3-5.9 s each on the sample, against 0.02-0.35 s after the warm-up
- * (docs/traversal.md, "After a restart").
+ * The start-up warm-up. Neo4j plans each statement text the first time it sees it and runs a
+ * new plan slowly at first, so without it the first requests after a restart take many times
+ * as long as later ones (figures: docs/traversal.md, "After a restart").
  * `serve` runs the entity, entity summary and traversal routes once each, in-process with
  * their default parameters (the texts clients send most), from one entity of the graph with
  * 1 to 50 related entities, before clients reach those statements cold. Requests are

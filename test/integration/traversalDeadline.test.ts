@@ -10,8 +10,8 @@ import { Harness, startHarness, writeNdjson } from '../support/harness';
  */
 const TIMEOUT_MS = 100;
 // Neo4j ends a timed-out transaction at its next monitor check (db.transaction.monitor.check.interval,
-// 2 s by default), so one attempt can overrun its share by that much; the old one-depth-at-a-time
-// retries with a full timeout each overran it once per depth (ten times here).
+// 2 s by default), so one attempt can overrun its share by that much, and the deadline must
+// not be overrun once per depth.
 const MONITOR_INTERVAL_MS = 2000;
 
 function denseLines(entities: number, degree: number): any[] {
