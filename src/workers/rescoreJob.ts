@@ -2,7 +2,7 @@
  * The risk re-scoring processor (queue QUEUE_NAMES.rescore) and `graph-api rescore`.
  *
  * A job `{entityIds, reason}` is expanded to the neighbourhood whose derived factors may
- * change and scored from the graph (src/services/risk.ts). Safe to run twice and to kill at
+ * change and scored from the graph (src/services/risk/). Safe to run twice and to kill at
  * any point: each chunk's risk, state and notification outbox are one Neo4j transaction
  * (compare-and-set on the entity's risk state version), and the outbox is moved to Redis
  * idempotently by notification id at the start and along every job. BullMQ retries a failed
