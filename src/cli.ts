@@ -24,7 +24,7 @@ import { QUEUE_NAMES, Queues } from './workers/queues';
 import { feedsRedis } from './feeds/redis';
 import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
-import { registerRescoreCommand } from './workers/rescoreJob';
+import { queueRescore } from './workers/rescoreJob';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
 const say = (msg: string): void => {
@@ -329,7 +329,20 @@ async function main(argv: string[]): Promise<void> {
     .argument('<secret>')
     .action((secret: string) => console.log(hashSecret(secret)));
 
-  registerRescoreCommand(program, () => config);
+  program
+    .command('rescore')
+    .description('queue risk re-scoring of the given entities and their neighbourhood, or of every entity (--all)')
+    .argument('[ids...]', 'entity ids')
+    .option('--all', 'every entity in the graph')
+    .action(async (ids: string[], opts: { all?: boolean }) => {
+      if (!opts.all && ids.length === 0) {
+        say('rescore: name entity ids or pass --all');
+        process.exitCode = 1;
+        return;
+      }
+      const { entities, jobs } = await queueRescore(config, ids, Boolean(opts.all));
+      say(`queued re-scoring of ${entities} entities in ${jobs} jobs${opts.all ? '' : ' (with their neighbourhood)'}`);
+    });
 
   await program.parseAsync(argv);
 }
