@@ -18,7 +18,7 @@ import { refreshSummaries } from './summaries';
 import { entitySourceTokens } from '../domain/sourceTokens';
 import { InTransaction, Runner, ownTransactions, within } from './transactions';
 import { check, type Checked } from './check';
-import { IngestError, PROGRESS_INTERVAL_MS, type BadLine, type IngestOptions, type IngestReport } from './options';
+import { IngestError, PROGRESS_INTERVAL_MS, type IngestOptions, type IngestReport } from './options';
 
 export { IngestError, describeProgress, type BadLine, type IngestOptions, type IngestProgress, type IngestReport } from './options';
 
