@@ -27,7 +27,7 @@ export { IngestError, describeProgress, type BadLine, type IngestOptions, type I
  * promises alone, so without a turn the loop would parse up to a whole read chunk (thousands
  * of lines) before the answer to a batch's statement is read and its next statement sent, and
  * Neo4j would wait meanwhile: a batch is up to four exchanges (derived risk, upsert, labels,
- * commit). A/B, 20k entities committed per batch, write phase mean of 6: 23.9 -> 21.1 s.
+ * commit). The measurement is in docs/benchmarks.md.
  */
 const YIELD_EVERY_LINES = 100;
 
@@ -127,7 +127,7 @@ async function write(
         // The summary refresh sets sx_source from the entity's records in the graph. Set here
         // from this file's, it is already that value for an entity new to the graph: Neo4j
         // skips a write of an equal value, so the entity's full-text document is indexed once,
-        // not again when a per-batch load refreshes summaries (2.5 s of a 100k-entity load).
+        // not again when a per-batch load refreshes summaries.
         row.props.sx_source = entitySourceTokens(sourcesOf.get(line.id) ?? []);
         await add('entity', () => cypher('ingest', 'upsert-entities'), row, [line.id], line.id);
         break;

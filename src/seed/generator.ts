@@ -6,9 +6,10 @@
  * Design: every entity is a pure function of (seed, index), drawn from its own small PRNG
  * stream, so any entity, its name or its outgoing facts can be recomputed at any time
  * without storing them. The only per-entity memory is the entity-type and country tables
- * and one index list per type (O(entities), about 6 bytes per entity). The relationship facts of entity i are cited by the record
- * of i's block (5 entities per record); records are emitted first, so the facts are
- * generated twice: once to learn which entities each record mentions, once to write them.
+ * and one index list per type (O(entities), about 6 bytes per entity). The relationship
+ * facts of entity i are cited by the record of i's block (5 entities per record); records are
+ * emitted first, so the facts are generated twice: once to learn which entities each record
+ * mentions, once to write them. Parts: ./random.ts, ./words.ts, ./model.ts, ./facts.ts.
  *
  * Degree skew: a fact's target is picked from the target type's population with a
  * power-law rank (rank = floor(n * u^2)), mapped through a fixed permutation, so a few
