@@ -27,7 +27,7 @@ export { IngestError, describeProgress, type BadLine, type IngestOptions, type I
  * promises alone, so without a turn the loop would parse up to a whole read chunk (thousands
  * of lines) before the answer to a batch's statement is read and its next statement sent, and
  * Neo4j would wait meanwhile: a batch is up to four exchanges (derived risk, upsert, labels,
- * commit). The measurement is in docs/benchmarks.md.
+ * commit).
  */
 const YIELD_EVERY_LINES = 100;
 
