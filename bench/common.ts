@@ -9,6 +9,7 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../src/config';
 import { servicesUp } from '../src/devservices/localServices';
 import { Graph } from '../src/graph/neo4j';
+import { migrate } from '../src/graph/migrate';
 import { createApp } from '../src/http/app';
 import { AuthService, DEV_CLIENT, loadClients } from '../src/services/auth';
 import { Queues } from '../src/workers/queues';
@@ -39,7 +40,7 @@ export async function benchGraph(): Promise<{ config: Config; graph: Graph }> {
   const config = benchConfig();
   await servicesUp(config, (msg) => say(`  [services] ${msg}`));
   const graph = new Graph(config);
-  await graph.migrate();
+  await migrate(graph);
   return { config, graph };
 }
 

@@ -11,6 +11,7 @@ import { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config';
 import { formatStatus, servicesDown, servicesStatus, servicesUp } from './devservices/localServices';
 import { Graph } from './graph/neo4j';
+import { migrate } from './graph/migrate';
 import { backendReadiness, createApp } from './http/app';
 import { warmUp } from './http/warmUp';
 import { answerClientErrors } from './http/errors';
@@ -23,7 +24,7 @@ import { QUEUE_NAMES, Queues } from './workers/queues';
 import { feedsRedis } from './feeds/redis';
 import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
-import { registerRescoreCommand } from './workers/rescoreJob';
+import { queueRescore } from './workers/rescoreJob';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
 const say = (msg: string): void => {
@@ -233,7 +234,7 @@ async function main(argv: string[]): Promise<void> {
     .action(async () => {
       await servicesUp(config, say);
       await withGraph(config, async (graph) => {
-        await graph.migrate(say);
+        await migrate(graph, say);
         const [row] = await graph.read('MATCH (e:Entity) RETURN count(e) > 0 AS loaded');
         if (!row.get('loaded')) {
           say('graph is empty: loading the sample data');
@@ -262,13 +263,13 @@ async function main(argv: string[]): Promise<void> {
   program
     .command('migrate')
     .description('apply cypher/schema*.cypher (idempotent)')
-    .action(() => withGraph(config, async (graph) => say(`applied ${await graph.migrate(say)} schema statements`)));
+    .action(() => withGraph(config, async (graph) => say(`applied ${await migrate(graph, say)} schema statements`)));
 
   program
     .command('reindex')
     .description('recompute the search properties of every entity and, with MEILI_URL, rebuild the Meilisearch indexes')
     .action(() => withGraph(config, async (graph) => {
-      await graph.migrate();
+      await migrate(graph);
       const { reindexAll } = await import('./search');
       const { MeiliSearchIndex } = await import('./search/meilisearch');
       const meili = config.meili ? new MeiliSearchIndex({ url: config.meili.url, key: config.meili.key }) : undefined;
@@ -286,7 +287,7 @@ async function main(argv: string[]): Promise<void> {
     .action(async (files: string[], opts: { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean }) => {
       if (opts.atomic && opts.batchCommit) throw new Error('--atomic and --batch-commit exclude each other');
       const ok = await withGraph(config, async (graph) => {
-        await graph.migrate();
+        await migrate(graph);
         return ingest(config, graph, files, opts);
       });
       if (!ok) process.exitCode = 1;
@@ -297,7 +298,7 @@ async function main(argv: string[]): Promise<void> {
     .description('load the sample data in seed/')
     .action(async () => {
       const ok = await withGraph(config, async (graph) => {
-        await graph.migrate();
+        await migrate(graph);
         return ingest(config, graph, [SAMPLE], {});
       });
       if (!ok) process.exitCode = 1;
@@ -328,7 +329,20 @@ async function main(argv: string[]): Promise<void> {
     .argument('<secret>')
     .action((secret: string) => console.log(hashSecret(secret)));
 
-  registerRescoreCommand(program, () => config);
+  program
+    .command('rescore')
+    .description('queue risk re-scoring of the given entities and their neighbourhood, or of every entity (--all)')
+    .argument('[ids...]', 'entity ids')
+    .option('--all', 'every entity in the graph')
+    .action(async (ids: string[], opts: { all?: boolean }) => {
+      if (!opts.all && ids.length === 0) {
+        say('rescore: name entity ids or pass --all');
+        process.exitCode = 1;
+        return;
+      }
+      const { entities, jobs } = await queueRescore(config, ids, Boolean(opts.all));
+      say(`queued re-scoring of ${entities} entities in ${jobs} jobs${opts.all ? '' : ' (with their neighbourhood)'}`);
+    });
 
   await program.parseAsync(argv);
 }

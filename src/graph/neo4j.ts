@@ -4,15 +4,11 @@
  */
 import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';
 import type { Config } from '../config';
-import { entitySourceTokens } from '../search/fields';
-import { cypher, schemaStatements } from './cypherFiles';
 
 export type Params = Record<string, unknown>;
 
 /** Tries of one auto-commit read before a retryable error (e.g. a leader switch) is passed on. */
 const READ_ATTEMPTS = 3;
-/** Tries of one migrate statement before a retryable error (e.g. a deadlock with an ingest) is passed on. */
-const MIGRATE_ATTEMPTS = 5;
 
 const codeOf = (err: unknown): string => String((err as { code?: unknown })?.code ?? '');
 
@@ -31,7 +27,7 @@ export function memoryLimitHit(err: unknown): 'pool' | 'transaction' | undefined
  * Retryable to the driver, but not a statement Neo4j stopped for time or memory: that one
  * would only be stopped again, after holding the shared memory pool once more.
  */
-function retryable(err: unknown): boolean {
+export function retryable(err: unknown): boolean {
   return neo4j.isRetryableError(err as Error) && !/Terminated|TimedOut/.test(codeOf(err)) && !memoryLimitHit(err);
 }
 
@@ -115,60 +111,6 @@ export class Graph {
       return true;
     } catch {
       return false;
-    }
-  }
-
-  /**
-   * Applies cypher/schema*.cypher: constraints and indexes (IF NOT EXISTS) and the label
-   * backfill of schema-flag-labels.cypher; every statement is idempotent. `log` hears the
-   * progress of a one-time data step (below).
-   */
-  async migrate(log: (msg: string) => void = () => undefined): Promise<number> {
-    // entity_search as created before sx_source (it covered source_count): every entity gets
-    // its sx_source first (not in that index, so no index work), then the index is dropped for
-    // the schema file to create the current one. An interrupted run leaves the old index, so
-    // the next one resumes. Like the label sweep, safe beside an ingest (source-tokens-write).
-    if ((await this.read(cypher('search', 'outdated-entity-index'))).length > 0) {
-      log('migrate: giving every entity its sx_source (the source filter\'s index tokens), once');
-      await this.backfillSourceTokens(log);
-      await this.write('DROP INDEX entity_search IF EXISTS');
-    }
-    const statements = schemaStatements();
-    const session = this.session('WRITE');
-    try {
-      // The label sweeps take entity locks, so one may meet an ingest's in a deadlock, which
-      // Neo4j breaks by failing one side: every statement is idempotent, so run it again.
-      for (const statement of statements) {
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await session.run(statement);
-            break;
-          } catch (err) {
-            if (attempt >= MIGRATE_ATTEMPTS || !retryable(err)) throw err;
-            await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-          }
-        }
-      }
-      await session.run('CALL db.awaitIndexes(300)');
-    } finally {
-      await session.close();
-    }
-    return statements.length;
-  }
-
-  /** sx_source of every entity that has none, from its `sources` summary field, 2000 per transaction. */
-  private async backfillSourceTokens(log: (msg: string) => void): Promise<void> {
-    for (let after = '', done = 0; ;) {
-      const rows = await this.read(cypher('search', 'entities-without-source-tokens'), { after, limit: neo4j.int(2000) });
-      if (rows.length === 0) return;
-      const writes = rows.map((r) => {
-        const sources = r.get('sources') as string[];
-        return { id: r.get('id') as string, sources, sx_source: entitySourceTokens(sources) };
-      });
-      await this.write(cypher('search', 'source-tokens-write'), { rows: writes });
-      after = writes[writes.length - 1].id;
-      done += writes.length;
-      if (done % 100_000 < writes.length) log(`migrate: sx_source of ${done} entities`);
     }
   }
 

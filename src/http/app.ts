@@ -29,8 +29,10 @@ import { RateLimiter } from '../feeds/rateLimit';
 import { withTimeout } from '../timeout';
 import { registerProjectRoutes } from './routes/projects';
 import { registerFeedRoutes } from './routes/feeds';
+import { registerResolveRoutes } from './routes/resolve';
 import { registerSearchRoutes } from './routes/search';
 import { ProjectService } from '../services/projects';
+import { createSearchIndex } from '../search';
 
 export interface AppDeps {
   config: Config;
@@ -116,7 +118,9 @@ export function createApp(deps: AppDeps) {
   const feeds = createFeeds(deps);
   registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, (msg, err) => deps.logger.warn({ err: (err as Error)?.message }, msg)));
   registerFeedRoutes(registry, feeds);
-  registerSearchRoutes(registry, deps.config, deps.graph);
+  const searchIndex = createSearchIndex(deps.config, deps.graph);
+  registerSearchRoutes(registry, searchIndex);
+  registerResolveRoutes(registry, searchIndex);
 
   const app = express();
   app.disable('x-powered-by');

@@ -3,7 +3,7 @@
  * keys) and the derived values both backends index for them. Every value is normalised with
  * src/domain/names.ts before it is indexed, and so is every query term.
  */
-import { createHash } from 'node:crypto';
+import { sourceToken } from '../domain/sourceTokens';
 import { analyze, compactIdentifier, skeleton } from '../domain/names';
 
 /** Internal field keys of entities; the first seven are the API's `fields` values. */
@@ -111,15 +111,8 @@ export function entityLineSearchProps(line: { type: string; label?: string; attr
   return entitySearchProps({ type: line.type, label: line.label ?? names[0] }, attributes);
 }
 
-/**
- * A source id as one index token: the record index's analyzer would split `ua-nsdc` into
- * `ua` and `nsdc` (so a filter on `nsdc` would match it); a hash is a single word that only
- * that id has.
- */
-export const sourceToken = (sourceId: string): string => `s${createHash('sha1').update(sourceId).digest('hex')}`;
-
-/** sx_source of an Entity node: the ids of the sources of its records, one token each (source filter). */
-export const entitySourceTokens = (sourceIds: readonly string[]): string => [...sourceIds].sort().map(sourceToken).join(' ');
+/** The index tokens of source ids live in src/domain/sourceTokens.ts (the migration computes them too). */
+export { entitySourceTokens, sourceToken } from '../domain/sourceTokens';
 
 /**
  * The derived properties of a Record node that the `record_label_search` full-text index

@@ -1,5 +1,5 @@
 /**
- * From a parsed `q` (src/domain/queryString.ts) to a normalised match tree that every
+ * From a parsed `q` (src/search/syntax.ts) to a normalised match tree that every
  * backend executes the same way, plus the highlighter that wraps matched words in `<em>`.
  *
  * A leaf is a set of alternatives (one per searched field, plus the compact form of an
@@ -7,7 +7,7 @@
  */
 import { analyze, compactIdentifier, editDistance, type Token } from '../domain/names';
 import { badParameter } from '../domain/errors';
-import { parseQuery, type QueryNode } from '../domain/queryString';
+import { parseQuery, type QueryNode } from './syntax';
 import {
   ADVANCED_ENTITY_FIELDS, ADVANCED_RECORD_FIELDS, ENTITY_SEARCH_FIELDS, IndexField, fieldTokens, usesCompanyForms,
 } from './fields';

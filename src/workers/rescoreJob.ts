@@ -1,22 +1,22 @@
 /**
- * The risk re-scoring processor (queue QUEUE_NAMES.rescore) and `graph-api rescore`.
+ * The risk re-scoring processor (queue QUEUE_NAMES.rescore) and the queueing behind
+ * `graph-api rescore`.
  *
  * A job `{entityIds, reason}` is expanded to the neighbourhood whose derived factors may
- * change and scored from the graph (src/services/risk.ts). Safe to run twice and to kill at
+ * change and scored from the graph (src/services/risk/). Safe to run twice and to kill at
  * any point: each chunk's risk, state and notification outbox are one Neo4j transaction
  * (compare-and-set on the entity's risk state version), and the outbox is moved to Redis
  * idempotently by notification id at the start and along every job. BullMQ retries a failed
  * job with backoff (DEFAULT_JOB_OPTIONS) and re-queues the job of a killed worker once its
  * lock expires.
  */
-import type { Command } from 'commander';
 import Redis from 'ioredis';
 import type { Config } from '../config';
 import { NotificationFeed } from '../feeds/notifications';
 import { Graph } from '../graph/neo4j';
 import { FULL_RESCORE_REASON, RiskScorer } from '../services/risk';
 import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
-import type { Processor, WorkerDeps } from './worker';
+import type { Processor, WorkerDeps } from './jobs';
 
 const scorers = new Map<WorkerDeps, { scorer: RiskScorer; redis: Redis }>();
 
@@ -48,40 +48,29 @@ export const rescoreProcessor: Processor = async (job, deps) => {
   return stats;
 };
 
-/** `graph-api rescore [ids...] [--all]`: queue re-scoring (a running `graph-api worker` does it). */
-export function registerRescoreCommand(program: Command, configOf: () => Config): void {
-  program
-    .command('rescore')
-    .description('queue risk re-scoring of the given entities and their neighbourhood, or of every entity (--all)')
-    .argument('[ids...]', 'entity ids')
-    .option('--all', 'every entity in the graph')
-    .action(async (ids: string[], opts: { all?: boolean }) => {
-      const say = (msg: string) => process.stderr.write(`${msg}\n`);
-      if (!opts.all && ids.length === 0) {
-        say('rescore: name entity ids or pass --all');
-        process.exitCode = 1;
-        return;
+/**
+ * Queues re-scoring of `ids` (with their neighbourhood), or of every entity when `all` is set
+ * (`graph-api rescore`; a running `graph-api worker` does it).
+ */
+export async function queueRescore(config: Config, ids: string[], all: boolean): Promise<{ entities: number; jobs: number }> {
+  const graph = new Graph(config);
+  const queues = new Queues(config);
+  try {
+    let entities = 0;
+    let jobs = 0;
+    if (all) {
+      const scorer = new RiskScorer(graph, { deliver: async () => undefined });
+      for await (const page of scorer.allEntityIds(IDS_PER_JOB * 10)) {
+        jobs += await queues.enqueueEntities([QUEUE_NAMES.rescore], page, FULL_RESCORE_REASON);
+        entities += page.length;
       }
-      const config = configOf();
-      const graph = new Graph(config);
-      const queues = new Queues(config);
-      try {
-        let entities = 0;
-        let jobs = 0;
-        if (opts.all) {
-          const scorer = new RiskScorer(graph, { deliver: async () => undefined });
-          for await (const page of scorer.allEntityIds(IDS_PER_JOB * 10)) {
-            jobs += await queues.enqueueEntities([QUEUE_NAMES.rescore], page, FULL_RESCORE_REASON);
-            entities += page.length;
-          }
-        } else {
-          jobs = await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'rescore');
-          entities = ids.length;
-        }
-        say(`queued re-scoring of ${entities} entities in ${jobs} jobs${opts.all ? '' : ' (with their neighbourhood)'}`);
-      } finally {
-        await queues.close();
-        await graph.close();
-      }
-    });
+    } else {
+      jobs = await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'rescore');
+      entities = ids.length;
+    }
+    return { entities, jobs };
+  } finally {
+    await queues.close();
+    await graph.close();
+  }
 }

@@ -7,7 +7,7 @@
 import type { Job } from 'bullmq';
 import { syncEntities } from '../search';
 import { MeiliSearchIndex } from '../search/meilisearch';
-import type { EntityJob, WorkerDeps } from './worker';
+import type { EntityJob, WorkerDeps } from './jobs';
 
 let meili: MeiliSearchIndex | undefined;
 

@@ -3,20 +3,15 @@
  * registered in PROCESSORS; each receives `{entityIds, reason}` jobs.
  */
 import fs from 'node:fs';
-import { Worker, type Job } from 'bullmq';
+import { Worker } from 'bullmq';
 import type pino from 'pino';
-import type { Config } from '../config';
-import type { Graph } from '../graph/neo4j';
 import { CONNECTION_ERROR_EVERY_MS, throttled } from '../feeds/redis';
-import { QUEUE_NAMES, QueueName, Queues, bullConnection, retryDelayMs } from './queues';
+import type { EntityJob, Processor, WorkerDeps } from './jobs';
+import { QUEUE_NAMES, QueueName, bullConnection, retryDelayMs } from './queues';
 import { rescoreProcessor } from './rescoreJob';
 import { searchIndexJob } from './searchIndexJob';
 
-export interface EntityJob { entityIds: string[]; reason: string }
-
-export interface WorkerDeps { config: Config; graph: Graph; logger: pino.Logger; queues: Queues }
-
-export type Processor = (job: Job<EntityJob>, deps: WorkerDeps) => Promise<unknown>;
+export type { EntityJob, Processor, WorkerDeps } from './jobs';
 
 /** Queue -> processor. A queue without a processor here is not consumed. */
 export const PROCESSORS: Partial<Record<QueueName, Processor>> = {

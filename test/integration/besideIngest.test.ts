@@ -13,6 +13,7 @@ import { entityRow, recordRow, relationshipRow } from '../../src/ingest/rows';
 import { refreshSummaries } from '../../src/ingest/summaries';
 import { ownTransactions, within } from '../../src/ingest/transactions';
 import { parseLine, type EntityLine, type IngestLine, type RecordLine, type RelationshipLine } from '../../src/ingest/validate';
+import { migrate } from '../../src/graph/migrate';
 import { reindexAll } from '../../src/search';
 import { entitySourceTokens } from '../../src/search/fields';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
@@ -53,7 +54,7 @@ async function upsertFacts(tx: Transaction, lines: unknown[]): Promise<void> {
  * commits it once the maintenance waits on a lock (or has finished), then lets that finish.
  * Returns whether the maintenance waited.
  */
-async function besideOpenIngest(work: (tx: Transaction) => Promise<void>, maintenance: () => Promise<unknown> = () => h.graph.migrate()): Promise<boolean> {
+async function besideOpenIngest(work: (tx: Transaction) => Promise<void>, maintenance: () => Promise<unknown> = () => migrate(h.graph)): Promise<boolean> {
   const session = h.graph.session('WRITE');
   const tx = session.beginTransaction();
   try {

@@ -8,6 +8,7 @@ import { refreshSummaries } from '../../src/ingest/summaries';
 import { ownTransactions } from '../../src/ingest/transactions';
 import { entitySourceTokens } from '../../src/search/fields';
 import { acmeLines } from '../fixtures/acme';
+import { migrate } from '../../src/graph/migrate';
 import { REPO, testEnv } from '../support/env';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { QUEUE_NAMES, type Queues } from '../../src/workers/queues';
@@ -278,7 +279,7 @@ describe('the :Sanctioned, :Pep and :Closed labels behind the traversal filters'
     // A graph loaded before ingest kept the labels, with a stale one for good measure.
     await h.graph.write("MATCH (e:Entity) REMOVE e:Sanctioned:Pep WITH count(*) AS n MATCH (x:Entity {id: 'e-jdoe-2'}) SET x:Sanctioned:Closed");
     expect(await watchlistTargets('e-jdoe')).toEqual([]);
-    await h.graph.migrate();
+    await migrate(h.graph);
     expect(await watchlistTargets('e-jdoe')).toEqual(['e-acme']);
     expect(await labelsOf('e-jdoe')).toContain('Pep');
     expect(await labelsOf('e-jdoe-2')).not.toContain('Sanctioned');
@@ -329,7 +330,7 @@ describe('the :WatchlistAdjacent label behind sanctioned / PEP searches', () => 
     // Ingest only ever adds the label: a stale one costs the search a little, a missing one a result.
     expect(await adjacent()).toEqual(['w-far']);
     expect(await watchlist('w-co')).toEqual([]);
-    await h.graph.migrate();
+    await migrate(h.graph);
     expect(await adjacent()).toEqual([]);
 
     // A graph loaded before ingest kept the label. The search's last step leaves only labelled
@@ -337,7 +338,7 @@ describe('the :WatchlistAdjacent label behind sanctioned / PEP searches', () => 
     await h.ingest(writeNdjson('wl-3.ndjson', [entity('w-person', 'person', [{ factor: 'pep' }])]));
     await h.graph.write('MATCH (e:WatchlistAdjacent) REMOVE e:WatchlistAdjacent');
     expect(await watchlist('w-far', 2)).toEqual([]);
-    await h.graph.migrate();
+    await migrate(h.graph);
     expect(await adjacent()).toEqual(['w-co']);
     expect(await watchlist('w-far', 2)).toEqual([['w-person', 2]]);
   });

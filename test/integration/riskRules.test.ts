@@ -1,5 +1,5 @@
 /**
- * Unit-level tests of the derived-risk rules (src/services/risk.ts): factor naming and
+ * Unit-level tests of the derived-risk rules (src/services/risk/derivation.ts): factor naming and
  * validation, the 50% rule arithmetic, reachability bounds and notification diffs. Pure
  * functions: no Neo4j, Redis or HTTP.
  */

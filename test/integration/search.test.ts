@@ -2,6 +2,7 @@
 import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
 import { entitiesWithNameWord, sampleFacts } from '../fixtures/searchContract';
 import { gammaLines } from '../fixtures/searchLarge';
+import { migrate } from '../../src/graph/migrate';
 import { reindexAll } from '../../src/search';
 
 let h: Harness;
@@ -276,7 +277,7 @@ describe('the entity source filter (purpose-made data)', () => {
     await h.graph.write('MATCH (e:Entity) REMOVE e.sx_source');
     expect(await properties()).toContain('source_count');
 
-    await h.graph.migrate();
+    await migrate(h.graph);
     expect(await properties()).toContain('sx_source');
     expect(await properties()).not.toContain('source_count');
     const [missing] = await h.graph.read('MATCH (e:Entity) WHERE e.sx_source IS NULL RETURN count(e) AS n');
@@ -288,7 +289,7 @@ describe('the entity source filter (purpose-made data)', () => {
     const fromCompaniesHouse = entitiesWithNameWord(facts, 'antonov').filter((id) => facts.sourcesOf.get(id)?.has('gbr_companies_house'));
     expect(fromCompaniesHouse).toEqual(['p-maxim-antonov', 'p-viktor-antonov-psc']);
     expect(ids(before.body)).toEqual(fromCompaniesHouse);
-    await h.graph.migrate();
+    await migrate(h.graph);
     expect(await h.json('/search/entity?q=antonov&filters=source%3Dgbr_companies_house')).toMatchObject({ body: before.body });
   });
 });

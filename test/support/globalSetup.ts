@@ -1,6 +1,7 @@
 /** Starts the test Neo4j and Redis when they are not running (idempotent) and applies the schema. */
 import { servicesUp } from '../../src/devservices/localServices';
 import { Graph } from '../../src/graph/neo4j';
+import { migrate } from '../../src/graph/migrate';
 import { testConfig } from './env';
 
 export default async function globalSetup(): Promise<void> {
@@ -8,7 +9,7 @@ export default async function globalSetup(): Promise<void> {
   await servicesUp(config, (msg) => process.stderr.write(`[test services] ${msg}\n`));
   const graph = new Graph(config);
   try {
-    await graph.migrate();
+    await migrate(graph);
   } finally {
     await graph.close();
   }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../src/domain/errors';
-import { parseQuery, QueryNode } from '../../src/domain/queryString';
+import { parseQuery, QueryNode } from '../../src/search/syntax';
 import { MAX_QUERY_CLAUSES, clauseCount, compileQuery, highlight, toLucene } from '../../src/search/query';
 import { CANDIDATE_LIMITS, candidateLucene, candidateNameWords } from '../../src/search/neo4jFulltext';
 import { skeleton } from '../../src/domain/names';

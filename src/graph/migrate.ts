@@ -1,0 +1,62 @@
+/**
+ * Brings a database to the current schema: cypher/schema*.cypher (constraints and indexes,
+ * IF NOT EXISTS, and the label backfill of schema-flag-labels.cypher) after the one-time data
+ * steps an older database needs. Every statement is idempotent, so it runs at every start.
+ */
+import neo4j from 'neo4j-driver';
+import { entitySourceTokens } from '../domain/sourceTokens';
+import { cypher, schemaStatements } from './cypherFiles';
+import { retryable, type Graph } from './neo4j';
+
+/** Tries of one migrate statement before a retryable error (e.g. a deadlock with an ingest) is passed on. */
+const MIGRATE_ATTEMPTS = 5;
+
+/** Applies the schema; `log` hears the progress of a one-time data step. Returns the number of schema statements. */
+export async function migrate(graph: Graph, log: (msg: string) => void = () => undefined): Promise<number> {
+  // entity_search as created before sx_source (it covered source_count): every entity gets
+  // its sx_source first (not in that index, so no index work), then the index is dropped for
+  // the schema file to create the current one. An interrupted run leaves the old index, so
+  // the next one resumes. Like the label sweep, safe beside an ingest (source-tokens-write).
+  if ((await graph.read(cypher('search', 'outdated-entity-index'))).length > 0) {
+    log('migrate: giving every entity its sx_source (the source filter\'s index tokens), once');
+    await backfillSourceTokens(graph, log);
+    await graph.write('DROP INDEX entity_search IF EXISTS');
+  }
+  const statements = schemaStatements();
+  const session = graph.session('WRITE');
+  try {
+    // The label sweeps take entity locks, so one may meet an ingest's in a deadlock, which
+    // Neo4j breaks by failing one side: every statement is idempotent, so run it again.
+    for (const statement of statements) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await session.run(statement);
+          break;
+        } catch (err) {
+          if (attempt >= MIGRATE_ATTEMPTS || !retryable(err)) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
+    }
+    await session.run('CALL db.awaitIndexes(300)');
+  } finally {
+    await session.close();
+  }
+  return statements.length;
+}
+
+/** sx_source of every entity that has none, from its `sources` summary field, 2000 per transaction. */
+async function backfillSourceTokens(graph: Graph, log: (msg: string) => void): Promise<void> {
+  for (let after = '', done = 0; ;) {
+    const rows = await graph.read(cypher('search', 'entities-without-source-tokens'), { after, limit: neo4j.int(2000) });
+    if (rows.length === 0) return;
+    const writes = rows.map((r) => {
+      const sources = r.get('sources') as string[];
+      return { id: r.get('id') as string, sources, sx_source: entitySourceTokens(sources) };
+    });
+    await graph.write(cypher('search', 'source-tokens-write'), { rows: writes });
+    after = writes[writes.length - 1].id;
+    done += writes.length;
+    if (done % 100_000 < writes.length) log(`migrate: sx_source of ${done} entities`);
+  }
+}

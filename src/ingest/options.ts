@@ -1,0 +1,69 @@
+/** The options, progress events, report and error of an ingest (src/ingest/ingest.ts). */
+import type { IngestLine } from './validate';
+
+export interface BadLine { file: string; line: number; reason: string }
+
+export interface IngestOptions {
+  batchSize: number;
+  /** Load the good lines of a file that has bad ones, reporting the rest. */
+  skipInvalid?: boolean;
+  /**
+   * true: one transaction per file (default). false: commit every batch. A number: one
+   * transaction when the file has at most that many lines, else commit per batch, since
+   * Neo4j holds a whole transaction's changes in memory.
+   */
+  atomic?: boolean | number;
+  /** Every 2 s or so of a long file: lines checked or written, then summaries refreshed. */
+  onProgress?: (p: IngestProgress) => void;
+  /**
+   * Called with the entities whose data changed as soon as that change is committed: after each
+   * batch when batches commit on their own (an entity may be named by several calls), once for
+   * the file otherwise; before summaries are refreshed. Follow-up work that reads only the
+   * committed data (re-scoring) belongs here, so a later batch that fails, or a process that
+   * dies, loses none of it for the batches already in the graph.
+   */
+  onWritesCommitted?: (entityIds: string[]) => Promise<void>;
+  /** Called once the whole file and its summaries are committed, with every entity whose data or summary changed. */
+  onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
+  /** The name bad lines and the report give the file (default its path): `-` for standard input spooled to a temporary file. */
+  name?: string;
+}
+
+export type IngestProgress =
+  | { file: string; phase: 'check' | 'write'; lines: number; rowsPerSecond: number }
+  | { file: string; phase: 'summaries'; entities: number; of: number };
+
+/** One progress event as a line of text (the CLI and the benches print these). */
+export function describeProgress(p: IngestProgress): string {
+  return p.phase === 'summaries'
+    ? `refreshed the summaries of ${p.entities} of ${p.of} entities`
+    : `${p.phase === 'check' ? 'checked' : 'wrote'} ${p.lines} lines (${Math.round(p.rowsPerSecond)} rows/s)`;
+}
+
+/** How often a long file reports progress. */
+export const PROGRESS_INTERVAL_MS = 2000;
+
+export interface IngestReport {
+  file: string;
+  lines: number;
+  loaded: Record<IngestLine['kind'], number>;
+  bad: BadLine[];
+  touchedEntities: number;
+  /** Whether the file was written in one transaction. */
+  atomic: boolean;
+  seconds: number;
+  /**
+   * Where the time went: checking, writing, refreshing summaries, and committing the file's one
+   * transaction (0 when batches commit on their own: each commit is inside write or summaries).
+   */
+  phases: { check: number; write: number; summaries: number; commit: number };
+  rowsPerSecond: number;
+}
+
+export class IngestError extends Error {
+  constructor(readonly file: string, readonly bad: BadLine[]) {
+    // Every bad line, each with its number and reason (the format's promise), as --skip-invalid reports them.
+    const shown = bad.map((b) => `  ${b.file}:${b.line}: ${b.reason}`);
+    super([`${file}: ${bad.length} bad line(s); nothing was loaded from this file`, ...shown].join('\n'));
+  }
+}

@@ -1,0 +1,364 @@
+/**
+ * Re-scoring against the graph: reads a chunk's neighbourhood in one transaction, derives
+ * (./derivation.ts), writes with compare-and-set and queues notifications in a Neo4j outbox that
+ * is then moved to the feed. See docs/risk-and-notifications.md.
+ */
+import neo4j, { type ManagedTransaction } from 'neo4j-driver';
+import { todayUtc } from '../../domain/dates';
+import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
+import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
+import { cypher } from '../../graph/cypherFiles';
+import type { Graph } from '../../graph/neo4j';
+import {
+  OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, parseRisk, riskHash, type Adjacency, type Derived, type RiskMap,
+} from './derivation';
+import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
+
+/** Entities scored per read + write transaction. */
+export const SCORE_CHUNK = 500;
+/** Chunks of one job scored at the same time. */
+export const SCORE_PARALLEL = 2;
+/** A job with this reason lists every entity: no neighbourhood expansion is needed. */
+export const FULL_RESCORE_REASON = 'rescore-all';
+const CAS_ATTEMPTS = 8;
+const READ_BATCH = 2000;
+/** Reads of a large neighbourhood may take longer than an API query may. */
+const READ_TIMEOUT_MS = 300_000;
+
+export interface RescoreStats {
+  /** Ids the job named. */
+  requested: number;
+  /** Entities scored (the requested ones and their neighbourhood). */
+  scored: number;
+  /** Entities whose risk or state was written. */
+  written: number;
+  /** Entities whose risk set changed. */
+  changed: number;
+  /** Notifications moved to the feed. */
+  notifications: number;
+  rejected: number;
+}
+
+const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, changed: 0, notifications: 0, rejected: 0 });
+
+interface RootRow {
+  id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
+  stateRisk: string | null; stateHash: string | null; version: number;
+}
+
+/**
+ * version, stateHash and stateRisk: the state the row was derived from, all compared when it
+ * is written (apply-scores in cypher/risk.cypher says why).
+ */
+interface WriteRow {
+  id: string; version: number; stateHash: string | null; stateRisk: string | null;
+  hash: string; risk: string; factors: string[]; date: string; score: number; notify: string | null;
+}
+
+const UP_TYPES = UBO_TYPES.map(neo4jRelType).join('|');
+const DOWN_TYPES = DOWNSTREAM_TYPES.map(neo4jRelType).join('|');
+const BRANCH_OF = neo4jRelType('branch_of');
+
+type Run = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
+
+const chunks = <T>(items: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+export interface ScorerOptions {
+  chunkSize?: number;
+  /** Chunks scored at the same time within one call (default SCORE_PARALLEL). */
+  parallel?: number;
+  maxDepth?: number;
+  log?: (msg: string, details?: Record<string, unknown>) => void;
+}
+
+export class RiskScorer {
+  private readonly chunkSize: number;
+  private readonly parallel: number;
+  private readonly maxDepth: number;
+  private readonly log: NonNullable<ScorerOptions['log']>;
+
+  constructor(private readonly graph: Graph, private readonly sink: NotificationSink, options: ScorerOptions = {}) {
+    this.chunkSize = options.chunkSize ?? SCORE_CHUNK;
+    this.parallel = Math.max(1, options.parallel ?? SCORE_PARALLEL);
+    this.maxDepth = options.maxDepth ?? OWNERSHIP_DEPTH;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /**
+   * One job: deliver notifications left over by an interrupted run, expand the ids to every
+   * entity whose derived factors may depend on them (unless the job lists every entity),
+   * and score those.
+   */
+  async process(entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void): Promise<RescoreStats> {
+    const leftover = await this.flushOutbox();
+    const ids = reason === FULL_RESCORE_REASON ? [...new Set(entityIds)] : await this.neighbourhood(entityIds);
+    const stats = await this.score(ids, { progress });
+    stats.requested = entityIds.length;
+    stats.notifications += leftover;
+    return stats;
+  }
+
+  /**
+   * The given entities plus those whose derived factors may change with them: one hop over
+   * any current fact or possibly-same-as link, and OWNERSHIP_DEPTH hops up and down the
+   * ownership types (a changed owner changes what it owns, and the reverse); then the
+   * possibly-same-as entities of all those (their psa_ factors follow what those derive). Sorted.
+   */
+  async neighbourhood(entityIds: string[]): Promise<string[]> {
+    const seeds = [...new Set(entityIds)];
+    const all = new Set(seeds);
+    const today = todayUtc();
+    await this.readTx(async (run) => {
+      for (const batch of chunks(seeds, READ_BATCH)) {
+        for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
+      }
+      for (const types of [UP_TYPES, DOWN_TYPES]) {
+        const { adjacency } = await this.closure(run, seeds, types, today);
+        for (const [from, edges] of adjacency) {
+          all.add(from);
+          for (const e of edges) all.add(e.to);
+        }
+      }
+      // An entity's psa_ factors follow what its possibly-same-as entities derive.
+      for (const batch of chunks([...all], READ_BATCH)) {
+        for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) for (const id of row.get('psa') as string[]) all.add(id);
+      }
+    });
+    return [...all].sort();
+  }
+
+  /** Scores `ids` chunk by chunk; each chunk is one read and one compare-and-set write. */
+  async score(ids: string[], options: { flush?: boolean; progress?: (done: number, total: number) => Promise<void> | void } = {}): Promise<RescoreStats> {
+    const stats = emptyStats();
+    const sorted = [...new Set(ids)].sort();
+    let done = 0;
+    const queue = chunks(sorted, this.chunkSize);
+    // A few chunks in flight: they hold disjoint ids, and the compare-and-set covers the rest.
+    const lane = async () => {
+      for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+        const queued = await this.scoreChunk(chunk, stats);
+        if (queued > 0 && options.flush !== false) stats.notifications += await this.flushOutbox();
+        done += chunk.length;
+        await options.progress?.(done, sorted.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.parallel, queue.length) }, lane));
+    return stats;
+  }
+
+  /**
+   * Reads, derives and writes one chunk. A row whose state changed since the read (another
+   * worker got there first) is read and derived again, so the last write reflects a view that
+   * saw the other one. Returns the number of notifications queued in the outbox.
+   */
+  private async scoreChunk(ids: string[], stats: RescoreStats): Promise<number> {
+    let pending = ids;
+    let queued = 0;
+    for (let attempt = 1; pending.length && attempt <= CAS_ATTEMPTS; attempt++) {
+      const rows = await this.derive(pending, stats, attempt === 1);
+      if (!rows.length) return queued;
+      const written = await this.graph.write(cypher('risk', 'apply-scores'), { rows });
+      const applied = new Set<string>();
+      for (const w of written) {
+        applied.add(w.get('id') as string);
+        queued += w.get('queued') as number;
+      }
+      stats.written += applied.size;
+      stats.changed += rows.filter((r) => r.notify !== null && applied.has(r.id)).length;
+      pending = rows.filter((r) => !applied.has(r.id)).map((r) => r.id);
+      if (pending.length) this.log('risk state changed under us; scoring again', { ids: pending.length, attempt });
+    }
+    if (pending.length) throw new Error(`risk state of ${pending.length} entities kept changing during scoring; the job will be retried`);
+    return queued;
+  }
+
+  /** The write rows for `ids`: only entities whose state or visible risk differs. */
+  private async derive(ids: string[], stats: RescoreStats, count: boolean): Promise<WriteRow[]> {
+    const today = todayUtc();
+    const data = await this.readTx(async (run) => {
+      const roots: RootRow[] = (await run(cypher('risk', 'roots'), { ids })).map((r) => {
+        const riskJson = (r.get('risk') as string | null) ?? null;
+        const stateRisk = r.get('state_risk') as string | null;
+        return {
+          id: r.get('id') as string,
+          direct: parseRisk(r.get('direct')),
+          riskJson,
+          factors: (r.get('factors') as string[] | null) ?? [],
+          // Never scored: the previous risk is what clients see now.
+          previous: parseRisk(stateRisk ?? riskJson),
+          stateRisk,
+          stateHash: (r.get('state_hash') as string | null) ?? null,
+          version: r.get('version') as number,
+        };
+      });
+      const rootIds = roots.map((r) => r.id);
+      const psa = new Map<string, string[]>();
+      for (const batch of chunks(rootIds, READ_BATCH)) {
+        for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) psa.set(row.get('id') as string, row.get('psa') as string[]);
+      }
+      // A possibly-same-as entity passes on what it derives from its own neighbourhood too
+      // (psa_owned_by_soe, ...): its neighbourhood is read like a root's.
+      const psaIds = [...new Set([...psa.values()].flat())];
+      const scope = [...new Set([...rootIds, ...psaIds])];
+      const adjacent = new Map<string, string[]>();
+      for (const batch of chunks(scope, READ_BATCH)) {
+        for (const row of await run(cypher('risk', 'adjacent'), { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
+          adjacent.set(row.get('id') as string, row.get('neighbours') as string[]);
+        }
+      }
+      const up = await this.closure(run, scope, UP_TYPES, today);
+      const down = await this.closure(run, scope, DOWN_TYPES, today);
+      const wanted = new Set<string>([...adjacent.values(), psaIds].flat());
+      for (const id of [...up.members, ...down.members]) wanted.add(id);
+      const directs = new Map<string, RiskMap>();
+      for (const batch of chunks([...wanted], READ_BATCH)) {
+        for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) directs.set(row.get('id') as string, parseRisk(row.get('direct')));
+      }
+      return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, directs };
+    });
+
+    const fromGraph = (id: string, direct: RiskMap, psa: RiskMap[]) => deriveRisk({
+      id,
+      direct,
+      adjacent: (data.adjacent.get(id) ?? []).map((n) => data.directs.get(n) ?? {}),
+      psa,
+      up: data.up,
+      down: data.down,
+      directOf: (n) => data.directs.get(n),
+      maxDepth: this.maxDepth,
+    });
+    // What each possibly-same-as entity carries apart from psa_ factors: direct and derived.
+    const psaRisk = new Map<string, Derived>();
+    const riskOfPsa = (id: string): Derived => {
+      let found = psaRisk.get(id);
+      if (!found) psaRisk.set(id, (found = fromGraph(id, data.directs.get(id) ?? {}, [])));
+      return found;
+    };
+
+    const rows: WriteRow[] = [];
+    const date = new Date().toISOString();
+    for (const root of data.roots) {
+      const psaOf = (data.psa.get(root.id) ?? []).map(riskOfPsa);
+      const derived = fromGraph(root.id, root.direct, psaOf.map((d) => d.risk));
+      if (psaOf.some((d) => d.partial)) derived.partial = true;
+      if (count) {
+        stats.scored += 1;
+        stats.rejected += derived.rejected.length;
+      }
+      if (derived.rejected.length) this.log('risk factors rejected', { entity: root.id, rejected: derived.rejected });
+      if (derived.partial) this.log('ownership paths over budget; 50% rule computed on a part', { entity: root.id });
+      const canonical = canonicalRisk(derived.risk);
+      const hash = riskHash(canonical);
+      const factors = Object.keys(derived.risk).sort();
+      const visibleUpToDate = root.riskJson === canonical && root.factors.length === factors.length && root.factors.every((f, i) => f === factors[i]);
+      if (root.stateHash === hash && visibleUpToDate) continue;
+      const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, derived.risk, date);
+      rows.push({
+        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
+        notify: change ? JSON.stringify(change) : null,
+      });
+    }
+    return rows;
+  }
+
+  /**
+   * Ownership steps within maxDepth hops of `roots` over `types`, breadth first with one
+   * query per level for the whole chunk (each entity expanded once). Pair weights: the
+   * largest known percentage of the parallel facts, `branch_of` 100%, else unknown.
+   */
+  private async closure(run: Run, roots: string[], types: string, today: string): Promise<{ adjacency: Adjacency; members: Set<string> }> {
+    const adjacency: Adjacency = new Map();
+    const members = new Set<string>();
+    const expanded = new Set<string>(roots);
+    let frontier = [...roots];
+    const statement = cypher('risk', 'ownership-step').replaceAll('__TYPES__', types);
+    for (let depth = 0; depth < this.maxDepth && frontier.length; depth++) {
+      const next: string[] = [];
+      const weights = new Map<string, Map<string, number | null>>();
+      for (const batch of chunks(frontier, READ_BATCH)) {
+        for (const row of await run(statement, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
+          const from = row.get('from') as string;
+          const to = row.get('to') as string;
+          const type = row.get('type') as string;
+          const pct = row.get('percentage') as number | null;
+          const weight = pct ?? (type === BRANCH_OF ? 100 : null);
+          if (row.get('member')) members.add(to);
+          let byTo = weights.get(from);
+          if (!byTo) weights.set(from, (byTo = new Map()));
+          const known = byTo.get(to);
+          byTo.set(to, known === undefined ? weight : weight === null ? known : known === null ? weight : Math.max(known, weight));
+          if (!expanded.has(to)) {
+            expanded.add(to);
+            next.push(to);
+          }
+        }
+      }
+      for (const [from, byTo] of weights) adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
+      frontier = next;
+    }
+    return { adjacency, members };
+  }
+
+  /**
+   * Moves committed notifications from the Neo4j outbox to the feed, then deletes them from
+   * the outbox. Delivery is idempotent by notification id, so a crash between the two steps
+   * delivers again without a duplicate. Returns the number moved.
+   */
+  async flushOutbox(): Promise<number> {
+    // One flush at a time per scorer (chunks in flight share it); other workers may flush the
+    // same rows concurrently, which delivery by id makes harmless.
+    const run = this.flushing.then(() => this.flushPending());
+    this.flushing = run.catch(() => undefined);
+    return run;
+  }
+
+  private flushing: Promise<unknown> = Promise.resolve();
+
+  private async flushPending(): Promise<number> {
+    let moved = 0;
+    for (;;) {
+      const rows = await this.graph.read(cypher('risk', 'outbox-pending'), { limit: neo4j.int(500) });
+      if (!rows.length) return moved;
+      const items = rows.map((r) => {
+        const change = JSON.parse(r.get('payload') as string) as EntityRiskChange;
+        const custom = r.get('custom_fields') as string | null;
+        return {
+          id: r.get('id') as string,
+          projectId: r.get('project_id') as string,
+          score: r.get('score') as number,
+          // The saved entity's custom fields, as the spec's ProjectNotificationData carries them.
+          data: { resource_id: r.get('resource_id') as string, ...change, ...(custom ? { custom_fields: JSON.parse(custom) as Record<string, string> } : {}) },
+        };
+      });
+      await this.sink.deliver(items);
+      await this.graph.write(cypher('risk', 'outbox-delete'), { ids: items.map((i) => i.id) });
+      moved += items.length;
+    }
+  }
+
+  /** One read transaction (one view of the graph) with the worker's longer time limit. */
+  private async readTx<T>(work: (run: Run) => Promise<T>): Promise<T> {
+    const session = this.graph.session('READ');
+    try {
+      return await session.executeRead((tx: ManagedTransaction) => work(async (q, p) => (await tx.run(q, p)).records), { timeout: READ_TIMEOUT_MS });
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Every scorable entity id, in pages, for `graph-api rescore --all`. */
+  async *allEntityIds(page = 10_000): AsyncGenerator<string[]> {
+    let after = '';
+    for (;;) {
+      const rows = await this.graph.read(cypher('risk', 'all-entities'), { after, limit: neo4j.int(page) });
+      if (!rows.length) return;
+      const ids = rows.map((r) => r.get('id') as string);
+      yield ids;
+      after = ids[ids.length - 1];
+    }
+  }
+}
