@@ -24,6 +24,7 @@ import { feedsRedis } from './feeds/redis';
 import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
 import { registerRescoreCommand } from './workers/rescoreJob';
+import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
 const say = (msg: string): void => {
@@ -39,17 +40,19 @@ async function withGraph<T>(config: Config, work: (graph: Graph) => Promise<T>):
   }
 }
 
-async function ingest(config: Config, graph: Graph, files: string[], opts: { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean }): Promise<boolean> {
+async function ingest(config: Config, graph: Graph, files: (string | IngestInput)[], opts: { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean }): Promise<boolean> {
   let ok = true;
   const queues = new Queues(config);
-  for (const file of files) {
-    const spooled = file === '-' ? await spoolStdin() : undefined;
-    const input = spooled?.file ?? file;
+  for (const entry of files) {
+    const file = typeof entry === 'string' ? entry : entry.name;
+    const spooled = entry === '-' ? await spoolStdin() : undefined;
+    const input = spooled?.file ?? (typeof entry === 'string' ? entry : entry.path);
     const unqueued = new Set<string>();
     try {
       if (!spooled && !fs.existsSync(input)) throw new Error('no such file');
       const report = await ingestFile(graph, input, {
         name: file,
+        lineOf: typeof entry === 'string' ? undefined : entry.lineOf,
         batchSize: config.ingestBatchSize,
         skipInvalid: opts.skipInvalid,
         atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,
@@ -238,6 +241,7 @@ async function main(argv: string[]): Promise<void> {
         if (!row.get('loaded')) {
           say('graph is empty: loading the sample data');
           if (!(await ingest(config, graph, [SAMPLE], {}))) throw new Error('sample data failed to load');
+          if (!(await loadSampleImports(config, graph, ingest))) throw new Error('sample FtM and BODS data failed to load');
         }
       });
       const workers = runWorkers(config);
@@ -298,7 +302,7 @@ async function main(argv: string[]): Promise<void> {
     .action(async () => {
       const ok = await withGraph(config, async (graph) => {
         await graph.migrate();
-        return ingest(config, graph, [SAMPLE], {});
+        return (await ingest(config, graph, [SAMPLE], {})) && loadSampleImports(config, graph, ingest);
       });
       if (!ok) process.exitCode = 1;
     });
@@ -329,6 +333,7 @@ async function main(argv: string[]): Promise<void> {
     .action((secret: string) => console.log(hashSecret(secret)));
 
   registerRescoreCommand(program, () => config);
+  registerImportCommands(program, () => config, ingest);
 
   await program.parseAsync(argv);
 }

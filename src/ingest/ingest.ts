@@ -51,6 +51,8 @@ export interface IngestOptions {
   onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
   /** The name bad lines and the report give the file (default its path): `-` for standard input spooled to a temporary file. */
   name?: string;
+  /** The line number bad lines report for a line of the file (an importer's converted file reports its input's lines). */
+  lineOf?: (line: number) => number;
 }
 
 export type IngestProgress =
@@ -391,7 +393,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   let refreshed = 0;
   let committed = 0;
   const name = options.name ?? file;
-  const badLines = [...bad.entries()].sort((a, b) => a[0] - b[0]).map(([line, reason]) => ({ file: name, line, reason }));
+  const badLines = [...bad.entries()].sort((a, b) => a[0] - b[0]).map(([line, reason]) => ({ file: name, line: options.lineOf?.(line) ?? line, reason }));
   if (badLines.length > 0 && !options.skipInvalid) throw new IngestError(name, badLines);
 
   const loaded: IngestReport['loaded'] = { source: 0, record: 0, entity: 0, relationship: 0, possibly_same_as: 0 };

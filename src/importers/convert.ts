@@ -1,0 +1,99 @@
+/**
+ * Runs a converter over an input file and writes the ingest lines to a temporary NDJSON file,
+ * which the ingest then checks and writes like any other (the same upserts, the same one
+ * transaction a file): so an import is idempotent and leaves nothing half-written.
+ *
+ * Input: JSON lines, or one JSON array (BODS publishes both), plain or gzip. Items are
+ * numbered as an editor shows lines for JSON lines, and from 1 in order for an array.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { once } from 'node:events';
+import { readLines } from '../ingest/reader';
+import type { BadLine } from '../ingest/ingest';
+import type { Converter, InputItem } from './common';
+
+export interface Conversion {
+  /** The NDJSON file to ingest. */
+  file: string;
+  /** The input item each line of `file` came from (line n of the file is lineOf[n - 1]). */
+  lineOf: number[];
+  /** Input items that could not be converted, with their numbers. */
+  bad: BadLine[];
+  items: number;
+  cleanup: () => void;
+}
+
+function startsWithArray(file: string): boolean {
+  const head = fs.readFileSync(file).subarray(0, 2);
+  const isGzip = head[0] === 0x1f && head[1] === 0x8b;
+  const text = isGzip ? zlib.gunzipSync(fs.readFileSync(file)).subarray(0, 4096).toString('utf8') : fs.readFileSync(file, { encoding: 'utf8' }).slice(0, 4096);
+  return text.replace(/^\uFEFF/, '').trimStart().startsWith('[');
+}
+
+/** The items of `file`; a JSON array is read whole (BODS publishes arrays of modest size, large registers as JSON lines). */
+async function* readItems(file: string, name: string): AsyncGenerator<InputItem | { no: number; error: string }> {
+  if (startsWithArray(file)) {
+    const raw = fs.readFileSync(file);
+    const text = (raw[0] === 0x1f && raw[1] === 0x8b ? zlib.gunzipSync(raw) : raw).toString('utf8').replace(/^\uFEFF/, '');
+    let array: unknown;
+    try {
+      array = JSON.parse(text);
+    } catch (e) {
+      yield { no: 1, error: `${name}: not valid JSON (${(e as Error).message})` };
+      return;
+    }
+    if (!Array.isArray(array)) return;
+    for (const [i, value] of array.entries()) yield { no: i + 1, value };
+    return;
+  }
+  for await (const { no, text } of readLines(file)) {
+    try {
+      yield { no, value: JSON.parse(text) };
+    } catch (e) {
+      yield { no, error: `not valid JSON (${(e as Error).message})` };
+    }
+  }
+}
+
+/** Converts `file` (reported as `name`); `existing` answers which of some entity ids the graph holds. */
+export async function convertFile(
+  converter: Converter, file: string, name: string, existing: (ids: string[]) => Promise<Set<string>>,
+): Promise<Conversion> {
+  for await (const item of readItems(file, name)) if (!('error' in item)) converter.collect(item);
+  await converter.resolve?.(existing);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-import-'));
+  const out = path.join(dir, 'converted.ndjson');
+  const stream = fs.createWriteStream(out);
+  const lineOf: number[] = [];
+  const bad: BadLine[] = [];
+  const write = async (text: string) => {
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  for (const line of converter.preamble()) {
+    lineOf.push(0);
+    await write(`${JSON.stringify(line)}\n`);
+  }
+  let items = 0;
+  for await (const item of readItems(file, name)) {
+    items += 1;
+    if ('error' in item) {
+      bad.push({ file: name, line: item.no, reason: item.error });
+      continue;
+    }
+    const lines = converter.convert(item);
+    if ('error' in lines) {
+      bad.push({ file: name, line: item.no, reason: lines.error });
+      continue;
+    }
+    for (const line of lines) {
+      lineOf.push(item.no);
+      await write(`${JSON.stringify(line)}\n`);
+    }
+  }
+  stream.end();
+  await once(stream, 'finish');
+  return { file: out, lineOf, bad, items, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
