@@ -88,6 +88,43 @@ describe('the seed samples', () => {
     expect(Object.keys(below.body.risk)).toContain('owned_by_sanctioned_entity');
   });
 
+  test('a ubo answer as FtM entities: things, an Ownership with its percentage, the source with its own data', async () => {
+    const res = await h.get('/v1/ubo/bods-st-harbourline-1?max_depth=3', { headers: { accept: 'application/x-ndjson' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    expect(byId.get('ftm-p-kalinov')).toEqual(expect.objectContaining({ schema: 'Person' }));
+    expect(byId.get('ftm-p-kalinov').properties).toEqual(expect.objectContaining({ name: ['Dmitri Kalinov'], country: ['ru'], topics: ['sanction'], birthDate: ['1968-11-04'] }));
+    expect(byId.get('bods-st-harbourline-1').properties.name).toEqual(['HARBOURLINE LOGISTICS LTD']);
+    expect(lines).toContainEqual(expect.objectContaining({
+      schema: 'Ownership', properties: expect.objectContaining({ asset: ['bods-st-meridian-1'], owner: ['ftm-p-kalinov'], percentage: ['60'] }),
+    }));
+  });
+
+  test('a ubo answer as GraphML', async () => {
+    const res = await h.get('/v1/ubo/bods-st-harbourline-1?max_depth=3', { headers: { accept: 'application/graphml+xml' } });
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(xml).toContain('<graphml xmlns="http://graphml.graphdrawing.org/xmlns">');
+    expect(xml).toMatch(/<node id="ftm-p-kalinov">\s*<data key="n_label">Dmitri Kalinov<\/data>/);
+    expect(xml).toMatch(/<edge id="e\d+" source="bods-st-meridian-1" target="ftm-p-kalinov">\s*<data key="e_relationship">has_shareholder<\/data>\s*<data key="e_percentage">60<\/data>/);
+  });
+
+  test('an FtM export imported into an empty graph exports the same again (round trip)', async () => {
+    const exported = async () => {
+      const res = await h.get('/v1/ubo/bods-st-harbourline-1?max_depth=3', { headers: { accept: 'application/x-ndjson' } });
+      return (await res.text()).trim().split('\n').sort();
+    };
+    const first = await exported();
+    await wipeGraph(h.graph);
+    const report = await importFile(h.graph, 'ftm', writeNdjson('export.jsonl', first), { batchSize: 500 });
+    expect(report.skipped).toEqual([]);
+    expect(await exported()).toEqual(first);
+    await wipeGraph(h.graph);
+    await loadSamples();
+  });
+
   test('importing both again changes nothing', async () => {
     const before = await counts();
     await loadSamples();

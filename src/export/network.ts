@@ -1,0 +1,38 @@
+/**
+ * The entities and relationship facts of a /v1 traversal answer (traversal, ubo, downstream,
+ * watchlist), each once, for the FtM and GraphML exports.
+ */
+import type { EmbeddedEntity } from '../graph/mappers';
+
+export interface ExportFact {
+  record?: string; date?: string; from_date?: string; to_date?: string;
+  attributes?: { shares?: { percentage?: number | null; monetary_value?: number | null; currency?: string | null }[]; position?: { value: string }[] };
+}
+export interface ExportEdge { type: string; from: string; to: string; fact: ExportFact }
+export interface Network { source: string; nodes: Map<string, Partial<EmbeddedEntity> & { id: string }>; edges: ExportEdge[] }
+
+interface Segment { field: string; entity: EmbeddedEntity; relationships?: Record<string, { values: unknown[] }> }
+export interface TraversalAnswer { data: { source: string; target: EmbeddedEntity; path: Segment[] }[] }
+
+/** Each step's facts read from the previous entity of the path to the step's entity (`A has_shareholder B`). */
+export function networkOf(sourceId: string, answer: TraversalAnswer): Network {
+  const nodes: Network['nodes'] = new Map([[sourceId, { id: sourceId }]]);
+  const edges: ExportEdge[] = [];
+  const seen = new Set<string>();
+  for (const hit of answer.data) {
+    let from = hit.source;
+    for (const step of hit.path) {
+      nodes.set(step.entity.id, step.entity);
+      for (const [type, group] of Object.entries(step.relationships ?? { [step.field]: { values: [{}] } })) {
+        for (const fact of group.values as ExportFact[]) {
+          const key = JSON.stringify([from, step.entity.id, type, fact.record ?? '', fact.date ?? '', fact.from_date ?? '']);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          edges.push({ type, from, to: step.entity.id, fact });
+        }
+      }
+      from = step.entity.id;
+    }
+  }
+  return { source: sourceId, nodes, edges };
+}
