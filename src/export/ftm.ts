@@ -32,7 +32,7 @@ const ftmCountry = (id: string): string | undefined => COUNTRY_CODES[id] ?? coun
 
 export interface FtmOut { id: string; schema: string; properties: Record<string, string[]>; referents?: string[] }
 
-function thing(node: Network['nodes'] extends Map<string, infer N> ? N : never): FtmOut {
+export function thing(node: Network['nodes'] extends Map<string, infer N> ? N : never): FtmOut {
   const props: Record<string, string[]> = {};
   const put = (prop: string, values: (string | undefined)[]) => {
     const kept = [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
@@ -49,7 +49,7 @@ function thing(node: Network['nodes'] extends Map<string, infer N> ? N : never):
 }
 
 /** An edge as an interval entity; a type the tables know only by its inverse is written the other way round. */
-function interval(edge: ExportEdge): FtmOut {
+export function interval(edge: ExportEdge): FtmOut {
   let { type, from, to } = edge;
   if (!intervalFor.has(type) && intervalFor.has(inverseRelationship(type))) [type, from, to] = [inverseRelationship(type), to, from];
   const schema = intervalFor.get(type) ?? 'UnknownLink';
