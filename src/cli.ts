@@ -17,7 +17,8 @@ import { answerClientErrors } from './http/errors';
 import { IngestError, describeProgress, ingestFile } from './ingest/ingest';
 import { spoolStdin } from './ingest/reader';
 import { createLogger } from './logger';
-import { writeGenerated } from './seed/generator';
+import { generateLines, writeGenerated } from './seed/generator';
+import { writeGeneratedAs } from './seed/formats';
 import { AuthService, hashSecret, loadClients } from './services/auth';
 import { QUEUE_NAMES, Queues } from './workers/queues';
 import { feedsRedis } from './feeds/redis';
@@ -314,14 +315,19 @@ async function main(argv: string[]): Promise<void> {
     .option('--seed <n>', 'random seed', (v) => parseInt(v, 10), 1)
     .option('--facts-per-entity <n>', 'relationship lines per entity', (v) => parseInt(v, 10), 4)
     .option('--out <file>', 'output file (.gz compresses); default stdout')
-    .action(async (opts: { entities: number; seed: number; factsPerEntity: number; out?: string }) => {
+    .option('--format <format>', 'ndjson (the ingest format), ftm (FollowTheMoney entities) or bods (BODS 0.3 statements)', 'ndjson')
+    .action(async (opts: { entities: number; seed: number; factsPerEntity: number; out?: string; format: string }) => {
+      if (!['ndjson', 'ftm', 'bods'].includes(opts.format)) throw new Error(`--format: ndjson, ftm or bods, not ${opts.format}`);
       if (opts.out && !fs.existsSync(path.dirname(path.resolve(opts.out)))) {
         throw new Error(`--out: the directory of ${opts.out} does not exist`);
       }
       const file = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
       const out = opts.out?.endsWith('.gz') ? zlib.createGzip() : undefined;
       if (out) out.pipe(file);
-      const { lines } = await writeGenerated({ entities: opts.entities, seed: opts.seed, factsPerEntity: opts.factsPerEntity }, out ?? file);
+      const generate = { entities: opts.entities, seed: opts.seed, factsPerEntity: opts.factsPerEntity };
+      const { lines } = opts.format === 'ndjson'
+        ? await writeGenerated(generate, out ?? file)
+        : await writeGeneratedAs(opts.format as 'ftm' | 'bods', generateLines(generate), out ?? file);
       await new Promise<void>((resolve) => (out ?? file).end(resolve));
       say(`wrote ${lines} lines`);
     });

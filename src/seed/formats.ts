@@ -59,3 +59,13 @@ export function* bodsOfLines(lines: Iterable<string>): Generator<object> {
     }
   }
 }
+
+/** Writes a generated graph as FtM entities or BODS statements, one JSON object a line; does not end the stream. */
+export async function writeGeneratedAs(format: 'ftm' | 'bods', lines: Iterable<string>, out: NodeJS.WritableStream): Promise<{ lines: number }> {
+  let count = 0;
+  for (const item of (format === 'ftm' ? ftmOfLines : bodsOfLines)(lines)) {
+    count += 1;
+    if (!out.write(`${JSON.stringify(item)}\n`)) await new Promise((resolve) => out.once('drain', resolve));
+  }
+  return { lines: count };
+}
