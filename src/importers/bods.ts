@@ -55,6 +55,11 @@ export class BodsConverter implements Converter {
     this.sources.set(id, label);
   }
 
+  keyOf({ value }: InputItem): { key: string; scope: string } | undefined {
+    const s = statementOf(value);
+    return 'error' in s ? undefined : { key: `bods:${s.statementId}`, scope: `bods:${this.sourceOf(s)[0]}` };
+  }
+
   preamble(): IngestLine[] {
     return [...this.sources].map(([id, label]) => ({ kind: 'source', id, label, source_type: 'beneficial_ownership_register' }));
   }

@@ -9,6 +9,7 @@ import { Graph } from '../graph/neo4j';
 import { IngestError } from '../ingest/ingest';
 import { spoolStdin } from '../ingest/reader';
 import { IMPORT_FORMATS, ImportFormat, prepareImport } from './importFile';
+import { describeRelease, recordRelease } from './releases';
 
 /** A converted file for the CLI's ingest: where it is, the name reports give it, and the input line of each of its lines. */
 export interface IngestInput { path: string; name: string; lineOf?: (line: number) => number }
@@ -32,6 +33,9 @@ export async function importFiles(config: Config, graph: Graph, format: ImportFo
         for (const line of converter.unmapped.describe()) say(`  ${line}`);
         const lineOf = (n: number) => conversion.lineOf[n - 1];
         if (!(await ingest(config, graph, [{ path: conversion.file, name: file, lineOf }], opts))) ok = false;
+        // With --skip-invalid the lines the ingest skipped are not known here: nothing is recorded, so the next import writes every item again.
+        else if (opts.skipInvalid) say(`${file}: ${conversion.counts.added} added, ${conversion.counts.changed} changed, ${conversion.counts.unchanged} unchanged (not recorded: --skip-invalid)`);
+        else say(`${file}: ${describeRelease(await recordRelease(graph, conversion))}`);
       } finally {
         conversion.cleanup();
       }

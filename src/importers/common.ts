@@ -63,6 +63,8 @@ export interface Converter {
   convert(item: InputItem): IngestLine[] | { error: string };
   /** Lines that belong to the file rather than to one item (sources), written first. */
   preamble(): IngestLine[];
+  /** The item's identity across releases and the scope it is published in (format and dataset or publisher); undefined for an item that is not valid. */
+  keyOf(item: InputItem): { key: string; scope: string } | undefined;
   readonly unmapped: Unmapped;
 }
 

@@ -6,6 +6,7 @@
  * Input: JSON lines, or one JSON array (BODS publishes both), plain or gzip. Items are
  * numbered as an editor shows lines for JSON lines, and from 1 in order for an array.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,13 @@ import { readLines } from '../ingest/reader';
 import type { BadLine } from '../ingest/ingest';
 import type { Converter, InputItem } from './common';
 
+/** An input item's state against the last import: its key, scope and the hash of the lines it converts to. */
+export interface ItemState { no: number; key: string; scope: string; hash: string; status: 'added' | 'changed' | 'unchanged' }
+
 export interface Conversion {
+  /** Every converted item's state; the lines of unchanged items are not in `file`. */
+  states: ItemState[];
+  counts: { added: number; changed: number; unchanged: number };
   /** The NDJSON file to ingest. */
   file: string;
   /** The input item each line of `file` came from (line n of the file is lineOf[n - 1]). */
@@ -61,9 +68,19 @@ async function* readItems(file: string, name: string): AsyncGenerator<InputItem 
 /** Converts `file` (reported as `name`); `existing` answers which of some entity ids the graph holds. */
 export async function convertFile(
   converter: Converter, file: string, name: string, existing: (ids: string[]) => Promise<Set<string>>,
+  previous: (keys: string[]) => Promise<Map<string, string>> = async () => new Map(),
 ): Promise<Conversion> {
-  for await (const item of readItems(file, name)) if (!('error' in item)) converter.collect(item);
+  const keys: string[] = [];
+  for await (const item of readItems(file, name)) {
+    if ('error' in item) continue;
+    converter.collect(item);
+    const key = converter.keyOf(item)?.key;
+    if (key) keys.push(key);
+  }
   await converter.resolve?.(existing);
+  const hashes = await previous(keys);
+  const states: ItemState[] = [];
+  const counts = { added: 0, changed: 0, unchanged: 0 };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-import-'));
   const out = path.join(dir, 'converted.ndjson');
   const stream = fs.createWriteStream(out);
@@ -88,12 +105,21 @@ export async function convertFile(
       bad.push({ file: name, line: item.no, reason: lines.error });
       continue;
     }
-    for (const line of lines) {
+    const texts = lines.map((line) => JSON.stringify(line));
+    const id = converter.keyOf(item)!;
+    const hash = createHash('sha1').update(texts.join('\n')).digest('base64url');
+    const before = hashes.get(id.key);
+    const status = before === undefined ? 'added' : before === hash ? 'unchanged' : 'changed';
+    counts[status] += 1;
+    states.push({ no: item.no, ...id, hash, status });
+    // An item that converts to what the graph got from it last time is not written again.
+    if (status === 'unchanged') continue;
+    for (const text of texts) {
       lineOf.push(item.no);
-      await write(`${JSON.stringify(line)}\n`);
+      await write(`${text}\n`);
     }
   }
   stream.end();
   await once(stream, 'finish');
-  return { file: out, lineOf, bad, items, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { file: out, lineOf, bad, items, states, counts, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

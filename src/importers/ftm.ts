@@ -85,6 +85,12 @@ export class FtmConverter implements Converter {
     this.referents = new Set([...this.referents].filter((id) => this.defined.has(id) || inGraph.has(id)));
   }
 
+  keyOf({ value }: InputItem): { key: string; scope: string } | undefined {
+    if (shapeError(value)) return undefined;
+    const e = value as FtmEntity;
+    return { key: `ftm:${e.id}`, scope: `ftm:${e.datasets?.[0] ?? FTM_DEFAULT_SOURCE}` };
+  }
+
   preamble(): IngestLine[] {
     return [...this.datasets, FTM_DEFAULT_SOURCE].map((id) => ({ kind: 'source', id, label: id }));
   }

@@ -11,6 +11,7 @@ import { BodsConverter } from './bods';
 import type { Converter } from './common';
 import { Conversion, convertFile } from './convert';
 import { FtmConverter } from './ftm';
+import { ReleaseCounts, previousHashes, recordRelease } from './releases';
 
 export const IMPORT_FORMATS = ['ftm', 'bods'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -35,7 +36,7 @@ export interface PreparedImport { conversion: Conversion; converter: Converter }
 export async function prepareImport(graph: Graph, format: ImportFormat, file: string, name: string, skipInvalid?: boolean): Promise<PreparedImport> {
   if (!fs.existsSync(file)) throw new Error('no such file');
   const converter = converterFor(format);
-  const conversion = await convertFile(converter, file, name, existingEntities(graph));
+  const conversion = await convertFile(converter, file, name, existingEntities(graph), previousHashes(graph));
   if (conversion.bad.length && !skipInvalid) {
     conversion.cleanup();
     throw new IngestError(name, conversion.bad);
@@ -43,7 +44,7 @@ export async function prepareImport(graph: Graph, format: ImportFormat, file: st
   return { conversion, converter };
 }
 
-export interface ImportReport { ingest: IngestReport; skipped: IngestReport['bad']; unmapped: Record<string, Record<string, number>>; items: number }
+export interface ImportReport { ingest: IngestReport; skipped: IngestReport['bad']; unmapped: Record<string, Record<string, number>>; items: number; release: ReleaseCounts }
 
 /** Converts and ingests one file (the CLI adds queueing around the same two steps). */
 export async function importFile(graph: Graph, format: ImportFormat, file: string, options: IngestOptions): Promise<ImportReport> {
@@ -51,7 +52,9 @@ export async function importFile(graph: Graph, format: ImportFormat, file: strin
   const { conversion, converter } = await prepareImport(graph, format, file, name, options.skipInvalid);
   try {
     const report = await ingestFile(graph, conversion.file, { ...options, name, lineOf: (n) => conversion.lineOf[n - 1] });
-    return { ingest: report, skipped: [...conversion.bad, ...report.bad], unmapped: converter.unmapped.toJSON(), items: conversion.items };
+    const skipped = [...conversion.bad, ...report.bad];
+    const release = await recordRelease(graph, conversion, new Set(skipped.map((b) => b.line)));
+    return { ingest: report, skipped, unmapped: converter.unmapped.toJSON(), items: conversion.items, release };
   } finally {
     conversion.cleanup();
   }

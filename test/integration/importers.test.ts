@@ -127,8 +127,13 @@ describe('the seed samples', () => {
 
   test('importing both again changes nothing', async () => {
     const before = await counts();
-    await loadSamples();
+    const { bods, ftm } = await loadSamples();
     expect(await counts()).toEqual(before);
+    // Nothing changed: nothing written, nothing to re-score.
+    expect(ftm.release).toEqual({ added: 0, changed: 0, unchanged: 15, ended: 0 });
+    expect(bods.release).toEqual({ added: 0, changed: 0, unchanged: 8, ended: 0 });
+    expect(ftm.ingest.touchedEntities).toBe(0);
+    expect(ftm.ingest.loaded.entity + ftm.ingest.loaded.relationship).toBe(0);
   });
 });
 
@@ -141,19 +146,28 @@ describe('releases and bad input', () => {
     const person = { id: 'r-p1', schema: 'Person', properties: { name: ['Ann Example'], topics: ['role.pep'] }, datasets: ['rel_test'] };
     const company = { id: 'r-c1', schema: 'Company', properties: { name: ['Example Ltd'], jurisdiction: ['gb'] }, datasets: ['rel_test'] };
     const own = { id: 'r-o1', schema: 'Ownership', properties: { owner: ['r-p1'], asset: ['r-c1'], percentage: ['30'] }, datasets: ['rel_test'] };
-    await importFile(h.graph, 'ftm', writeNdjson('r1.jsonl', [person, company, own]), { batchSize: 500 });
+    const r1 = await importFile(h.graph, 'ftm', writeNdjson('r1.jsonl', [person, company, own]), { batchSize: 500 });
+    expect(r1.release).toEqual({ added: 3, changed: 0, unchanged: 0, ended: 0 });
     const first = await counts();
     const second = [
       { ...person, properties: { name: ['Ann Example'], topics: ['sanction'] } },
       company,
       { ...own, properties: { ...own.properties, percentage: ['55'] } },
     ];
-    await importFile(h.graph, 'ftm', writeNdjson('r2.jsonl', second), { batchSize: 500 });
+    const r2 = await importFile(h.graph, 'ftm', writeNdjson('r2.jsonl', second), { batchSize: 500 });
+    expect(r2.release).toEqual({ added: 0, changed: 2, unchanged: 1, ended: 0 });
+    // Re-scoring is queued for the entities of the changed items only: the person and, through the share, the company.
+    expect(r2.ingest.touchedEntities).toBe(2);
+    expect(r2.ingest.loaded.entity).toBe(1);
     expect(await counts()).toEqual(first);
     const [row] = await h.graph.read('MATCH (c:Entity {id: "r-c1"})-[r:HAS_SHAREHOLDER]->(p:Entity {id: "r-p1"}) RETURN r.percentage AS pct, p.sanctioned AS s, p.pep AS pep');
     expect(row.get('pct')).toBe(55);
     expect(row.get('s')).toBe(true);
     expect(row.get('pep')).toBe(false);
+    // A third release without the ownership: counted as ended, left in the graph.
+    const r3 = await importFile(h.graph, 'ftm', writeNdjson('r3.jsonl', second.slice(0, 2)), { batchSize: 500 });
+    expect(r3.release).toEqual({ added: 0, changed: 0, unchanged: 2, ended: 1 });
+    expect(await counts()).toEqual(first);
   });
 
   test('malformed FtM input is reported by line and leaves the graph unchanged', async () => {
