@@ -36,3 +36,16 @@ export function networkOf(sourceId: string, answer: TraversalAnswer): Network {
   }
   return { source: sourceId, nodes, edges };
 }
+
+/** A /v1 entity answer: the entity, the targets of its relationships page, and every fact between them. */
+export interface EntityAnswer { id: string; relationships?: { data: { target: EmbeddedEntity; types: Record<string, unknown[]> }[] } }
+
+export function networkOfEntity(entity: EntityAnswer & Partial<EmbeddedEntity>): Network {
+  const nodes: Network['nodes'] = new Map([[entity.id, entity]]);
+  const edges: ExportEdge[] = [];
+  for (const item of entity.relationships?.data ?? []) {
+    nodes.set(item.target.id, item.target);
+    for (const [type, facts] of Object.entries(item.types)) for (const fact of facts as ExportFact[]) edges.push({ type, from: entity.id, to: item.target.id, fact });
+  }
+  return { source: entity.id, nodes, edges };
+}

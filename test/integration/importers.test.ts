@@ -111,6 +111,18 @@ describe('the seed samples', () => {
     expect(xml).toMatch(/<edge id="e\d+" source="bods-st-meridian-1" target="ftm-p-kalinov">\s*<data key="e_relationship">has_shareholder<\/data>\s*<data key="e_percentage">60<\/data>/);
   });
 
+  test('an entity with its related entities as FtM entities and as GraphML', async () => {
+    const res = await h.get('/v1/entity/bods-st-meridian-1', { headers: { accept: 'application/x-ndjson' } });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toContainEqual(expect.objectContaining({ id: 'bods-st-meridian-1', schema: 'Company' }));
+    expect(lines).toContainEqual(expect.objectContaining({ id: 'bods-st-voss-1', schema: 'Person' }));
+    expect(lines).toContainEqual(expect.objectContaining({ schema: 'Ownership', properties: expect.objectContaining({ asset: ['bods-st-meridian-1'], owner: ['bods-st-voss-1'], percentage: ['25'] }) }));
+    expect(lines).toContainEqual(expect.objectContaining({ schema: 'Ownership', properties: expect.objectContaining({ asset: ['bods-st-meridian-1'], owner: ['ftm-p-kalinov'], percentage: ['60'] }) }));
+    const xml = await (await h.get('/v1/entity/bods-st-meridian-1', { headers: { accept: 'application/graphml+xml' } })).text();
+    expect(xml).toMatch(/<edge id="e\d+" source="bods-st-meridian-1" target="bods-st-voss-1">/);
+  });
+
   test('an FtM export imported into an empty graph exports the same again (round trip)', async () => {
     const exported = async () => {
       const res = await h.get('/v1/ubo/bods-st-harbourline-1?max_depth=3', { headers: { accept: 'application/x-ndjson' } });
