@@ -26,6 +26,7 @@ import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
 import { registerRescoreCommand } from './workers/rescoreJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
+import { registerExportCommand } from './export/command';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
 const say = (msg: string): void => {
@@ -340,6 +341,7 @@ async function main(argv: string[]): Promise<void> {
 
   registerRescoreCommand(program, () => config);
   registerImportCommands(program, () => config, ingest);
+  registerExportCommand(program, () => config);
 
   await program.parseAsync(argv);
 }
