@@ -9,7 +9,8 @@ import { NotificationFeed } from '../../src/feeds/notifications';
 import { IngestError } from '../../src/ingest/ingest';
 import { importFile } from '../../src/importers/importFile';
 import { RiskScorer } from '../../src/services/risk';
-import { REPO } from '../support/env';
+import { spawnSync } from 'node:child_process';
+import { REPO, testEnv } from '../support/env';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 
 const FTM = path.join(REPO, 'seed', 'sample-ftm.jsonl');
@@ -208,6 +209,24 @@ describe('releases and bad input', () => {
     const report = await importFile(h.graph, 'ftm', file, { batchSize: 500, skipInvalid: true });
     expect(report.ingest.loaded.entity).toBe(1);
     expect(report.skipped.map((b) => b.line)).toEqual([2]);
+  });
+
+  test('the CLI: a bad file exits 1 naming its lines; a good one prints its counts; export writes GraphML', async () => {
+    const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'dist', 'src', 'cli.js'), ...args], { env: testEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
+    const bad = writeNdjson('cli-bad.jsonl', [{ id: 'k-1', schema: 'Company', properties: { name: ['K'] } }, '{oops', { id: 'k-2', schema: 'Ownership', properties: { owner: ['k-1'] } }]);
+    const failed = cli('import', 'ftm', bad);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(`${bad}:2: not valid JSON`);
+    expect(failed.stderr).toContain(`${bad}:3: Ownership without "asset"`);
+    expect(await counts()).toEqual({ nodes: 0, rels: 0 });
+    const good = writeNdjson('cli-good.jsonl', [{ id: 'k-1', schema: 'Company', properties: { name: ['K'] } }, { id: 'k-3', schema: 'Person', properties: { name: ['P'] } },
+      { id: 'k-2', schema: 'Ownership', properties: { owner: ['k-3'], asset: ['k-1'], percentage: ['51'] } }]);
+    const loaded = cli('import', 'ftm', good);
+    expect(loaded.status).toBe(0);
+    expect(loaded.stderr).toContain('3 added, 0 changed, 0 unchanged');
+    const exported = cli('export', 'graphml', 'k-1', '--route', 'ubo');
+    expect(exported.status).toBe(0);
+    expect(exported.stdout).toMatch(/<edge id="e0" source="k-1" target="k-3">\s*<data key="e_relationship">has_shareholder<\/data>\s*<data key="e_percentage">51<\/data>/);
   });
 
   test('BODS JSON lines, gzip, with an unspecified party counted', async () => {
