@@ -26,9 +26,10 @@ export async function importFiles(config: Config, graph: Graph, format: ImportFo
   for (const file of files) {
     const spooled = file === '-' ? await spoolStdin() : undefined;
     try {
-      const { conversion, converter } = await prepareImport(graph, format, spooled?.file ?? file, file, opts.skipInvalid);
+      const progress = (items: number, rate: number) => say(`${file}: converted ${items} items (${Math.round(rate)} items/s)`);
+      const { conversion, converter } = await prepareImport(graph, format, spooled?.file ?? file, file, opts.skipInvalid, progress);
       try {
-        say(`${file}: ${conversion.items} ${format} items read as ${conversion.lineOf.length} ingest lines`);
+        say(`${file}: ${conversion.items} ${format} items read; ${conversion.lineOf.length} ingest lines to write (unchanged items are not written)`);
         for (const bad of conversion.bad) say(`  skipped ${file}:${bad.line}: ${bad.reason}`);
         for (const line of converter.unmapped.describe()) say(`  ${line}`);
         const lineOf = (n: number) => conversion.lineOf[n - 1];

@@ -69,7 +69,10 @@ async function* readItems(file: string, name: string): AsyncGenerator<InputItem 
 export async function convertFile(
   converter: Converter, file: string, name: string, existing: (ids: string[]) => Promise<Set<string>>,
   previous: (keys: string[]) => Promise<Map<string, string>> = async () => new Map(),
+  onProgress?: (items: number, itemsPerSecond: number) => void,
 ): Promise<Conversion> {
+  const started = Date.now();
+  let lastReport = started;
   const keys: string[] = [];
   for await (const item of readItems(file, name)) {
     if ('error' in item) continue;
@@ -96,6 +99,11 @@ export async function convertFile(
   let items = 0;
   for await (const item of readItems(file, name)) {
     items += 1;
+    // Every 2 s or so, as the ingest reports its own passes.
+    if (onProgress && Date.now() - lastReport > 2000) {
+      lastReport = Date.now();
+      onProgress(items, (items * 1000) / (lastReport - started));
+    }
     if ('error' in item) {
       bad.push({ file: name, line: item.no, reason: item.error });
       continue;

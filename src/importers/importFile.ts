@@ -33,10 +33,12 @@ export function existingEntities(graph: Graph): (ids: string[]) => Promise<Set<s
 export interface PreparedImport { conversion: Conversion; converter: Converter }
 
 /** Converts `file`; throws IngestError (after removing the converted file) when items are bad and skipInvalid is off. */
-export async function prepareImport(graph: Graph, format: ImportFormat, file: string, name: string, skipInvalid?: boolean): Promise<PreparedImport> {
+export async function prepareImport(
+  graph: Graph, format: ImportFormat, file: string, name: string, skipInvalid?: boolean, onProgress?: (items: number, itemsPerSecond: number) => void,
+): Promise<PreparedImport> {
   if (!fs.existsSync(file)) throw new Error('no such file');
   const converter = converterFor(format);
-  const conversion = await convertFile(converter, file, name, existingEntities(graph), previousHashes(graph));
+  const conversion = await convertFile(converter, file, name, existingEntities(graph), previousHashes(graph), onProgress);
   if (conversion.bad.length && !skipInvalid) {
     conversion.cleanup();
     throw new IngestError(name, conversion.bad);
