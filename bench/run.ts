@@ -9,9 +9,10 @@ import { run as rescore } from './rescore';
 import { run as resolve } from './resolve';
 import { run as search } from './search';
 import { run as projects } from './projects';
+import { run as imports } from './imports';
 
 // Benches sharing a graph size run together; foundation wipes the bench graph, so it runs last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, foundation };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, imports, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -18,13 +18,16 @@ import { answerClientErrors } from './http/errors';
 import { IngestError, describeProgress, ingestFile } from './ingest/ingest';
 import { spoolStdin } from './ingest/reader';
 import { createLogger } from './logger';
-import { writeGenerated } from './seed/generator';
+import { generateLines, writeGenerated } from './seed/generator';
+import { writeGeneratedAs } from './seed/formats';
 import { AuthService, hashSecret, loadClients } from './services/auth';
 import { QUEUE_NAMES, Queues } from './workers/queues';
 import { feedsRedis } from './feeds/redis';
 import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
 import { queueRescore } from './workers/rescoreJob';
+import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
+import { registerExportCommand } from './export/command';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
 const say = (msg: string): void => {
@@ -40,17 +43,19 @@ async function withGraph<T>(config: Config, work: (graph: Graph) => Promise<T>):
   }
 }
 
-async function ingest(config: Config, graph: Graph, files: string[], opts: { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean }): Promise<boolean> {
+async function ingest(config: Config, graph: Graph, files: (string | IngestInput)[], opts: { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean }): Promise<boolean> {
   let ok = true;
   const queues = new Queues(config);
-  for (const file of files) {
-    const spooled = file === '-' ? await spoolStdin() : undefined;
-    const input = spooled?.file ?? file;
+  for (const entry of files) {
+    const file = typeof entry === 'string' ? entry : entry.name;
+    const spooled = entry === '-' ? await spoolStdin() : undefined;
+    const input = spooled?.file ?? (typeof entry === 'string' ? entry : entry.path);
     const unqueued = new Set<string>();
     try {
       if (!spooled && !fs.existsSync(input)) throw new Error('no such file');
       const report = await ingestFile(graph, input, {
         name: file,
+        lineOf: typeof entry === 'string' ? undefined : entry.lineOf,
         batchSize: config.ingestBatchSize,
         skipInvalid: opts.skipInvalid,
         atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,
@@ -239,6 +244,7 @@ async function main(argv: string[]): Promise<void> {
         if (!row.get('loaded')) {
           say('graph is empty: loading the sample data');
           if (!(await ingest(config, graph, [SAMPLE], {}))) throw new Error('sample data failed to load');
+          if (!(await loadSampleImports(config, graph, ingest))) throw new Error('sample FtM and BODS data failed to load');
         }
       });
       const workers = runWorkers(config);
@@ -299,7 +305,7 @@ async function main(argv: string[]): Promise<void> {
     .action(async () => {
       const ok = await withGraph(config, async (graph) => {
         await migrate(graph);
-        return ingest(config, graph, [SAMPLE], {});
+        return (await ingest(config, graph, [SAMPLE], {})) && loadSampleImports(config, graph, ingest);
       });
       if (!ok) process.exitCode = 1;
     });
@@ -311,14 +317,19 @@ async function main(argv: string[]): Promise<void> {
     .option('--seed <n>', 'random seed', (v) => parseInt(v, 10), 1)
     .option('--facts-per-entity <n>', 'relationship lines per entity', (v) => parseInt(v, 10), 4)
     .option('--out <file>', 'output file (.gz compresses); default stdout')
-    .action(async (opts: { entities: number; seed: number; factsPerEntity: number; out?: string }) => {
+    .option('--format <format>', 'ndjson (the ingest format), ftm (FollowTheMoney entities) or bods (BODS 0.3 statements)', 'ndjson')
+    .action(async (opts: { entities: number; seed: number; factsPerEntity: number; out?: string; format: string }) => {
+      if (!['ndjson', 'ftm', 'bods'].includes(opts.format)) throw new Error(`--format: ndjson, ftm or bods, not ${opts.format}`);
       if (opts.out && !fs.existsSync(path.dirname(path.resolve(opts.out)))) {
         throw new Error(`--out: the directory of ${opts.out} does not exist`);
       }
       const file = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
       const out = opts.out?.endsWith('.gz') ? zlib.createGzip() : undefined;
       if (out) out.pipe(file);
-      const { lines } = await writeGenerated({ entities: opts.entities, seed: opts.seed, factsPerEntity: opts.factsPerEntity }, out ?? file);
+      const generate = { entities: opts.entities, seed: opts.seed, factsPerEntity: opts.factsPerEntity };
+      const { lines } = opts.format === 'ndjson'
+        ? await writeGenerated(generate, out ?? file)
+        : await writeGeneratedAs(opts.format as 'ftm' | 'bods', generateLines(generate), out ?? file);
       await new Promise<void>((resolve) => (out ?? file).end(resolve));
       say(`wrote ${lines} lines`);
     });
@@ -343,6 +354,8 @@ async function main(argv: string[]): Promise<void> {
       const { entities, jobs } = await queueRescore(config, ids, Boolean(opts.all));
       say(`queued re-scoring of ${entities} entities in ${jobs} jobs${opts.all ? '' : ' (with their neighbourhood)'}`);
     });
+  registerImportCommands(program, () => config, ingest);
+  registerExportCommand(program, () => config);
 
   await program.parseAsync(argv);
 }

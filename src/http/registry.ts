@@ -163,15 +163,16 @@ export class RouteRegistry {
    * Runs the handler of the GET route added at `path` in-process, as a request naming only
    * `params` would run it: the path checked, the query's schema defaults applied. There is no
    * HTTP, authentication, usage or history, and no `req`: only for routes whose handlers read
-   * their parameters alone (the start-up warm-up, src/http/warmUp.ts).
+   * their parameters alone (the start-up warm-up, src/http/warmUp.ts; `graph-api export`).
    */
-  async invoke(path: string, params: Record<string, string>, principal: Principal): Promise<Reply> {
+  async invoke(path: string, params: Record<string, string>, principal: Principal, options: { query?: Record<string, unknown>; accept?: string } = {}): Promise<Reply> {
     const route = this.routes.find((r) => r.spec.method === 'get' && r.spec.path === path);
     if (!route) throw new Error(`no GET route ${path}`);
     if (route.params && !route.params(params)) throw badParameters(describeErrors(route.params.errors!, 'path'));
-    const query: Record<string, unknown> = {};
+    const query: Record<string, unknown> = { ...options.query };
     if (route.query && !route.query(query)) throw badParameters(describeErrors(route.query.errors!, 'query'));
-    return route.spec.handler({ req: undefined as unknown as Request, params, query, body: undefined, accept: 'application/json', principal });
+    const accept = options.accept ?? 'application/json';
+    return route.spec.handler({ req: undefined as unknown as Request, params, query, body: undefined, accept, principal });
   }
 
   openapi(info: { title: string; version: string }): unknown {

@@ -204,7 +204,9 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   let refreshed = 0;
   let committed = 0;
   const name = options.name ?? file;
-  const badLines = [...bad.entries()].sort((a, b) => a[0] - b[0]).map(([line, reason]) => ({ file: name, line, reason }));
+  const badLines = [...bad.entries()].sort((a, b) => a[0] - b[0]).map(([line, reason]) => ({ file: name, line: options.lineOf?.(line) ?? line, reason }))
+    // Several lines may report one input line (lineOf): its first reason is reported once.
+    .filter((b, i, all) => i === 0 || b.line !== all[i - 1].line);
   if (badLines.length > 0 && !options.skipInvalid) throw new IngestError(name, badLines);
 
   const loaded: IngestReport['loaded'] = { source: 0, record: 0, entity: 0, relationship: 0, possibly_same_as: 0 };

@@ -27,6 +27,8 @@ export interface IngestOptions {
   onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
   /** The name bad lines and the report give the file (default its path): `-` for standard input spooled to a temporary file. */
   name?: string;
+  /** The line number bad lines report for a line of the file (an importer's converted file reports its input's lines). */
+  lineOf?: (line: number) => number;
 }
 
 export type IngestProgress =

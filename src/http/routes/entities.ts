@@ -1,4 +1,6 @@
 /** /entity, /entity_summary, /record, /source, /sources and their /v1 forms. Thin: parse, call, shape. */
+import { GRAPH_EXPORT_TYPES, entityExport } from '../formats/graphExport';
+import type { EntityAnswer } from '../../export/network';
 import { ATTRIBUTE_FIELDS } from '../../domain/attributes';
 import { COUNTRY_IDS } from '../../domain/countries';
 import { isDateString } from '../../domain/dates';
@@ -164,9 +166,9 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
 
   registry.add<Query>({
     method: 'get', path: '/v1/entity/:id', tag: 'entity', summary: 'Entity with per-field token paging',
-    params: idParam, query: v1EntityQuery,
-    responses: { 200: 'Entity', 400: 'bad parameter or page token', 404: 'unknown id' },
-    handler: async ({ params, query }) => {
+    params: idParam, query: v1EntityQuery, produces: ['application/json', ...GRAPH_EXPORT_TYPES],
+    responses: { 200: 'Entity (JSON, FtM NDJSON or GraphML by Accept)', 400: 'bad parameter or page token', 404: 'unknown id' },
+    handler: async ({ params, query, accept }) => {
       const attributes: Record<string, Paging> = {};
       for (const key of Object.keys(query)) {
         const m = /^attributes\.([a-z_]+)\.(next|prev|limit)$/.exec(key);
@@ -177,15 +179,14 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
         ...v1Paging(query, 'relationships', relationshipsTokenField(selection)),
         selection,
       };
-      return {
-        body: await entities.v1Entity(params.id, {
-          attributes,
-          attributeDefault: { offset: 0, limit: MAX_PAGE },
-          relationships,
-          possiblySameAs: v1Paging(query, 'possibly_same_as'),
-          referencedBy: v1Paging(query, 'referenced_by'),
-        }),
-      };
+      const body = await entities.v1Entity(params.id, {
+        attributes,
+        attributeDefault: { offset: 0, limit: MAX_PAGE },
+        relationships,
+        possiblySameAs: v1Paging(query, 'possibly_same_as'),
+        referencedBy: v1Paging(query, 'referenced_by'),
+      });
+      return accept === 'application/json' ? { body } : entityExport(accept, body as unknown as EntityAnswer);
     },
   });
 

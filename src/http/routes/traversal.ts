@@ -1,4 +1,6 @@
 /** /traversal, /ubo, /downstream, /watchlist (legacy and /v1), /v1/shortest_path. Thin: parse, call, shape. */
+import { GRAPH_EXPORT_TYPES, graphExport } from '../formats/graphExport';
+import type { EmbeddedEntity } from '../../graph/mappers';
 import { COUNTRY_IDS } from '../../domain/countries';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
 import { badParameter } from '../../domain/errors';
@@ -145,7 +147,8 @@ export function shortestPathEntities(values: string[]): [string, string] {
   return [ids[0], ids[1]];
 }
 
-export function registerTraversalRoutes(registry: RouteRegistry, traversal: TraversalService): void {
+/** `sourceEntity`: the embedded form of a traversal's own entity, for the exports' source node. */
+export function registerTraversalRoutes(registry: RouteRegistry, traversal: TraversalService, sourceEntity?: (id: string) => Promise<EmbeddedEntity>): void {
   for (const variant of VARIANTS) {
     registry.add<Query>({
       method: 'get', path: `/${variant.path}/:id`, tag: 'traversal', summary: `${variant.summary} (legacy)`,
@@ -157,11 +160,13 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
     });
     registry.add<Query>({
       method: 'get', path: `/v1/${variant.path}/:id`, tag: 'traversal', summary: variant.summary,
-      params: idParam, query: v1Query(variant),
-      responses: { 200: 'traversal', 400: 'bad parameter', 404: 'unknown entity' },
-      handler: async ({ params, query }) => {
+      params: idParam, query: v1Query(variant), produces: ['application/json', ...GRAPH_EXPORT_TYPES],
+      responses: { 200: 'traversal (JSON, FtM NDJSON or GraphML by Accept)', 400: 'bad parameter', 404: 'unknown entity' },
+      handler: async ({ params, query, accept }) => {
         const request = toRequest(params.id, query, variant, 'v1');
-        return { body: await v1Body(traversal, request, await traversal.traverse(request), query) };
+        const body = await v1Body(traversal, request, await traversal.traverse(request), query);
+        if (accept !== 'application/json') return graphExport(accept, params.id, body, await sourceEntity?.(params.id));
+        return { body };
       },
     });
   }

@@ -1,0 +1,133 @@
+/**
+ * Runs a converter over an input file and writes the ingest lines to a temporary NDJSON file,
+ * which the ingest then checks and writes like any other (the same upserts, the same one
+ * transaction a file): so an import is idempotent and leaves nothing half-written.
+ *
+ * Input: JSON lines, or one JSON array (BODS publishes both), plain or gzip. Items are
+ * numbered as an editor shows lines for JSON lines, and from 1 in order for an array.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { once } from 'node:events';
+import { readLines } from '../ingest/reader';
+import type { BadLine } from '../ingest/ingest';
+import type { Converter, InputItem } from './common';
+
+/** An input item's state against the last import: its key, scope and the hash of the lines it converts to. */
+export interface ItemState { no: number; key: string; scope: string; hash: string; status: 'added' | 'changed' | 'unchanged' }
+
+export interface Conversion {
+  /** Every converted item's state; the lines of unchanged items are not in `file`. */
+  states: ItemState[];
+  counts: { added: number; changed: number; unchanged: number };
+  /** The NDJSON file to ingest. */
+  file: string;
+  /** The input item each line of `file` came from (line n of the file is lineOf[n - 1]). */
+  lineOf: number[];
+  /** Input items that could not be converted, with their numbers. */
+  bad: BadLine[];
+  items: number;
+  cleanup: () => void;
+}
+
+function startsWithArray(file: string): boolean {
+  const head = fs.readFileSync(file).subarray(0, 2);
+  const isGzip = head[0] === 0x1f && head[1] === 0x8b;
+  const text = isGzip ? zlib.gunzipSync(fs.readFileSync(file)).subarray(0, 4096).toString('utf8') : fs.readFileSync(file, { encoding: 'utf8' }).slice(0, 4096);
+  return text.replace(/^\uFEFF/, '').trimStart().startsWith('[');
+}
+
+/** The items of `file`; a JSON array is read whole (BODS publishes arrays of modest size, large registers as JSON lines). */
+async function* readItems(file: string, name: string): AsyncGenerator<InputItem | { no: number; error: string }> {
+  if (startsWithArray(file)) {
+    const raw = fs.readFileSync(file);
+    const text = (raw[0] === 0x1f && raw[1] === 0x8b ? zlib.gunzipSync(raw) : raw).toString('utf8').replace(/^\uFEFF/, '');
+    let array: unknown;
+    try {
+      array = JSON.parse(text);
+    } catch (e) {
+      yield { no: 1, error: `${name}: not valid JSON (${(e as Error).message})` };
+      return;
+    }
+    if (!Array.isArray(array)) return;
+    for (const [i, value] of array.entries()) yield { no: i + 1, value };
+    return;
+  }
+  for await (const { no, text } of readLines(file)) {
+    try {
+      yield { no, value: JSON.parse(text) };
+    } catch (e) {
+      yield { no, error: `not valid JSON (${(e as Error).message})` };
+    }
+  }
+}
+
+/** Converts `file` (reported as `name`); `existing` answers which of some entity ids the graph holds. */
+export async function convertFile(
+  converter: Converter, file: string, name: string, existing: (ids: string[]) => Promise<Set<string>>,
+  previous: (keys: string[]) => Promise<Map<string, string>> = async () => new Map(),
+  onProgress?: (items: number, itemsPerSecond: number) => void,
+): Promise<Conversion> {
+  const started = Date.now();
+  let lastReport = started;
+  const keys: string[] = [];
+  for await (const item of readItems(file, name)) {
+    if ('error' in item) continue;
+    converter.collect(item);
+    const key = converter.keyOf(item)?.key;
+    if (key) keys.push(key);
+  }
+  await converter.resolve?.(existing);
+  const hashes = await previous(keys);
+  const states: ItemState[] = [];
+  const counts = { added: 0, changed: 0, unchanged: 0 };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-import-'));
+  const out = path.join(dir, 'converted.ndjson');
+  const stream = fs.createWriteStream(out);
+  const lineOf: number[] = [];
+  const bad: BadLine[] = [];
+  const write = async (text: string) => {
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  for (const line of converter.preamble()) {
+    lineOf.push(0);
+    await write(`${JSON.stringify(line)}\n`);
+  }
+  let items = 0;
+  for await (const item of readItems(file, name)) {
+    items += 1;
+    // Every 2 s or so, as the ingest reports its own passes.
+    if (onProgress && Date.now() - lastReport > 2000) {
+      lastReport = Date.now();
+      onProgress(items, (items * 1000) / (lastReport - started));
+    }
+    if ('error' in item) {
+      bad.push({ file: name, line: item.no, reason: item.error });
+      continue;
+    }
+    const lines = converter.convert(item);
+    if ('error' in lines) {
+      bad.push({ file: name, line: item.no, reason: lines.error });
+      continue;
+    }
+    const texts = lines.map((line) => JSON.stringify(line));
+    const id = converter.keyOf(item)!;
+    const hash = createHash('sha1').update(texts.join('\n')).digest('base64url');
+    const before = hashes.get(id.key);
+    const status = before === undefined ? 'added' : before === hash ? 'unchanged' : 'changed';
+    counts[status] += 1;
+    states.push({ no: item.no, ...id, hash, status });
+    // An item that converts to what the graph got from it last time is not written again.
+    if (status === 'unchanged') continue;
+    for (const text of texts) {
+      lineOf.push(item.no);
+      await write(`${text}\n`);
+    }
+  }
+  stream.end();
+  await once(stream, 'finish');
+  return { file: out, lineOf, bad, items, states, counts, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
