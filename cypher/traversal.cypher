@@ -134,7 +134,7 @@ WITH levels, vias, cut, hits, results,
 // ... and a fact for each step that passes the step filters (one exists: it made the level).
 WITH NOT cut AS decided, size(hits) AS explored, size(results) AS total,
      [chain IN chains | [i IN range(0, size(chain) - 2) |
-        head([a IN [chain[i]] | head([b IN [chain[i + 1]] | head([(a)-[r__TYPES__]->(b) WHERE __STEP_FILTER__ | {a: a, r: r, b: b}])])])]] AS walks
+        head([a IN [chain[i]] | head([b IN [chain[i + 1]] | head([(a)-[r__TYPE_EXPRESSION__]->(b) WHERE __STEP_FILTER__ | {a: a, r: r, b: b}])])])]] AS walks
 __PAGE__
 
 // name: level
@@ -147,7 +147,7 @@ WITH s, levels, vias, hits, cut, [h IN hits | h.t] AS seen
 CALL (s, levels, hits, cut, seen) {
   WITH s, levels, seen WHERE NOT cut AND size([h IN hits WHERE h.hit]) < $need
   UNWIND __FROM__ AS a
-  MATCH (a)-[r__TYPES__]->(b:Entity)
+  MATCH (a)-[r__TYPE_EXPRESSION__]->(b:Entity)
   WHERE __STEP_FILTER__ __KEEP__
   WITH b, min(a) AS via
   RETURN collect(b) AS level, collect(via) AS from
@@ -177,7 +177,7 @@ AND (NOT $excludeClosed OR NOT __TO__:Closed)
 // last level of a search for sanctioned or PEP targets) only steps from a :WatchlistAdjacent
 // entity to a listed one, as in steps-to-watchlist.
 UNWIND $frontier AS id
-MATCH (a:Entity {id: id})-[r__TYPES__]->(t:Entity)
+MATCH (a:Entity {id: id})-[r__TYPE_EXPRESSION__]->(t:Entity)
 WHERE NOT t.id IN $recent AND __STEP_FILTER__
   AND (NOT $onlyListed OR (a:WatchlistAdjacent AND (t:Sanctioned OR t:Pep)))
 RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
@@ -206,7 +206,7 @@ RETURN reduce(st = {frontier: [s], seen: [s], levels: [], found: 0, explored: 0,
   THEN st {.*, stopped: true}
   ELSE reduce(none = null, steps IN [COLLECT {
       UNWIND st.frontier AS a
-      MATCH (a)-[r__TYPES__]->(t:Entity)
+      MATCH (a)-[r__TYPE_EXPRESSION__]->(t:Entity)
       WHERE NOT t IN st.seen AND __STEP_FILTER__
         AND (k <> $listedLevel OR (a:WatchlistAdjacent AND (t:Sanctioned OR t:Pep)))
       RETURN {t: t, a: a.id, rel: elementId(r), hit: __END_FILTER__} AS step ORDER BY elementId(t)
@@ -233,8 +233,8 @@ MATCH (t:Entity {id: targetId})
 CALL (s, t) {
   // Every condition sits inside the pattern: a WHERE after a SHORTEST pattern would filter
   // the one shortest path found, not choose among them.
-  MATCH p = ANY SHORTEST (s) ((a:Entity)-[r__TYPES__]->(b:Entity) WHERE b <> s AND b <> t AND __STEP_FILTER__){1,__MAX_BEFORE__}
-    (u:Entity)-[last__TYPES__ WHERE __LAST_STEP_FILTER__]->(t)
+  MATCH p = ANY SHORTEST (s) ((a:Entity)-[r__TYPE_EXPRESSION__]->(b:Entity) WHERE b <> s AND b <> t AND __STEP_FILTER__){1,__MAX_BEFORE__}
+    (u:Entity)-[last__TYPE_EXPRESSION__ WHERE __LAST_STEP_FILTER__]->(t)
   RETURN p
 }
 RETURN t.id AS target, [n IN nodes(p) | n.id] AS ids, [r IN relationships(p) | elementId(r)] AS rels
@@ -252,7 +252,7 @@ UNWIND $near AS targetId
 MATCH (t:Entity {id: targetId})
 CALL (s, t) {
   MATCH p = ANY SHORTEST (
-    (s) ((a:Entity)-[r__TYPES__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__} (t)
+    (s) ((a:Entity)-[r__TYPE_EXPRESSION__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__} (t)
     WHERE all(i IN range(0, size(b) - 1) WHERE b[i] <> s AND NOT b[i] IN b[i + 1..])
   )
   RETURN p

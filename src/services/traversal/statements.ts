@@ -4,7 +4,7 @@
  * values stay query parameters.
  */
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, neo4jRelType } from '../../domain/relationships';
-import { cypher } from '../../graph/cypherFiles';
+import { cypher, statement } from '../../graph/cypherFiles';
 import { TraversalRequest, endFilter, isListedSearch, searchTypes } from './request';
 
 const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
@@ -26,7 +26,7 @@ export function typeExpression(types: string[]): string {
   return skipped.length < followed.size ? `:${skipped.map((t) => `!${t}`).join('&')}` : `:${[...followed].join('|')}`;
 }
 
-const stepFilter = (rel: string, to: string) => cypher('traversal', 'step-filter').replaceAll('__REL__', rel).replaceAll('__TO__', to);
+const stepFilter = (rel: string, to: string) => statement('traversal', 'step-filter', { REL: rel, TO: to });
 
 /** The one-query search (traverse in cypher/traversal.cypher) up to `depth`. */
 export function traverseStatement(request: TraversalRequest, depth: number): string {
@@ -43,17 +43,18 @@ export function traverseStatement(request: TraversalRequest, depth: number): str
     // or a minimum length can prefer a longer walk, so there uniqueness is checked.
     needsSimplePath ? `all(i IN range(0, size(${pathEntities}) - 1) WHERE ${pathEntities}[i] <> s AND NOT ${pathEntities}[i] IN ${pathEntities}[i + 1..])` : undefined,
   ].filter(Boolean);
-  const steps = (toWatchlist ? cypher('traversal', 'steps-to-watchlist') : cypher('traversal', 'steps'))
-    .replaceAll('__STEP_FILTER__', stepFilter('r', 'b'))
-    .replaceAll('__LAST_STEP_FILTER__', stepFilter('last', 't'))
-    .replaceAll('__MIN__', String(toWatchlist ? minDepth - 1 : minDepth))
-    .replaceAll('__MAX__', String(toWatchlist ? depth - 1 : depth));
-  return cypher('traversal', 'traverse')
-    .replaceAll('__STEPS__', steps)
-    .replaceAll('__TYPES__', searchTypes(request).join('|'))
-    .replaceAll('__PATH_PREDICATE__', predicates.length ? predicates.join(' AND ') : 'true')
-    .replaceAll('__END_FILTER__', endFilter(request))
-    .replaceAll('__PAGE__', cypher('traversal', 'page'));
+  const types = searchTypes(request).join('|');
+  const steps = toWatchlist
+    ? statement('traversal', 'steps-to-watchlist', {
+      TYPES: types, STEP_FILTER: stepFilter('r', 'b'), LAST_STEP_FILTER: stepFilter('last', 't'), MIN: minDepth - 1, MAX: depth - 1,
+    })
+    : statement('traversal', 'steps', { TYPES: types, STEP_FILTER: stepFilter('r', 'b'), MIN: minDepth, MAX: depth });
+  return statement('traversal', 'traverse', {
+    STEPS: steps,
+    PATH_PREDICATE: predicates.length ? predicates.join(' AND ') : 'true',
+    END_FILTER: endFilter(request),
+    PAGE: cypher('traversal', 'page'),
+  });
 }
 
 /**
@@ -64,47 +65,52 @@ export function traverseStatement(request: TraversalRequest, depth: number): str
  */
 export function levelsStatement(request: TraversalRequest, depth: number, listedOnly: boolean): string {
   const listed = '(b:Sanctioned OR b:Pep)';
+  const typeExpr = typeExpression(searchTypes(request));
   const levels = Array.from({ length: depth }, (_, i) => {
     const k = i + 1;
     const last = k === depth;
     const keep = !listedOnly ? 'AND b <> s AND NOT b IN seen'
       : last ? `AND ${listed}` : k === depth - 1 ? `AND (b:WatchlistAdjacent OR ${listed})` : '';
-    return cypher('traversal', 'level')
-      .replaceAll('__FROM__', listedOnly && last ? '[a IN levels[-1] WHERE a:WatchlistAdjacent]' : 'levels[-1]')
-      .replaceAll('__KEEP__', keep)
-      .replaceAll('__TARGET__', listedOnly ? '(t:Sanctioned OR t:Pep) AND' : '')
-      .replaceAll('__K__', String(k));
+    return statement('traversal', 'level', {
+      FROM: listedOnly && last ? '[a IN levels[-1] WHERE a:WatchlistAdjacent]' : 'levels[-1]',
+      KEEP: keep,
+      TARGET: listedOnly ? '(t:Sanctioned OR t:Pep) AND' : '',
+      K: k,
+      TYPE_EXPRESSION: typeExpr,
+      STEP_FILTER: stepFilter('r', 'b'),
+      END_FILTER: endFilter(request),
+    });
   });
-  return cypher('traversal', 'levels')
-    .replaceAll('__LEVELS__', levels.join('\n'))
-    .replaceAll('__MAX__', String(depth))
-    .replaceAll('__STEP_FILTER__', stepFilter('r', 'b'))
-    .replaceAll('__TYPES__', typeExpression(searchTypes(request)))
-    .replaceAll('__END_FILTER__', endFilter(request))
-    .replaceAll('__PAGE__', cypher('traversal', 'page'));
+  return statement('traversal', 'levels', {
+    LEVELS: levels.join('\n'),
+    MAX: depth,
+    STEP_FILTER: stepFilter('r', 'b'),
+    TYPE_EXPRESSION: typeExpr,
+    PAGE: cypher('traversal', 'page'),
+  });
 }
-
-/** A statement of minLengthSearch's path searches (detours, longer-paths) before its lengths. */
-const pathSearch = (request: TraversalRequest, name: string) => cypher('traversal', name)
-  .replaceAll('__TYPES__', typeExpression(searchTypes(request)))
-  .replaceAll('__STEP_FILTER__', stepFilter('r', 'b'))
-  .replaceAll('__LAST_STEP_FILTER__', stepFilter('last', 't'));
 
 /** detours: a shortest path of 2 to `longest` steps to each near target. */
 export function detoursStatement(request: TraversalRequest, longest: number): string {
-  return pathSearch(request, 'detours').replaceAll('__MAX_BEFORE__', String(longest - 1));
+  return statement('traversal', 'detours', {
+    TYPE_EXPRESSION: typeExpression(searchTypes(request)),
+    STEP_FILTER: stepFilter('r', 'b'),
+    LAST_STEP_FILTER: stepFilter('last', 't'),
+    MAX_BEFORE: longest - 1,
+  });
 }
 
 /** longer-paths: a shortest path of `minLen` to `maxLen` steps that repeats no entity to each open target. */
 export function longerPathsStatement(request: TraversalRequest, minLen: number, maxLen: number): string {
-  return pathSearch(request, 'longer-paths').replaceAll('__MIN__', String(minLen)).replaceAll('__MAX__', String(maxLen));
+  return statement('traversal', 'longer-paths', {
+    TYPE_EXPRESSION: typeExpression(searchTypes(request)), STEP_FILTER: stepFilter('r', 'b'), MIN: minLen, MAX: maxLen,
+  });
 }
 
 /** A statement of breadthFirst (bfs-levels, bfs-level). */
-const breadthFirstStatement = (request: TraversalRequest, name: string) => cypher('traversal', name)
-  .replaceAll('__STEP_FILTER__', stepFilter('r', 't'))
-  .replaceAll('__TYPES__', typeExpression(searchTypes(request)))
-  .replaceAll('__END_FILTER__', endFilter(request));
+const breadthFirstStatement = (request: TraversalRequest, name: string) => statement('traversal', name, {
+  STEP_FILTER: stepFilter('r', 't'), TYPE_EXPRESSION: typeExpression(searchTypes(request)), END_FILTER: endFilter(request),
+});
 
 /** bfs-levels: the first levels of a breadth-first search in one statement. */
 export const bfsLevelsStatement = (request: TraversalRequest): string => breadthFirstStatement(request, 'bfs-levels');
@@ -114,5 +120,5 @@ export const bfsLevelStatement = (request: TraversalRequest): string => breadthF
 
 /** shortest-path: between two entities over every relationship type, up to `maxSteps`. */
 export function shortestPathStatement(maxSteps: number): string {
-  return cypher('traversal', 'shortest-path').replaceAll('__TYPES__', ALL_TYPES.join('|')).replaceAll('__MAX__', String(maxSteps));
+  return statement('traversal', 'shortest-path', { TYPES: ALL_TYPES.join('|'), MAX: maxSteps });
 }
