@@ -12,8 +12,6 @@
  * per request (Deadline); past either, the best results found are returned with
  * partial_results. docs/traversal.md has the details.
  */
-import { RISK_CATEGORIES, RISK_FLAG_FACTORS, allRiskFactors } from '../../domain/risk';
-import { familyFactorsOfCategory } from '../../domain/riskFamilies';
 import { notFound } from '../../domain/errors';
 import { cypher } from '../../graph/cypherFiles';
 import type { Props } from '../../graph/mappers';
@@ -42,29 +40,6 @@ export {
 export { legacyResults, v1Results } from './results';
 export { typeExpression } from './statements';
 export type { Surface } from '../../graph/mappers';
-
-/**
- * Factor names a risk category stands for: those its name test matches (RISK_CATEGORIES), the
- * direct and derived names of its risk families (eu_50_percent_rule is a sanctions factor,
- * owned_by_bis_meu_entity an export-controls one), and the psa_ form of each.
- */
-export function factorsForCategories(categories: string[]): string[] {
-  if (categories.length === 0) return [];
-  const ofFamilies = new Set(categories.flatMap(familyFactorsOfCategory));
-  return allRiskFactors().filter((f) => {
-    const base = f.startsWith('psa_') ? f.slice(4) : f;
-    return ofFamilies.has(base) || categories.some((c) => RISK_CATEGORIES[c]?.(base));
-  });
-}
-
-/** A boolean risk flag such as `reputational_risk_terrorism` covers its dated variants too. */
-export function factorsForFlag(flag: string): string[] {
-  const factor = RISK_FLAG_FACTORS[flag] ?? flag;
-  const factors = allRiskFactors().filter((f) => f === factor || f.startsWith(`${factor}_`));
-  // A flag that names no factor of the enumeration (reputational_risk_modern_slavery) filters on
-  // its own name, which no entity can carry: it matches nothing rather than being dropped.
-  return factors.length ? factors : [factor];
-}
 
 export class TraversalService {
   private readonly ctx: SearchContext;
