@@ -16,8 +16,8 @@ const ENTITY_LINK_TYPES = [...ALL_TYPES, neo4jRelType(POSSIBLY_SAME_AS)];
  * The relationship-type expression of an expanding step (`[r<here>]`) over `types`: none when
  * they are every type that joins two entities (the pattern's `:Entity` ends keep other
  * relationships out), otherwise the shorter of the types followed and the negated types not
- * followed. Neo4j tests a relationship against each alternative of a list in turn: with all 80
- * types listed, a level-by-level watchlist search on the 1M graph took about 1.4 times as long.
+ * followed. Neo4j tests a relationship against each alternative of a list in turn, so the
+ * shorter the list, the cheaper each step (docs/traversal.md).
  */
 export function typeExpression(types: string[]): string {
   const followed = new Set(types);
