@@ -34,6 +34,8 @@ export {
   searchesByLevels, usesMinLengthSearch,
 } from './plan';
 export { ABANDON_AFTER_TIMEOUT_MS } from './reader';
+/** Kept for callers that imported them from here; their home is src/domain/riskFamilies.ts. */
+export { factorsForCategories, factorsForFlag } from '../../domain/riskFamilies';
 export {
   ShortestPathResult, Step, StepFacts, TraversalLimits, TraversalRequest, TraversalResult, passesEndFilters, stepKey,
 } from './request';
