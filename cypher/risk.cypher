@@ -1,4 +1,4 @@
-// Risk re-scoring (src/services/risk.ts, run by the worker). Derived factors are computed in
+// Risk re-scoring (src/services/risk/scorer.ts, run by the worker). Derived factors are computed in
 // TypeScript from what these statements read; the write is one transaction per chunk.
 // Placeholders: __TYPES__ is replaced with Neo4j relationship types from the domain table
 // (src/domain/relationships.ts: UBO_TYPES upward, DOWNSTREAM_TYPES downward), never input.

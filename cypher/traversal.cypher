@@ -1,8 +1,10 @@
 // Traversals (/traversal, /ubo, /downstream, /watchlist and /v1 forms, embedded entity
-// traversals). Placeholders are filled from validated values only: __TYPES__ with Neo4j
-// relationship types from the domain table, __MIN__/__MAX__ with bounded integers,
+// traversals). Placeholders are filled (statement() in src/graph/cypherFiles.ts) from validated
+// values only: __TYPES__ with a list of Neo4j relationship types from the domain table (A|B,
+// after a colon), __TYPE_EXPRESSION__ with a whole relationship-type expression of those types
+// (:A|B, :!A&!B or nothing, right after the variable), __MIN__/__MAX__ with bounded integers,
 // __STEPS__ / __STEP_FILTER__ / __LAST_STEP_FILTER__ with the fragments named below, and
-// __PATH_PREDICATE__ / __END_FILTER__ with fixed predicates in src/services/traversal.ts.
+// __PATH_PREDICATE__ / __END_FILTER__ with fixed predicates in src/services/traversal/.
 
 // name: traverse
 // One shortest path per target (ANY SHORTEST partitions by end node). Step filters sit
@@ -26,8 +28,8 @@ MATCH p = ANY SHORTEST (
   WHERE t <> s AND __PATH_PREDICATE__
 )
 WITH t, p LIMIT $cap + 1
-// __END_FILTER__ holds only the requested end filters (fixed fragments in
-// src/services/traversal.ts): each is evaluated on every target streamed, and where few
+// __END_FILTER__ holds only the requested end filters (fixed fragments, endFilter in
+// src/services/traversal/request.ts): each is evaluated on every target streamed, and where few
 // targets qualify (watchlist) that is the whole neighbourhood.
 WITH collect({t: t, p: p, len: length(p), hit: __END_FILTER__}) AS streamed
 WITH streamed, size(streamed) > $cap AS more, streamed[..$cap] AS reached,
@@ -90,7 +92,7 @@ RETURN decided, explored, total,
 
 // name: levels
 // A search without a path-wide condition (no risk filter, min_depth at most 1): for sanctioned
-// or PEP targets (listedByLevels in src/services/traversal.ts), for a small page without end
+// or PEP targets (listedByLevels in src/services/traversal/plan.ts), for a small page without end
 // filters (levelsFromStart), and for any other after a shortest-path probe that found the page
 // but not the end of its level (levelsFollowProbe).
 // Breadth first, one subquery per level (level, __LEVELS__). A level is the list of entities
@@ -98,8 +100,7 @@ RETURN decided, explored, total,
 // entity of the level before that each was reached from (`vias`). Under per-step filters the first level an
 // entity appears at is its distance, so following those entities back from a target gives a
 // shortest path to it, which repeats no entity. Searching level by level instead of with ANY
-// SHORTEST reads each entity of a level once: on the generated 1M graph a typical
-// /v1/watchlist search took about a quarter of the time (docs/traversal.md).
+// SHORTEST reads each entity of a level once (docs/traversal.md).
 //
 // For sanctioned or PEP targets, like steps-to-watchlist, the last level leaves only
 // :WatchlistAdjacent entities and the level before it keeps only those and listed ones, and
@@ -110,9 +111,8 @@ RETURN decided, explored, total,
 //
 // Everything after the levels is list expressions, with no ORDER BY: an operator that holds
 // rows (a sort) counts every value of each row against the transaction's memory, the levels
-// and the list being sorted included, and a page at offset 1000 of a dense source ran out of
-// memory that way. Levels hold entities only, for the same reason: a relationship weighs
-// about ten times as much.
+// and the list being sorted included, so a deep page of a dense source could run out of memory.
+// Levels hold entities only, for the same reason: a relationship weighs much more.
 OPTIONAL MATCH (s:Entity {id: $id})
 WITH s, [[s]] AS levels, [[]] AS vias, [] AS hits, false AS cut
 __LEVELS__
@@ -134,7 +134,7 @@ WITH levels, vias, cut, hits, results,
 // ... and a fact for each step that passes the step filters (one exists: it made the level).
 WITH NOT cut AS decided, size(hits) AS explored, size(results) AS total,
      [chain IN chains | [i IN range(0, size(chain) - 2) |
-        head([a IN [chain[i]] | head([b IN [chain[i + 1]] | head([(a)-[r__TYPES__]->(b) WHERE __STEP_FILTER__ | {a: a, r: r, b: b}])])])]] AS walks
+        head([a IN [chain[i]] | head([b IN [chain[i + 1]] | head([(a)-[r__TYPE_EXPRESSION__]->(b) WHERE __STEP_FILTER__ | {a: a, r: r, b: b}])])])]] AS walks
 __PAGE__
 
 // name: level
@@ -147,7 +147,7 @@ WITH s, levels, vias, hits, cut, [h IN hits | h.t] AS seen
 CALL (s, levels, hits, cut, seen) {
   WITH s, levels, seen WHERE NOT cut AND size([h IN hits WHERE h.hit]) < $need
   UNWIND __FROM__ AS a
-  MATCH (a)-[r__TYPES__]->(b:Entity)
+  MATCH (a)-[r__TYPE_EXPRESSION__]->(b:Entity)
   WHERE __STEP_FILTER__ __KEEP__
   WITH b, min(a) AS via
   RETURN collect(b) AS level, collect(via) AS from
@@ -170,20 +170,20 @@ AND (NOT $excludeFormer OR __REL__.to_end IS NULL OR __REL__.to_end >= $today)
 AND (NOT $excludeClosed OR NOT __TO__:Closed)
 
 // name: bfs-level
-// One level of the breadth-first search of deep traversals without path filters (levelSearch
-// in src/services/traversal.ts): every filtered step out of the frontier, except to the
+// One level of the breadth-first search of deep traversals without path filters (breadthFirst
+// in src/services/traversal/breadthFirst.ts): every filtered step out of the frontier, except to the
 // entities of the two levels just searched ($recent; the caller drops the other entities it
 // has seen), with whether the entity stepped to passes the end filters. With $onlyListed (the
 // last level of a search for sanctioned or PEP targets) only steps from a :WatchlistAdjacent
 // entity to a listed one, as in steps-to-watchlist.
 UNWIND $frontier AS id
-MATCH (a:Entity {id: id})-[r__TYPES__]->(t:Entity)
+MATCH (a:Entity {id: id})-[r__TYPE_EXPRESSION__]->(t:Entity)
 WHERE NOT t.id IN $recent AND __STEP_FILTER__
   AND (NOT $onlyListed OR (a:WatchlistAdjacent AND (t:Sanctioned OR t:Pep)))
 RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
 
 // name: bfs-levels
-// The first levels of breadthFirst (src/services/traversal.ts) in one statement: level k is
+// The first levels of breadthFirst (src/services/traversal/breadthFirst.ts) in one statement: level k is
 // every entity one filtered step from those first reached at level k - 1 (`frontier`) that no
 // level before holds (`seen`), once, with an entity and a fact (element id) it was reached by
 // and whether it passes the end filters, as bfs-level's rows ([id, a, rel, hit]). Levels go on up to $maxDepth
@@ -194,19 +194,18 @@ RETURN a.id AS a, t.id AS b, elementId(r) AS rel, __END_FILTER__ AS hit
 // entity to a listed one count, as bfs-level's $onlyListed.
 //
 // The levels are a reduce over 1..$maxDepth with a COLLECT subquery each, not a CALL subquery
-// written out per level: the text is the same at every depth, and Neo4j plans it in about the
-// time of two bfs-level plans, where ten CALL levels took ten times that (about 1 s) on every
-// new combination of types and end filters. Aggregation is not allowed inside a list
-// expression, so each level's steps come sorted by the entity stepped to, and the first step
-// to each entity is kept. A step is a list [id, a, rel, hit], not a map: on levels of 10,000
-// entities the maps' keys made the statement about a fifth slower.
+// written out per level: the text is the same at every depth, and it plans quickly, where the
+// planning of CALL levels grows with each level and is paid on every new combination of types
+// and end filters (docs/traversal.md). Aggregation is not allowed inside a list expression, so
+// each level's steps come sorted by the entity stepped to, and the first step to each entity is
+// kept. A step is a list [id, a, rel, hit], not a map: a map repeats its keys on every step.
 MATCH (s:Entity {id: $id})
 RETURN reduce(st = {frontier: [s], seen: [s], levels: [], found: 0, explored: 0, stopped: false}, k IN range(1, $maxDepth) |
   CASE WHEN st.stopped OR size(st.frontier) = 0 OR size(st.frontier) > $maxFrontier OR st.found >= $need OR st.explored > $budget
   THEN st {.*, stopped: true}
   ELSE reduce(none = null, steps IN [COLLECT {
       UNWIND st.frontier AS a
-      MATCH (a)-[r__TYPES__]->(t:Entity)
+      MATCH (a)-[r__TYPE_EXPRESSION__]->(t:Entity)
       WHERE NOT t IN st.seen AND __STEP_FILTER__
         AND (k <> $listedLevel OR (a:WatchlistAdjacent AND (t:Sanctioned OR t:Pep)))
       RETURN {t: t, a: a.id, rel: elementId(r), hit: __END_FILTER__} AS step ORDER BY elementId(t)
@@ -219,7 +218,7 @@ RETURN reduce(st = {frontier: [s], seen: [s], levels: [], found: 0, explored: 0,
   END).levels AS levels
 
 // name: detours
-// min_depth above 1 (minLengthSearch in src/services/traversal.ts): for each entity in $near
+// min_depth above 1 (minLengthSearch in src/services/traversal/minLengthSearch.ts): for each entity in $near
 // (nearer to the source than min_depth, passing the end filters), a shortest path from the
 // source of 2 to __MAX_BEFORE__ + 1 steps that repeats no entity, over steps that pass the step filters:
 // a shortest path to an entity u other than the source that avoids the target, and a last step
@@ -233,8 +232,8 @@ MATCH (t:Entity {id: targetId})
 CALL (s, t) {
   // Every condition sits inside the pattern: a WHERE after a SHORTEST pattern would filter
   // the one shortest path found, not choose among them.
-  MATCH p = ANY SHORTEST (s) ((a:Entity)-[r__TYPES__]->(b:Entity) WHERE b <> s AND b <> t AND __STEP_FILTER__){1,__MAX_BEFORE__}
-    (u:Entity)-[last__TYPES__ WHERE __LAST_STEP_FILTER__]->(t)
+  MATCH p = ANY SHORTEST (s) ((a:Entity)-[r__TYPE_EXPRESSION__]->(b:Entity) WHERE b <> s AND b <> t AND __STEP_FILTER__){1,__MAX_BEFORE__}
+    (u:Entity)-[last__TYPE_EXPRESSION__ WHERE __LAST_STEP_FILTER__]->(t)
   RETURN p
 }
 RETURN t.id AS target, [n IN nodes(p) | n.id] AS ids, [r IN relationships(p) | elementId(r)] AS rels
@@ -243,16 +242,15 @@ RETURN t.id AS target, [n IN nodes(p) | n.id] AS ids, [r IN relationships(p) | e
 // The targets of detours whose path is shorter than min_depth: for each, a shortest path from
 // the source of __MIN__ to __MAX__ steps that repeats no entity, over steps that pass the step
 // filters. That is a condition on the whole path, so Neo4j searches walks; both ends are bound,
-// so it searches from both at once, one target at a time: on the 229-entity sample, all 212
-// entities within nine steps of p-viktor-antonov got their 10-step path in 1 s, where one
-// search from the source towards all of them took 25 s. Neo4j does not stop this search at the
+// so it searches from both at once, one target at a time, which stays far smaller than one
+// search from the source towards all of them. Neo4j does not stop this search at the
 // transaction timeout, so longerPaths raises __MAX__ one step at a time and measures first.
 MATCH (s:Entity {id: $id})
 UNWIND $near AS targetId
 MATCH (t:Entity {id: targetId})
 CALL (s, t) {
   MATCH p = ANY SHORTEST (
-    (s) ((a:Entity)-[r__TYPES__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__} (t)
+    (s) ((a:Entity)-[r__TYPE_EXPRESSION__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__} (t)
     WHERE all(i IN range(0, size(b) - 1) WHERE b[i] <> s AND NOT b[i] IN b[i + 1..])
   )
   RETURN p

@@ -12,7 +12,7 @@
  * the choice is written next to the family. Every derived-shaped name of the enumeration but the
  * `psa_` ones belongs to exactly one family slot (test/unit/riskFamilies.test.ts).
  */
-import { RISK_CATEGORIES, SANCTIONS_LISTS, allRiskFactors, isDirectRiskFactor, isRiskFactor, isSanctionsFactor } from './risk';
+import { RISK_CATEGORIES, RISK_FLAG_FACTORS, SANCTIONS_LISTS, allRiskFactors, isDirectRiskFactor, isRiskFactor, isSanctionsFactor } from './risk';
 
 export interface RiskFamily {
   key: string;
@@ -144,4 +144,27 @@ export const FAMILY_MEMBER_FACTORS: readonly string[] = Object.freeze([...FAMILI
 /** The direct and derived names of the families of a `risk_categories` value (psa_ forms not included). */
 export function familyFactorsOfCategory(category: string): string[] {
   return RISK_FAMILIES.filter((f) => f.category === category).flatMap((f) => [...f.members, ...derivedNamesOf(f)]);
+}
+
+/**
+ * Factor names a risk category stands for: those its name test matches (RISK_CATEGORIES), the
+ * direct and derived names of its risk families (eu_50_percent_rule is a sanctions factor,
+ * owned_by_bis_meu_entity an export-controls one), and the psa_ form of each.
+ */
+export function factorsForCategories(categories: string[]): string[] {
+  if (categories.length === 0) return [];
+  const ofFamilies = new Set(categories.flatMap(familyFactorsOfCategory));
+  return allRiskFactors().filter((f) => {
+    const base = f.startsWith('psa_') ? f.slice(4) : f;
+    return ofFamilies.has(base) || categories.some((c) => RISK_CATEGORIES[c]?.(base));
+  });
+}
+
+/** A boolean risk flag such as `reputational_risk_terrorism` covers its dated variants too. */
+export function factorsForFlag(flag: string): string[] {
+  const factor = RISK_FLAG_FACTORS[flag] ?? flag;
+  const factors = allRiskFactors().filter((f) => f === factor || f.startsWith(`${factor}_`));
+  // A flag that names no factor of the enumeration (reputational_risk_modern_slavery) filters on
+  // its own name, which no entity can carry: it matches nothing rather than being dropped.
+  return factors.length ? factors : [factor];
 }

@@ -1,6 +1,7 @@
 /**
  * Every Cypher statement lives in cypher/*.cypher and is loaded by name. A file may hold
- * several named statements, each introduced by a line `// name: <statement-name>`.
+ * several named statements, each introduced by a line `// name: <statement-name>`. A statement
+ * may hold placeholders (`__NAME__`, upper case), which `statement` fills.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +43,43 @@ export function cypher(file: string, name: string): string {
     if (text === undefined) throw new Error(`no statement "${name}" in cypher/${file}.cypher`);
   }
   return text;
+}
+
+/** The names of the statements of cypher/<file>.cypher, in file order. */
+export function statementNames(file: string): string[] {
+  return [...parseFile(path.join(CYPHER_DIR, `${file}.cypher`)).keys()];
+}
+
+/** A placeholder in statement text: `__NAME__`, upper-case words joined by single underscores. */
+const PLACEHOLDER = /__([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)__/g;
+
+/** The values of a statement's placeholders, by name without the underscores (`{ TYPES: 'A|B' }` fills `__TYPES__`). */
+export type StatementValues = Readonly<Record<string, string | number>>;
+
+/** The placeholder names of a text, once each, in order of first use. */
+export function placeholdersOf(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+/**
+ * Statement `name` from cypher/<file>.cypher with its placeholders filled from `values`, in
+ * one pass (a value is not searched for placeholders). Throws on a value for a placeholder the
+ * statement does not have and on a placeholder left without a value, so a renamed or
+ * forgotten placeholder fails at once rather than reaching Neo4j. Values go into the query
+ * text: they must come from domain tables and fixed fragments, never from a request.
+ */
+export function statement(file: string, name: string, values: StatementValues = {}): string {
+  return fillPlaceholders(cypher(file, name), values, `cypher/${file}.cypher#${name}`);
+}
+
+/** `text` with its placeholders filled (see statement); `where` names the text in errors. */
+function fillPlaceholders(text: string, values: StatementValues, where: string): string {
+  const used = new Set(placeholdersOf(text));
+  const unknown = Object.keys(values).filter((key) => !used.has(key));
+  if (unknown.length > 0) throw new Error(`${where} has no placeholder ${unknown.map((k) => `__${k}__`).join(', ')}`);
+  const unfilled = [...used].filter((key) => values[key] === undefined);
+  if (unfilled.length > 0) throw new Error(`${where} leaves ${unfilled.map((k) => `__${k}__`).join(', ')} unfilled`);
+  return text.replace(PLACEHOLDER, (_match, key: string) => String(values[key]));
 }
 
 /** Schema statements (constraints, indexes), in file order, separated by `;`. */

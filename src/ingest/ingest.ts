@@ -7,7 +7,7 @@
  * default inside one transaction per file, so a failure leaves the graph as it was.
  */
 import { setImmediate } from 'node:timers/promises';
-import { cypher } from '../graph/cypherFiles';
+import { cypher, statement } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import { inverseRelationship, neo4jRelType } from '../domain/relationships';
 import { isDirectRiskFactor } from '../domain/risk';
@@ -175,9 +175,7 @@ async function keepDerivedRisk(run: Runner, rows: EntityRow[]): Promise<void> {
 
 /** upsert-relationships for one relationship type (its Neo4j type and its inverse's, from the domain table). */
 export function relationshipQuery(type: string): string {
-  return cypher('ingest', 'upsert-relationships')
-    .replaceAll('__TYPE__', neo4jRelType(type))
-    .replaceAll('__INVERSE__', neo4jRelType(inverseRelationship(type)));
+  return statement('ingest', 'upsert-relationships', { TYPE: neo4jRelType(type), INVERSE: neo4jRelType(inverseRelationship(type)) });
 }
 
 /** Summary batches in flight at once when each commits on its own. */

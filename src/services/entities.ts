@@ -10,7 +10,7 @@ import { endOfPeriod, isPast, startOfPeriod, todayUtc } from '../domain/dates';
 import { badParameter, notFound } from '../domain/errors';
 import { SHARE_BEARING_TYPES, apiRelType, neo4jRelType } from '../domain/relationships';
 import { withSanctionsFactors } from '../domain/risk';
-import { cypher } from '../graph/cypherFiles';
+import { cypher, statement } from '../graph/cypherFiles';
 import {
   Props, Surface, attributeItem, embeddedEntity, embeddedRecord, record as recordFields, relationshipFact, source, storedJson,
 } from '../graph/mappers';
@@ -93,14 +93,14 @@ const props = (row: { get(k: string): unknown }, key: string) => row.get(key) as
 /** entity-read with the given relationships part (a fixed fragment, never request input), built once per part. */
 const entityReads = new Map<'legacy' | 'v1' | 'none', string>();
 const entityRead = (relationships: 'legacy' | 'v1' | 'none'): string => {
-  let statement = entityReads.get(relationships);
-  if (statement === undefined) {
+  let read = entityReads.get(relationships);
+  if (read === undefined) {
     const part = relationships === 'none' ? '[]'
       : `COLLECT { ${cypher('entity', relationships === 'legacy' ? 'entity-relationship-pages' : 'entity-relationships-page')} }`;
-    statement = cypher('entity', 'entity-read').replace('__RELATIONSHIPS__', part);
-    entityReads.set(relationships, statement);
+    read = statement('entity', 'entity-read', { RELATIONSHIPS: part });
+    entityReads.set(relationships, read);
   }
-  return statement;
+  return read;
 };
 
 interface EntityParts {

@@ -10,7 +10,7 @@ import { badParameter } from '../domain/errors';
 import { compactIdentifier, editDistance, normTokens } from '../domain/names';
 import { country as countryInfo } from '../domain/ontology';
 import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, isRiskFactor, riskCategoriesNamed, withSanctionsFactors } from '../domain/risk';
-import { factorsForCategories } from './traversal';
+import { factorsForCategories } from '../domain/riskFamilies';
 
 /** What the facets statement gives per project entity, about its primary (first) match. */
 export interface ProjectContentsRow {

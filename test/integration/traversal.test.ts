@@ -4,7 +4,7 @@ import { todayUtc } from '../../src/domain/dates';
 import { GRAPH_FACTORS, prng, randomGraphLines, randomQuery } from '../fixtures/randomGraph';
 import { RefFact, ReferenceGraph, RefQuery } from '../support/referenceTraversal';
 import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
-import { factorsForCategories } from '../../src/services/traversal';
+import { factorsForCategories } from '../../src/domain/riskFamilies';
 import fs from 'node:fs';
 
 /** The sample's relationship lines, read independently of the API. */

@@ -3,8 +3,7 @@
  * computed from exactly one family, and the worker's reads look for every member factor.
  */
 import { allRiskFactors, isDirectRiskFactor } from '../../src/domain/risk';
-import { FAMILY_MEMBER_FACTORS, RISK_FAMILIES, derivedNamesOf, familiesOfFactor } from '../../src/domain/riskFamilies';
-import { factorsForCategories } from '../../src/services/traversal';
+import { FAMILY_MEMBER_FACTORS, RISK_FAMILIES, derivedNamesOf, factorsForCategories, familiesOfFactor } from '../../src/domain/riskFamilies';
 
 const DERIVED_SHAPE = /_adjacent$|^owned_by_|^owner_of_|_50_percent_rule$/;
 const slotNames = RISK_FAMILIES.flatMap(derivedNamesOf);

@@ -6,9 +6,8 @@ import { ENTITY_TYPES } from '../../domain/entityTypes';
 import { badParameter } from '../../domain/errors';
 import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, UBO_TYPES, requestedRelationships } from '../../domain/relationships';
 import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, riskCategoriesNamed } from '../../domain/risk';
-import {
-  Deadline, TraversalRequest, TraversalResult, TraversalService, factorsForCategories, factorsForFlag, legacyResults, v1Results,
-} from '../../services/traversal';
+import { factorsForCategories, factorsForFlag } from '../../domain/riskFamilies';
+import { Deadline, TraversalRequest, TraversalResult, TraversalService, legacyResults, v1Results } from '../../services/traversal';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
 export const RISK_FLAGS = [

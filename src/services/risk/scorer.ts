@@ -7,7 +7,7 @@ import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
-import { cypher } from '../../graph/cypherFiles';
+import { cypher, statement } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
 import {
   OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, parseRisk, riskHash, type Adjacency, type Derived, type RiskMap,
@@ -275,12 +275,12 @@ export class RiskScorer {
     const members = new Set<string>();
     const expanded = new Set<string>(roots);
     let frontier = [...roots];
-    const statement = cypher('risk', 'ownership-step').replaceAll('__TYPES__', types);
+    const step = statement('risk', 'ownership-step', { TYPES: types });
     for (let depth = 0; depth < this.maxDepth && frontier.length; depth++) {
       const next: string[] = [];
       const weights = new Map<string, Map<string, number | null>>();
       for (const batch of chunks(frontier, READ_BATCH)) {
-        for (const row of await run(statement, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
+        for (const row of await run(step, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
           const from = row.get('from') as string;
           const to = row.get('to') as string;
           const type = row.get('type') as string;

@@ -1,0 +1,124 @@
+/**
+ * Every traversal statement's text (cypher/traversal.cypher with its placeholders filled).
+ * What goes into the text comes from the domain tables and fixed fragments only; request
+ * values stay query parameters.
+ */
+import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, neo4jRelType } from '../../domain/relationships';
+import { cypher, statement } from '../../graph/cypherFiles';
+import { TraversalRequest, endFilter, isListedSearch, searchTypes } from './request';
+
+const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
+
+/** Every relationship type that joins two entities: facts and possibly-same-as links (ARCHITECTURE.md, graph model). */
+const ENTITY_LINK_TYPES = [...ALL_TYPES, neo4jRelType(POSSIBLY_SAME_AS)];
+
+/**
+ * The relationship-type expression of an expanding step (`[r<here>]`) over `types`: none when
+ * they are every type that joins two entities (the pattern's `:Entity` ends keep other
+ * relationships out), otherwise the shorter of the types followed and the negated types not
+ * followed. Neo4j tests a relationship against each alternative of a list in turn, so the
+ * shorter the list, the cheaper each step (docs/traversal.md).
+ */
+export function typeExpression(types: string[]): string {
+  const followed = new Set(types);
+  const skipped = ENTITY_LINK_TYPES.filter((t) => !followed.has(t));
+  if (skipped.length === 0) return '';
+  return skipped.length < followed.size ? `:${skipped.map((t) => `!${t}`).join('&')}` : `:${[...followed].join('|')}`;
+}
+
+const stepFilter = (rel: string, to: string) => statement('traversal', 'step-filter', { REL: rel, TO: to });
+
+/** The one-query search (traverse in cypher/traversal.cypher) up to `depth`. */
+export function traverseStatement(request: TraversalRequest, depth: number): string {
+  const minDepth = Math.max(1, request.minDepth);
+  // Only an entity on a watchlist can be a result: the last step may be written on its own
+  // and leave only entities next to one (steps-to-watchlist). A one-step search gains nothing.
+  const toWatchlist = isListedSearch(request) && depth > 1;
+  // The entities of the path after the source.
+  const pathEntities = toWatchlist ? '(b + [t])' : 'b';
+  const needsSimplePath = request.riskFactors.length > 0 || request.minDepth > 1;
+  const predicates = [
+    request.riskFactors.length > 0 ? `any(x IN ${pathEntities} WHERE any(f IN coalesce(x.risk_factors, []) WHERE f IN $riskFactors))` : undefined,
+    // Shortest paths under per-step filters never repeat an entity; a path-wide condition
+    // or a minimum length can prefer a longer walk, so there uniqueness is checked.
+    needsSimplePath ? `all(i IN range(0, size(${pathEntities}) - 1) WHERE ${pathEntities}[i] <> s AND NOT ${pathEntities}[i] IN ${pathEntities}[i + 1..])` : undefined,
+  ].filter(Boolean);
+  const types = searchTypes(request).join('|');
+  const steps = toWatchlist
+    ? statement('traversal', 'steps-to-watchlist', {
+      TYPES: types, STEP_FILTER: stepFilter('r', 'b'), LAST_STEP_FILTER: stepFilter('last', 't'), MIN: minDepth - 1, MAX: depth - 1,
+    })
+    : statement('traversal', 'steps', { TYPES: types, STEP_FILTER: stepFilter('r', 'b'), MIN: minDepth, MAX: depth });
+  return statement('traversal', 'traverse', {
+    STEPS: steps,
+    PATH_PREDICATE: predicates.length ? predicates.join(' AND ') : 'true',
+    END_FILTER: endFilter(request),
+    PAGE: cypher('traversal', 'page'),
+  });
+}
+
+/**
+ * The level-by-level search (levels) up to `depth`: for sanctioned or PEP targets
+ * (`listedOnly`), only listed entities are targets and the last two levels keep only entities
+ * that can lead to one; otherwise every entity reached is a target, and each level keeps only
+ * entities no level before it holds.
+ */
+export function levelsStatement(request: TraversalRequest, depth: number, listedOnly: boolean): string {
+  const listed = '(b:Sanctioned OR b:Pep)';
+  const typeExpr = typeExpression(searchTypes(request));
+  const levels = Array.from({ length: depth }, (_, i) => {
+    const k = i + 1;
+    const last = k === depth;
+    const keep = !listedOnly ? 'AND b <> s AND NOT b IN seen'
+      : last ? `AND ${listed}` : k === depth - 1 ? `AND (b:WatchlistAdjacent OR ${listed})` : '';
+    return statement('traversal', 'level', {
+      FROM: listedOnly && last ? '[a IN levels[-1] WHERE a:WatchlistAdjacent]' : 'levels[-1]',
+      KEEP: keep,
+      TARGET: listedOnly ? '(t:Sanctioned OR t:Pep) AND' : '',
+      K: k,
+      TYPE_EXPRESSION: typeExpr,
+      STEP_FILTER: stepFilter('r', 'b'),
+      END_FILTER: endFilter(request),
+    });
+  });
+  return statement('traversal', 'levels', {
+    LEVELS: levels.join('\n'),
+    MAX: depth,
+    STEP_FILTER: stepFilter('r', 'b'),
+    TYPE_EXPRESSION: typeExpr,
+    PAGE: cypher('traversal', 'page'),
+  });
+}
+
+/** detours: a shortest path of 2 to `longest` steps to each near target. */
+export function detoursStatement(request: TraversalRequest, longest: number): string {
+  return statement('traversal', 'detours', {
+    TYPE_EXPRESSION: typeExpression(searchTypes(request)),
+    STEP_FILTER: stepFilter('r', 'b'),
+    LAST_STEP_FILTER: stepFilter('last', 't'),
+    MAX_BEFORE: longest - 1,
+  });
+}
+
+/** longer-paths: a shortest path of `minLen` to `maxLen` steps that repeats no entity to each open target. */
+export function longerPathsStatement(request: TraversalRequest, minLen: number, maxLen: number): string {
+  return statement('traversal', 'longer-paths', {
+    TYPE_EXPRESSION: typeExpression(searchTypes(request)), STEP_FILTER: stepFilter('r', 'b'), MIN: minLen, MAX: maxLen,
+  });
+}
+
+/** A statement of breadthFirst (bfs-levels, bfs-level). */
+const breadthFirstStatement = (request: TraversalRequest, name: string) => statement('traversal', name, {
+  STEP_FILTER: stepFilter('r', 't'), TYPE_EXPRESSION: typeExpression(searchTypes(request)), END_FILTER: endFilter(request),
+});
+
+/** bfs-levels: the first levels of a breadth-first search in one statement. */
+export const bfsLevelsStatement = (request: TraversalRequest): string => breadthFirstStatement(request, 'bfs-levels');
+
+/** bfs-level: one level of a breadth-first search. */
+export const bfsLevelStatement = (request: TraversalRequest): string => breadthFirstStatement(request, 'bfs-level');
+
+/** shortest-path: between two entities over every relationship type, up to `maxSteps`. */
+export function shortestPathStatement(maxSteps: number): string {
+  return statement('traversal', 'shortest-path', { TYPES: ALL_TYPES.join('|'), MAX: maxSteps });
+}
