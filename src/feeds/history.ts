@@ -12,6 +12,7 @@
  * - `project_entity.created` `{project_id, project_entity_id, entity_ids}`
  * - `project_entity.deleted` `{project_id, project_entity_id}`
  * - `project_entity.matches_updated` `{project_id, project_entity_id, entity_ids, added, removed, restored}`
+ * - `project_entity.attributes_updated` `{project_id, project_entity_id}`
  * - `snapshot.created` `{project_id, project_entity_id, snapshot_id, entity_id}`
  * - `snapshot.deleted` `{project_id, project_entity_id, snapshot_id}`
  */
@@ -26,6 +27,7 @@ export const HISTORY_EVENTS = [
   'project_entity.created',
   'project_entity.deleted',
   'project_entity.matches_updated',
+  'project_entity.attributes_updated',
   'snapshot.created',
   'snapshot.deleted',
 ] as const;

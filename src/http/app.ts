@@ -31,6 +31,9 @@ import { registerProjectRoutes } from './routes/projects';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerSearchRoutes } from './routes/search';
 import { ProjectService } from '../services/projects';
+import { ProjectEntityService } from '../services/projectEntities';
+import { ResolveService } from '../services/resolve';
+import { createSearchIndex } from '../search';
 
 export interface AppDeps {
   config: Config;
@@ -114,9 +117,16 @@ export function createApp(deps: AppDeps) {
   registerTraversalRoutes(registry, traversal);
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
-  registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, (msg, err) => deps.logger.warn({ err: (err as Error)?.message }, msg)));
+  const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
+  // One search index for search, resolution and project entities resolved from attributes.
+  const index = createSearchIndex(deps.config, deps.graph);
+  registerProjectRoutes(
+    registry,
+    new ProjectService(deps.graph, traversal, feeds.history, warn),
+    new ProjectEntityService(deps.graph, new ResolveService(index), feeds.history, warn),
+  );
   registerFeedRoutes(registry, feeds);
-  registerSearchRoutes(registry, deps.config, deps.graph);
+  registerSearchRoutes(registry, deps.config, deps.graph, index);
 
   const app = express();
   app.disable('x-powered-by');

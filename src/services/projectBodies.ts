@@ -9,6 +9,7 @@ import type { Record as Neo4jRecord } from 'neo4j-driver';
 import { Props, coreEntity, storedJson } from '../graph/mappers';
 import type { ProjectContentsRow } from './projectContents';
 import type { ProjectType } from './projects';
+import { MatchRow, newerFields } from './projectEntityMatches';
 
 export function projectBody(p: Props, entityCount: number, withMembers = false) {
   const type = (p.type as ProjectType) ?? 'network';
@@ -66,6 +67,8 @@ export function contentsRow(r: Neo4jRecord): ProjectContentsRow {
     upstreamRisk: upstream?.risk ?? [],
     upstreamCountries: upstream?.countries ?? [],
     custom: storedJson<Record<string, string>>(r.get('custom_fields'), {}),
+    strength: (r.get('strength') as string | null) ?? 'manual',
+    matchIds: r.get('match_ids') as string[],
   };
 }
 
@@ -73,15 +76,20 @@ export function contentsRow(r: Neo4jRecord): ProjectContentsRow {
  * ProjectEntity as the published client reads it. `trade_count_incl_mg` counts the shipper_of
  * and receiver_of facts of every match (the match group); `upstream` is the risk factors and
  * countries of the entities upstream in the latest supply-chain snapshot (empty before the
- * first). No HS codes are kept and there is no case workflow, so those are empty.
+ * first). No HS codes are kept and there is no case workflow, so those are empty. The newer
+ * generation's fields (src/services/projectEntityMatches.ts) come first; `label` and `upstream`
+ * are shared (the upstream carries both generations' keys).
  */
 export function projectEntityBody(row: Neo4jRecord) {
   const pe = row.get('pe') as Props;
   const matches = row.get('matches') as string[];
   const primary = (row.get('primary') as Props[])[0];
   const trade = tradeCounts(row.get('match_counts') as (string | null)[]);
-  const upstream = row.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
+  const stored = row.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
+  const upstream = { risk: stored?.risk ?? [], countries: stored?.countries ?? [] };
+  const label = (primary?.label as string | undefined) ?? '';
   return {
+    ...newerFields(pe, row.get('match_rows') as MatchRow[], upstream, trade, label),
     id: pe.id as string,
     project: pe.project_id as string,
     type: 'entity' as const,
@@ -89,7 +97,6 @@ export function projectEntityBody(row: Neo4jRecord) {
     entity_id: matches[0] ?? '',
     entity_ids: matches,
     deleted_entity_ids: row.get('deleted') as string[],
-    label: (primary?.label as string | undefined) ?? '',
     created: pe.created as string,
     updated: pe.updated as string,
     updated_by: pe.updated_by as string,
@@ -101,7 +108,6 @@ export function projectEntityBody(row: Neo4jRecord) {
     shipped_hs_codes: [] as string[],
     received_hs_codes: [] as string[],
     trade_count_incl_mg: trade,
-    upstream: { risk: upstream?.risk ?? [], countries: upstream?.countries ?? [] },
     snapshot_count: row.get('snapshot_count') as number,
     summary: primary ? coreEntity(primary) : null,
   };

@@ -7,6 +7,7 @@ import type { ManagedTransaction } from 'neo4j-driver';
 import { badParameter, notFound } from '../domain/errors';
 import { cypher } from '../graph/cypherFiles';
 import type { Props } from '../graph/mappers';
+import { projectEntityBody } from './projectBodies';
 import type { Graph } from '../graph/neo4j';
 import type { HistoryEvent } from '../feeds/history';
 import type { Principal } from './auth';
@@ -70,5 +71,11 @@ export abstract class ProjectTx {
       const shown = missing.slice(0, 10).map((m) => JSON.stringify(m)).join(', ');
       throw badParameter('entity_ids', `unknown entity ids: ${shown}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`);
     }
+  }
+
+  protected async readProjectEntity(tx: ManagedTransaction, projectId: string, id: string) {
+    const row = (await tx.run(cypher('projects', 'project-entity-get'), { projectId, id })).records[0];
+    if (!row) throw projectEntityNotFound(id);
+    return projectEntityBody(row);
   }
 }

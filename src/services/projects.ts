@@ -106,12 +106,6 @@ export class ProjectService extends ProjectTx {
 
   // ---- project entities ----
 
-  private async readProjectEntity(tx: ManagedTransaction, projectId: string, id: string) {
-    const row = (await tx.run(cypher('projects', 'project-entity-get'), { projectId, id })).records[0];
-    if (!row) throw projectEntityNotFound(id);
-    return projectEntityBody(row);
-  }
-
   async addEntity(principal: Principal, projectId: string, entityIds: string[], customFields?: Record<string, string>) {
     const id = randomUUID();
     const body = await this.writeTx(async (tx) => {
