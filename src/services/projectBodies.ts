@@ -88,8 +88,9 @@ export function projectEntityBody(row: Neo4jRecord) {
   const stored = row.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
   const upstream = { risk: stored?.risk ?? [], countries: stored?.countries ?? [] };
   const label = (primary?.label as string | undefined) ?? '';
+  const newer = newerFields(pe, row.get('match_rows') as MatchRow[], upstream, trade, label);
   return {
-    ...newerFields(pe, row.get('match_rows') as MatchRow[], upstream, trade, label),
+    ...newer,
     id: pe.id as string,
     project: pe.project_id as string,
     type: 'entity' as const,
@@ -109,7 +110,8 @@ export function projectEntityBody(row: Neo4jRecord) {
     received_hs_codes: [] as string[],
     trade_count_incl_mg: trade,
     snapshot_count: row.get('snapshot_count') as number,
-    summary: primary ? coreEntity(primary) : null,
+    // Without a match, an empty entity under the project entity's label: the older client requires a CoreEntity.
+    summary: primary ? coreEntity(primary) : { ...coreEntity({ id: '', label: newer.label, type: 'company' }), entity_url: '' },
   };
 }
 
