@@ -34,6 +34,9 @@ import { ProjectService } from '../services/projects';
 import { ProjectEntityService } from '../services/projectEntities';
 import { ResolveService } from '../services/resolve';
 import { createSearchIndex } from '../search';
+import { RiskChangeStore } from '../feeds/riskChanges';
+import { RiskChangeService } from '../services/riskChanges';
+import { registerRiskChangeRoutes } from './routes/riskChanges';
 
 export interface AppDeps {
   config: Config;
@@ -125,6 +128,7 @@ export function createApp(deps: AppDeps) {
     new ProjectService(deps.graph, traversal, feeds.history, warn),
     new ProjectEntityService(deps.graph, new ResolveService(index), feeds.history, warn),
   );
+  registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
   registerFeedRoutes(registry, feeds);
   registerSearchRoutes(registry, deps.config, deps.graph, index);
 
