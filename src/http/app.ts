@@ -37,6 +37,8 @@ import { createSearchIndex } from '../search';
 import { RiskChangeStore } from '../feeds/riskChanges';
 import { RiskChangeService } from '../services/riskChanges';
 import { registerRiskChangeRoutes } from './routes/riskChanges';
+import { registerRiskSummaryRoutes } from './routes/riskSummary';
+import { RiskSummaryService } from '../services/riskSummary';
 
 export interface AppDeps {
   config: Config;
@@ -129,6 +131,7 @@ export function createApp(deps: AppDeps) {
     new ProjectEntityService(deps.graph, new ResolveService(index), feeds.history, warn),
   );
   registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
+  registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
   registerFeedRoutes(registry, feeds);
   registerSearchRoutes(registry, deps.config, deps.graph, index);
 

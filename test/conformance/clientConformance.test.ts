@@ -78,9 +78,11 @@ const METHODS: Method[] = [
     call: () => alice('GET', `${P()}/entities/changes/risk?limit=10&sort[date]=desc&filter[risk_category]=sanctions`) },
   { resource: 'projectEntity', name: 'getProjectEntityRiskChanges', schema: 'projectEntity.json#/responses/ProjectEntityRiskChangesResponse',
     call: () => alice('GET', `${P()}/entities/${resolved.id}/changes/risk?filter[from]=2024-01-01`) },
+  // The DELETE calls of the risk changes (the issue's GET / DELETE .../changes/risk).
   { resource: 'projectEntity', name: 'deleteProjectRiskChanges', call: () => alice('DELETE', `${P()}/entities/changes/risk?filter[to]=2000-01-01`) },
   { resource: 'projectEntity', name: 'deleteProjectEntityRiskChanges', call: () => alice('DELETE', `${P()}/entities/${resolved.id}/changes/risk`) },
-  { resource: 'projectEntity', name: 'getProjectEntityRiskSummary', notServed: 'risk summary: not built yet' },
+  { resource: 'projectEntity', name: 'getProjectEntityRiskSummary', schema: 'projectEntity.json#/responses/ProjectEntityRiskSummaryResponse',
+    call: () => alice('GET', `${P()}/entities/${resolved.id}/risk_summary?filter[risk_category]=sanctions&filter[risk_category]=export_controls`) },
   // ---- projectEntityAttributes
   { resource: 'projectEntityAttributes', name: 'getProjectEntityAttributes', schema: 'projectEntity.json#/responses/ProjectEntityAttributesResponse',
     call: () => alice('GET', `${P()}/entities/${resolved.id}/attributes`) },

@@ -80,6 +80,27 @@ describe('risk changes from the re-scoring worker', () => {
     }
   });
 
+  test('the risk summary shows the factor with the ownership path the graph has', async () => {
+    const res = await h.json(`/v1/projects/${projectId}/entities/${target}/risk_summary?filter[risk_category]=sanctions`);
+    expect(res.status).toBe(200);
+    expect(res.body.filters).toEqual({ risk_category: ['sanctions'] });
+    expect(res.body.data).toMatchObject({ project_id: projectId, project_entity_id: target });
+    const owned = res.body.data.risk_factors.find((f: { id: string }) => f.id === 'owned_by_sanctioned_usa_ofac_sdn_entity');
+    expect(owned).toMatchObject({ level: 'critical', source_entity_ids: ['rc-target'], risk_categories: [{ id: 'sanctions' }] });
+    // The graph: rc-target <-60%- rc-owner (OFAC-listed), one step.
+    expect(owned.network_paths).toEqual([[expect.objectContaining({
+      sayari_entity_id: 'rc-owner', sayari_entity_label: 'RC-OWNER', former: false, relationship_status: 'active', shares: { percentage: 60 },
+    })]]);
+    expect(owned.network_paths[0][0].relationship_type).toMatch(/shareholder/);
+    // Every factor is in the sanctions category; a factor filter narrows to one.
+    const narrowed = await h.json(`/v1/projects/${projectId}/entities/${target}/risk_summary?filter[risk_factor]=owned_by_sanctioned_usa_ofac_sdn_entity`);
+    expect(narrowed.body.data.risk_factors.map((f: { id: string }) => f.id)).toEqual(['owned_by_sanctioned_usa_ofac_sdn_entity']);
+    const bad = await h.json(`/v1/projects/${projectId}/entities/${target}/risk_summary?filter[risk_factor]=nope`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message.join(' ')).toContain('filter.risk_factor');
+    expect((await callAs(h, 'rc-outsider', 'rc-other-org')('GET', `/v1/projects/${projectId}/entities/${target}/risk_summary`)).status).toBe(404);
+  });
+
   test('another org sees a 404; a deleted change is not shown again', async () => {
     const outsider = callAs(h, 'rc-outsider', 'rc-other-org');
     expect((await outsider('GET', `/v1/projects/${projectId}/entities/changes/risk`)).status).toBe(404);
