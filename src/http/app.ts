@@ -38,6 +38,7 @@ import { RiskChangeStore } from '../feeds/riskChanges';
 import { RiskChangeService } from '../services/riskChanges';
 import { registerRiskChangeRoutes } from './routes/riskChanges';
 import { registerRiskSummaryRoutes } from './routes/riskSummary';
+import { registerResolutionPersistedRoutes } from './routes/resolutionPersisted';
 import { RiskSummaryService } from '../services/riskSummary';
 
 export interface AppDeps {
@@ -125,11 +126,10 @@ export function createApp(deps: AppDeps) {
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
   // One search index for search, resolution and project entities resolved from attributes.
   const index = createSearchIndex(deps.config, deps.graph);
-  registerProjectRoutes(
-    registry,
-    new ProjectService(deps.graph, traversal, feeds.history, warn),
-    new ProjectEntityService(deps.graph, new ResolveService(index), feeds.history, warn),
-  );
+  const resolver = new ResolveService(index);
+  const projectEntities = new ProjectEntityService(deps.graph, resolver, feeds.history, warn);
+  registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, warn), projectEntities);
+  registerResolutionPersistedRoutes(registry, resolver, projectEntities);
   registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
   registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
   registerFeedRoutes(registry, feeds);

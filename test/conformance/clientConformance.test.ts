@@ -95,6 +95,9 @@ const METHODS: Method[] = [
       const created = (await alice('POST', `${P()}/entities/${resolved.id}/attributes`, { field: 'custom_note', value: 'x', match_resolution: false })).body.data;
       return alice('DELETE', `${P()}/entities/${resolved.id}/attributes/${created.id}`);
     } },
+  // ---- resolution into a project
+  { resource: 'resolution', name: 'resolutionPersisted', schema: 'projectEntity.json#/responses/ResolutionPersistedResponse',
+    call: () => alice('POST', `/v1/resolution/persisted/${pid}?limit=1`, { name: ['victoria beckham limited'], profile: 'suppliers' }) },
   // ---- the older generation on project entities
   { resource: 'project', name: 'getProjectEntities', schema: 'project.json#/responses/GetProjectEntitiesResponse',
     call: () => alice('GET', `${P()}/contents/entity?limit=10&sort=-created&aggregations=country`) },

@@ -128,6 +128,22 @@ describe('matches, exists, save', () => {
   });
 });
 
+describe('POST /v1/resolution/persisted/{project}', () => {
+  test('resolves as /v1/resolution does and saves the result in the project', async () => {
+    const pid = await newProject();
+    const res = await alice('POST', `/v1/resolution/persisted/${pid}?limit=3`, { name: ['Northwind Holdings Ltd'], identifier: 'HE345678' });
+    expect(res.status).toBe(200);
+    expect(res.body.fields).toEqual({ name: ['Northwind Holdings Ltd'], identifier: ['HE345678'] });
+    expect(res.body.data[0]).toMatchObject({ entity_id: 'e-cy-northwind-holdings', saved_entity_id: expect.any(String) });
+    const saved = (await alice('GET', `/v1/projects/${pid}/entities/${res.body.data[0].saved_entity_id}`)).body.data;
+    expect(saved).toMatchObject({ entity_id: 'e-cy-northwind-holdings', attributes: { name: { values: ['Northwind Holdings Ltd'] } } });
+    expect((await bob('POST', `/v1/resolution/persisted/${pid}`, { name: ['x'] })).status).toBe(404);
+    const bad = await alice('POST', `/v1/resolution/persisted/${pid}`, { name: ['x'], colour: 'red' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message.join(' ')).toContain('colour');
+  });
+});
+
 describe('project entity attributes', () => {
   test('list by field, add without resolution, delete; bad field and unknown id', async () => {
     const pid = await newProject();
