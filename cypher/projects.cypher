@@ -82,6 +82,7 @@ RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e:Entity) WITH e ORDER BY e.id RETURN e.id } AS deleted,
   COUNT { (pe)-[:HAS_SNAPSHOT]->(:Snapshot) } AS snapshot_count,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary,
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN {entity: e {.*}, match: m {.*}} } AS match_rows,
   COLLECT { MATCH (pe)-[:MATCHES]->(e:Entity) RETURN e.relationship_count } AS match_counts,
   head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
                  RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
@@ -97,6 +98,7 @@ RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e:Entity) WITH e ORDER BY e.id RETURN e.id } AS deleted,
   COUNT { (pe)-[:HAS_SNAPSHOT]->(:Snapshot) } AS snapshot_count,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary,
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN {entity: e {.*}, match: m {.*}} } AS match_rows,
   COLLECT { MATCH (pe)-[:MATCHES]->(e:Entity) RETURN e.relationship_count } AS match_counts,
   head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
                  RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
@@ -111,6 +113,7 @@ RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e:Entity) WITH e ORDER BY e.id RETURN e.id } AS deleted,
   COUNT { (pe)-[:HAS_SNAPSHOT]->(:Snapshot) } AS snapshot_count,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary,
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN {entity: e {.*}, match: m {.*}} } AS match_rows,
   COLLECT { MATCH (pe)-[:MATCHES]->(e:Entity) RETURN e.relationship_count } AS match_counts,
   head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
                  RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream
@@ -130,6 +133,7 @@ MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity)
 WITH pe, head(COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e }) AS e
 WHERE $types IS NULL OR e.type IN $types
 RETURN pe.id AS id, pe.created AS created, pe.custom_fields AS custom_fields, e.id AS entity_id, e.label AS label,
+  pe.strength AS strength, COLLECT { MATCH (pe)-[:MATCHES]->(m:Entity) RETURN m.id } AS match_ids,
   e.countries AS countries, e.risk AS risk, e.source_count AS source_count, e.identifiers AS identifiers,
   CASE WHEN e IS NULL OR NOT $withStatus THEN null ELSE head(COLLECT {
     MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'status'})
@@ -148,6 +152,7 @@ RETURN pe {.*} AS pe,
   COLLECT { MATCH (pe)-[:DELETED_MATCH]->(e:Entity) WITH e ORDER BY e.id RETURN e.id } AS deleted,
   COUNT { (pe)-[:HAS_SNAPSHOT]->(:Snapshot) } AS snapshot_count,
   COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id LIMIT 1 RETURN e {.*} } AS primary,
+  COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.ordinal, e.id RETURN {entity: e {.*}, match: m {.*}} } AS match_rows,
   COLLECT { MATCH (pe)-[:MATCHES]->(e:Entity) RETURN e.relationship_count } AS match_counts,
   head(COLLECT { MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot) WITH s ORDER BY s.created DESC, s.id DESC LIMIT 1
                  RETURN {risk: s.upstream_risk, countries: s.upstream_countries} }) AS upstream

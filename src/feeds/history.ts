@@ -12,6 +12,8 @@
  * - `project_entity.created` `{project_id, project_entity_id, entity_ids}`
  * - `project_entity.deleted` `{project_id, project_entity_id}`
  * - `project_entity.matches_updated` `{project_id, project_entity_id, entity_ids, added, removed, restored}`
+ * - `project_entity.attributes_updated` `{project_id, project_entity_id}`
+ * - `project_entity.risk_changes_deleted` `{project_id, project_entity_id?, deleted, at}`
  * - `snapshot.created` `{project_id, project_entity_id, snapshot_id, entity_id}`
  * - `snapshot.deleted` `{project_id, project_entity_id, snapshot_id}`
  */
@@ -26,6 +28,8 @@ export const HISTORY_EVENTS = [
   'project_entity.created',
   'project_entity.deleted',
   'project_entity.matches_updated',
+  'project_entity.attributes_updated',
+  'project_entity.risk_changes_deleted',
   'snapshot.created',
   'snapshot.deleted',
 ] as const;

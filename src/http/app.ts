@@ -33,7 +33,15 @@ import { registerFeedRoutes } from './routes/feeds';
 import { registerResolveRoutes } from './routes/resolve';
 import { registerSearchRoutes } from './routes/search';
 import { ProjectService } from '../services/projects';
+import { ProjectEntityService } from '../services/projectEntities';
+import { ResolveService } from '../services/resolve';
 import { createSearchIndex } from '../search';
+import { RiskChangeStore } from '../feeds/riskChanges';
+import { RiskChangeService } from '../services/riskChanges';
+import { registerRiskChangeRoutes } from './routes/riskChanges';
+import { registerRiskSummaryRoutes } from './routes/riskSummary';
+import { registerResolutionPersistedRoutes } from './routes/resolutionPersisted';
+import { RiskSummaryService } from '../services/riskSummary';
 
 export interface AppDeps {
   config: Config;
@@ -118,11 +126,18 @@ export function createApp(deps: AppDeps) {
   registerTraversalRoutes(registry, traversal, async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity);
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
-  registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, (msg, err) => deps.logger.warn({ err: (err as Error)?.message }, msg)));
+  const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
+  // One search index for search, resolution and project entities resolved from attributes.
+  const index = createSearchIndex(deps.config, deps.graph);
+  const resolver = new ResolveService(index);
+  const projectEntities = new ProjectEntityService(deps.graph, resolver, feeds.history, warn);
+  registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, warn), projectEntities);
+  registerResolutionPersistedRoutes(registry, resolver, projectEntities);
+  registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
+  registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
   registerFeedRoutes(registry, feeds);
-  const searchIndex = createSearchIndex(deps.config, deps.graph);
-  registerSearchRoutes(registry, searchIndex);
-  registerResolveRoutes(registry, searchIndex);
+  registerSearchRoutes(registry, index);
+  registerResolveRoutes(registry, index);
 
   const app = express();
   app.disable('x-powered-by');

@@ -29,6 +29,10 @@ export interface ProjectContentsRow {
   upstreamCountries: string[];
   /** The saved entity's custom fields (custom_<name> -> string). */
   custom: Record<string, string>;
+  /** The resolution's strength (strong, partial, no_match; manual when saved from entity ids). */
+  strength: string;
+  /** Every current match's entity id. */
+  matchIds: string[];
 }
 
 /**
@@ -73,6 +77,12 @@ const FILTERS: Readonly<Record<string, (value: string) => string | undefined>> =
   // Ingest takes any source id of up to 512 characters.
   source_exact: (v) => (v.length <= 512 ? undefined : 'not a source id (at most 512 characters)'),
   status_exact: () => undefined,
+  // The newer client's filter fields (src/services/projectClientFilter.ts).
+  match_strength: (v) => (['strong', 'partial', 'no_match', 'manual'].includes(v) ? undefined : 'one of strong, partial, no_match, manual'),
+  match_entity_id: (v) => (v.length <= 512 ? undefined : 'not an entity id (at most 512 characters)'),
+  case_status: (v) => (['not_assigned', 'in_review', 'approved', 'rejected'].includes(v) ? undefined : 'one of not_assigned, in_review, approved, rejected'),
+  tag: () => undefined,
+  upload: () => undefined,
 };
 /** Words of every label_fuzzy value together: each is compared with every word of every label. */
 const MAX_FUZZY_WORDS = 20;
@@ -81,7 +91,8 @@ const MAX_VALUES_PER_FIELD = 50;
 /** Fields of the client's filter this graph holds no data for: refused by name rather than matching nothing. */
 const UNANSWERED_FILTERS = [
   'upstream_risk_tiers', 'upstream_country_tiers', 'shipment_country', 'tier0_shipment_country', 'tier1_shipment_country',
-  'tier2_shipment_country', 'tier3_shipment_country', 'tier4_shipment_country', 'business_purpose', 'city_fuzzy', 'state_fuzzy', 'bounds',
+  'tier2_shipment_country', 'tier3_shipment_country', 'tier4_shipment_country', 'tier5_shipment_country', 'business_purpose',
+  'city_fuzzy', 'state_fuzzy', 'bounds', 'upstream_product', 'match_count',
 ];
 
 const AGGREGATIONS = ['hit_count', 'country', 'risk', 'source', 'upstream_risk', 'upstream_country', 'receiver_of', 'shipper_of'];
@@ -100,7 +111,7 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
  * client's documented form) or as `filters[field]=value` (its query serializer's form for the
  * filter object); field names are snake_case, camelCase is read as the same name.
  */
-export function parseContentsQuery(query: Record<string, unknown>): ContentsQuery {
+export function parseContentsQuery(query: Record<string, unknown>, parameterNames: Record<string, string> = {}): ContentsQuery {
   const pairs: [string, string][] = [];
   for (const raw of [query.filters ?? []].flat() as string[]) {
     const at = raw.indexOf('=');
@@ -117,7 +128,7 @@ export function parseContentsQuery(query: Record<string, unknown>): ContentsQuer
     const custom = CUSTOM_FIELD.test(name);
     // Custom fields keep the name they were saved with; the client's own fields are snake_case.
     const field = custom ? name : snake(name);
-    const parameter = `filters.${field}`;
+    const parameter = parameterNames[field] ?? `filters.${field}`;
     if (UNANSWERED_FILTERS.includes(field)) throw badParameter(parameter, 'not supported: this service keeps no data for it');
     if (!custom && !Object.hasOwn(FILTERS, field)) {
       throw badParameter('filters', `unknown filter field ${JSON.stringify(name)}; one of ${Object.keys(FILTERS).join(', ')} or custom_<name>`);
@@ -212,6 +223,12 @@ const MATCHERS: Readonly<Record<string, (values: string[]) => (r: ProjectContent
     const wanted = values.map((v) => v.toLowerCase());
     return (r) => r.status !== null && wanted.includes(r.status.toLowerCase());
   },
+  match_strength: (values) => (r) => values.includes(r.strength),
+  match_entity_id: (values) => (r) => r.matchIds.some((m) => values.includes(m)),
+  // No case workflow, tags or uploads are kept: every entity is not_assigned, untagged, from no upload.
+  case_status: (values) => () => values.includes('not_assigned'),
+  tag: () => () => false,
+  upload: () => () => false,
 };
 
 /** The view's filters as one test of a row. */

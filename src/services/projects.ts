@@ -17,12 +17,15 @@ import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from 'neo4
 import { ApiError, badParameter, notFound } from '../domain/errors';
 import { UBO_TYPES } from '../domain/relationships';
 import { cypher } from '../graph/cypherFiles';
-import { Props, coreEntity, embeddedEntity, storedJson } from '../graph/mappers';
+import { Props, embeddedEntity } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
-import type { HistoryEvent } from '../feeds/history';
 import type { Principal } from './auth';
 import { ProjectAccess, Role, archivedConflict, requireRole } from './access';
 import { exact, skipLimit } from './paging';
+import { CursorRequest, Key, TOKEN_SORT_PREFIX, cursorPage } from './cursorPage';
+import { contentsRow, projectBody, projectEntityBody, snapshotBody, upstreamOf } from './projectBodies';
+import { AuditSink, ProjectTx, now, projectEntityNotFound } from './projectTx';
+export type { AuditSink } from './projectTx';
 import {
   ContentsQuery, ProjectContentsRow, aggregate, compileFilters, contentsComparator, isPlainOrder, sortValue, viewKey,
 } from './projectContents';
@@ -31,14 +34,8 @@ import { TraversalRequest, TraversalService, v1Results } from './traversal';
 export const PROJECT_TYPES = ['network', 'supply_chain'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 
-/** Where project changes are recorded (the history feed). */
-export interface AuditSink {
-  /** `now`: written before the call answers, not behind. */
-  record(principal: Principal, event: HistoryEvent, data: Record<string, unknown>, now?: boolean): Promise<unknown>;
-}
 
 export interface CreateProjectInput { label: string; type: ProjectType; share?: { org: Role } }
-export interface CursorRequest { limit: number; next?: string; prev?: string }
 export interface ReplaceMatchesInput { entity_ids: string[]; override_deleted: boolean; limit: number }
 
 /** Matches per project entity at creation (the PATCH limit's maximum). */
@@ -46,236 +43,15 @@ export const MAX_MATCHES = 50;
 /** The snapshot traversal: upstream ownership as /v1/ubo with its defaults, up to 50 owners. */
 const SNAPSHOT_TRAVERSAL = { limit: 50, minDepth: 1, maxDepth: 4 };
 
-const projectEntityNotFound = (id: string) => notFound(`project entity ${JSON.stringify(id)}`);
-const now = () => new Date().toISOString();
 
-function projectBody(p: Props, entityCount: number, withMembers = false) {
-  const type = (p.type as ProjectType) ?? 'network';
-  const created = p.created as string;
-  return {
-    id: p.id as string,
-    label: p.label as string,
-    type,
-    is_scrm: type === 'supply_chain',
-    archived: Boolean(p.archived),
-    created,
-    updated: p.updated as string,
-    counts: { entity: entityCount, graph: 0, search: 0, record: 0 },
-    ...(withMembers
-      ? {
-          // The published client's RoleMember: a user or a group. An org share grants a role to
-          // every member of the organisation, so it is that group; both date from the project's creation.
-          members: [
-            { type: 'user', id: p.owner_user as string, role: 'admin', created, updated: created },
-            ...(p.share_org ? [{ type: 'group', id: p.share_org as string, role: p.share_role as string, created, updated: created }] : []),
-          ],
-        }
-      : {}),
-  };
-}
-
-/** Shipments received and shipped by every match of a project entity (their relationship counts). */
-function tradeCounts(matchCounts: (string | null)[]) {
-  const trade = { receiver_of: 0, shipper_of: 0 };
-  for (const stored of matchCounts) {
-    const counts = storedJson<Record<string, number>>(stored, {});
-    trade.receiver_of += counts.receiver_of ?? 0;
-    trade.shipper_of += counts.shipper_of ?? 0;
-  }
-  return trade;
-}
-
-/** A facets row (project-entity-facets) as the light row the client's view works on. */
-function contentsRow(r: Neo4jRecord): ProjectContentsRow {
-  const trade = tradeCounts(r.get('match_counts') as (string | null)[]);
-  const upstream = r.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
-  const sources = storedJson<Record<string, { label?: string }>>(r.get('source_count'), {});
-  return {
-    id: r.get('id') as string,
-    created: r.get('created') as string,
-    entityId: r.get('entity_id') as string | null,
-    label: r.get('label') as string | null,
-    countries: (r.get('countries') as string[] | null) ?? [],
-    risk: Object.keys(storedJson<Record<string, unknown>>(r.get('risk'), {})),
-    sources: Object.entries(sources).map(([id, s]) => ({ id, label: s.label ?? id })),
-    identifiers: storedJson<{ value: string }[]>(r.get('identifiers'), []).map((i) => i.value),
-    status: r.get('status') as string | null,
-    receiverOf: trade.receiver_of,
-    shipperOf: trade.shipper_of,
-    upstreamRisk: upstream?.risk ?? [],
-    upstreamCountries: upstream?.countries ?? [],
-    custom: storedJson<Record<string, string>>(r.get('custom_fields'), {}),
-  };
-}
-
-/**
- * ProjectEntity as the published client reads it. `trade_count_incl_mg` counts the shipper_of
- * and receiver_of facts of every match (the match group); `upstream` is the risk factors and
- * countries of the entities upstream in the latest supply-chain snapshot (empty before the
- * first). No HS codes are kept and there is no case workflow, so those are empty.
- */
-function projectEntityBody(row: Neo4jRecord) {
-  const pe = row.get('pe') as Props;
-  const matches = row.get('matches') as string[];
-  const primary = (row.get('primary') as Props[])[0];
-  const trade = tradeCounts(row.get('match_counts') as (string | null)[]);
-  const upstream = row.get('upstream') as { risk: string[] | null; countries: string[] | null } | null;
-  return {
-    id: pe.id as string,
-    project: pe.project_id as string,
-    type: 'entity' as const,
-    // '' once every match is removed: the client reads a string.
-    entity_id: matches[0] ?? '',
-    entity_ids: matches,
-    deleted_entity_ids: row.get('deleted') as string[],
-    label: (primary?.label as string | undefined) ?? '',
-    created: pe.created as string,
-    updated: pe.updated as string,
-    updated_by: pe.updated_by as string,
-    version: (pe.version as number) ?? 1,
-    tag_ids: [] as string[],
-    case_status: '',
-    // Saved with the entity (the published client's saveEntity): custom_<name> -> string.
-    custom_fields: storedJson<Record<string, string>>(pe.custom_fields, {}),
-    shipped_hs_codes: [] as string[],
-    received_hs_codes: [] as string[],
-    trade_count_incl_mg: trade,
-    upstream: { risk: upstream?.risk ?? [], countries: upstream?.countries ?? [] },
-    snapshot_count: row.get('snapshot_count') as number,
-    summary: primary ? coreEntity(primary) : null,
-  };
-}
-
-/** The risk factors and countries of the entities upstream in a snapshot (every entity on its paths but the source). */
-function upstreamOf(data: { data: { path: { entity: { risk?: Record<string, unknown>; countries: string[] } }[] }[] }) {
-  const risk = new Set<string>();
-  const countries = new Set<string>();
-  for (const result of data.data) {
-    for (const segment of result.path) {
-      for (const factor of Object.keys(segment.entity.risk ?? {})) risk.add(factor);
-      for (const country of segment.entity.countries) countries.add(country);
-    }
-  }
-  return { risk: [...risk].sort(), countries: [...countries].sort() };
-}
-
-function snapshotBody(s: Props, withData: boolean) {
-  return {
-    id: s.id as string,
-    project_id: s.project_id as string,
-    project_entity_id: s.project_entity_id as string,
-    entity_id: s.entity_id as string,
-    created: s.created as string,
-    created_by: s.created_by as string,
-    ...(withData ? { data: JSON.parse((s.data as string) ?? 'null') as unknown } : {}),
-  };
-}
-
-// Keyset cursors: opaque tokens holding the (created, id) of the row they continue from; in a
-// sorted view of project entities `created` holds (a prefix of) the row's sort value as JSON.
-const TOKEN_SORT_PREFIX = 100;
-interface Key { created: string; id: string }
-function encodeCursor(kind: string, key: Key): string {
-  return Buffer.from(JSON.stringify({ k: kind, c: key.created, i: key.id })).toString('base64url');
-}
-function decodeCursor(kind: string, token: string, parameter: string): Key {
-  try {
-    const v = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { k?: unknown; c?: unknown; i?: unknown };
-    if (v.k === kind && typeof v.c === 'string' && typeof v.i === 'string') return { created: v.c, id: v.i };
-  } catch {
-    // fall through
-  }
-  throw badParameter(parameter, 'invalid page token');
-}
-
-interface CursorPage<T> { limit: number; next?: string; prev?: string; first: boolean; last: boolean; data: T[] }
-
-/**
- * One page in list order. `forward(after, n)` returns up to n rows after the key (null: from
- * the start); `backward(before, n)` up to n rows before it, nearest first.
- */
-async function cursorPage<R extends { key: Key }>(
-  kind: string,
-  request: CursorRequest,
-  forward: (after: Key | null, n: number) => Promise<R[]>,
-  backward: (before: Key, n: number) => Promise<R[]>,
-): Promise<CursorPage<R>> {
-  if (request.next !== undefined && request.prev !== undefined) throw badParameter('next', 'cannot be combined with prev');
-  const { limit } = request;
-  if (request.prev !== undefined) {
-    const before = decodeCursor(kind, request.prev, 'prev');
-    const rows = await backward(before, limit + 1);
-    if (rows.length > limit) {
-      const data = rows.slice(0, limit).reverse();
-      return { limit, prev: encodeCursor(kind, data[0].key), next: encodeCursor(kind, data[data.length - 1].key), first: false, last: false, data };
-    }
-    // Back at the start: serve the first page, full.
-    return cursorPage(kind, { limit }, forward, backward);
-  }
-  const after = request.next !== undefined ? decodeCursor(kind, request.next, 'next') : null;
-  const rows = await forward(after, limit + 1);
-  const data = rows.slice(0, limit);
-  const more = rows.length > limit;
-  return {
-    limit,
-    ...(more ? { next: encodeCursor(kind, data[data.length - 1].key) } : {}),
-    ...(after && data.length ? { prev: encodeCursor(kind, data[0].key) } : {}),
-    first: after === null,
-    last: !more,
-    data,
-  };
-}
-
-export class ProjectService {
+export class ProjectService extends ProjectTx {
   constructor(
-    private readonly graph: Graph,
+    graph: Graph,
     private readonly traversal: TraversalService,
-    private readonly audit: AuditSink,
-    private readonly warn: (message: string, err: unknown) => void = () => undefined,
-  ) {}
-
-  private async writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
-    const session = this.graph.session('WRITE');
-    try {
-      return await session.executeWrite(work);
-    } finally {
-      await session.close();
-    }
-  }
-
-  private async recordEvent(principal: Principal, event: HistoryEvent, data: Record<string, unknown>): Promise<void> {
-    try {
-      await this.audit.record(principal, event, data, true);
-    } catch (err) {
-      // The change is committed; a history outage must not turn it into an error.
-      this.warn(`history event ${event} not recorded`, err);
-    }
-  }
-
-  /** Reads the project in `tx` and checks the caller's role (404 / 403). */
-  private async readProject(tx: ManagedTransaction, id: string, principal: Principal, needed: Role) {
-    const row = (await tx.run(cypher('projects', 'project-get'), { id })).records[0];
-    const project = row?.get('project') as (Props & ProjectAccess) | undefined;
-    requireRole(project, id, principal, needed);
-    return { project: project!, entityCount: row!.get('entity_count') as number };
-  }
-
-  /** Locks the project for a change by an editor or admin (404 / 403 / 409 when archived) and touches `updated`. */
-  private async lockProject(tx: ManagedTransaction, id: string, principal: Principal, needed: Role, at: string): Promise<Props> {
-    const row = (await tx.run(cypher('projects', 'project-lock'), { id, now: at })).records[0];
-    const project = row?.get('project') as (Props & ProjectAccess) | undefined;
-    requireRole(project, id, principal, needed);
-    if (project!.archived) throw archivedConflict(id);
-    return project!;
-  }
-
-  private async missingEntities(tx: ManagedTransaction, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    const missing = (await tx.run(cypher('projects', 'entities-missing'), { ids })).records[0].get('missing') as string[];
-    if (missing.length) {
-      const shown = missing.slice(0, 10).map((m) => JSON.stringify(m)).join(', ');
-      throw badParameter('entity_ids', `unknown entity ids: ${shown}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`);
-    }
+    audit: AuditSink,
+    warn: (message: string, err: unknown) => void = () => undefined,
+  ) {
+    super(graph, audit, warn);
   }
 
   // ---- projects ----
@@ -329,12 +105,6 @@ export class ProjectService {
   }
 
   // ---- project entities ----
-
-  private async readProjectEntity(tx: ManagedTransaction, projectId: string, id: string) {
-    const row = (await tx.run(cypher('projects', 'project-entity-get'), { projectId, id })).records[0];
-    if (!row) throw projectEntityNotFound(id);
-    return projectEntityBody(row);
-  }
 
   async addEntity(principal: Principal, projectId: string, entityIds: string[], customFields?: Record<string, string>) {
     const id = randomUUID();

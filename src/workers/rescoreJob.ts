@@ -13,6 +13,8 @@
 import Redis from 'ioredis';
 import type { Config } from '../config';
 import { NotificationFeed } from '../feeds/notifications';
+import { RiskChangeStore } from '../feeds/riskChanges';
+import { RiskChangeRecordingSink } from './riskChangeSink';
 import { Graph } from '../graph/neo4j';
 import { FULL_RESCORE_REASON, RiskScorer } from '../services/risk';
 import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
@@ -25,7 +27,7 @@ export function scorerFor(deps: WorkerDeps): RiskScorer {
   let entry = scorers.get(deps);
   if (!entry) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
-    const scorer = new RiskScorer(deps.graph, new NotificationFeed(redis), {
+    const scorer = new RiskScorer(deps.graph, new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis)), {
       log: (msg, details) => deps.logger.warn({ ...details }, msg),
     });
     scorers.set(deps, (entry = { scorer, redis }));

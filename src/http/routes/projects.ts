@@ -8,7 +8,11 @@ import { ROLES } from '../../services/access';
 import { CUSTOM_FIELD, SORT_VALUES, customFieldsOf, parseContentsQuery } from '../../services/projectContents';
 import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
+import { badParameter } from '../../domain/errors';
+import { CLIENT_FILTER_KEY, clientFilter } from '../../services/projectClientFilter';
 import type { RouteRegistry } from '../registry';
+import { ProjectEntityService } from '../../services/projectEntities';
+import { registerProjectEntityRoutes } from './projectEntities';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 };
 const projectParams = { project_id: id };
@@ -26,7 +30,7 @@ const errors = { 400: 'bad parameter', 401: 'no valid token', 403: 'role too low
 
 interface CursorQuery { limit: number; next?: string; prev?: string }
 
-export function registerProjectRoutes(registry: RouteRegistry, projects: ProjectService): void {
+export function registerProjectRoutes(registry: RouteRegistry, projects: ProjectService, entities: ProjectEntityService): void {
   registry.add<unknown, { label: string; type: 'network' | 'supply_chain'; share?: { org: (typeof ROLES)[number] } }>({
     method: 'post', path: '/v1/projects', tag: 'projects', summary: 'Create a project', credits: 0,
     body: {
@@ -70,18 +74,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
     handler: async ({ principal, params }) => ({ body: { data: await projects.archive(principal, params.project_id) } }),
   });
 
-  registry.add<unknown, { entity_ids: string[] }>({
-    method: 'post', path: '/v1/projects/:project_id/entities/create', tag: 'projects', summary: 'Add an entity to a project (editor)', credits: 0,
-    params: projectParams,
-    body: {
-      type: 'object', additionalProperties: false, required: ['entity_ids'],
-      properties: {
-        entity_ids: { type: 'array', items: entityId, minItems: 1, maxItems: MAX_MATCHES, uniqueItems: true, description: 'graph entity ids, the matches of the new project entity; the first is its primary entity' },
-      },
-    },
-    responses: { 200: '{data: ProjectEntity}', ...errors },
-    handler: async ({ principal, params, body }) => ({ body: { data: await projects.addEntity(principal, params.project_id, body.entity_ids) } }),
-  });
+  registerProjectEntityRoutes(registry, projects, entities);
 
   // The published client's resource calls: saveEntity saves one entity to a project (a project
   // entity with that one match), deleteResource removes a saved entity by its id alone.
@@ -121,6 +114,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
         type: 'object', additionalProperties: false,
         properties: {
           next: token, prev: token, limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
+          token: { ...token, description: 'the same as next (an earlier client names the page token so)' },
           entity_types: { type: 'array', items: { type: 'string', enum: [...ENTITY_TYPES] }, maxItems: ENTITY_TYPES.length, description: 'only project entities whose primary entity has one of these types (repeatable)' },
           sort: { type: 'string', maxLength: 80, description: `order of the list: ${SORT_VALUES.filter((v) => !v.startsWith('-')).join(', ')} or custom_<name>; a leading - is descending; default oldest first (created)` },
           filters: {
@@ -133,6 +127,10 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
           },
         },
         patternProperties: {
+          [CLIENT_FILTER_KEY.source]: {
+            type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 100,
+            description: 'the newer client\'s filter object (filter[risk_factor]=..., filter[label][fuzzy]=..., filter.attribute.custom_x=...)',
+          },
           '^filters\\[[A-Za-z0-9_]+\\](\\[[0-9]*\\])?$': {
             type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 100,
             description: 'the same filter as filters=field=value, in the form the published client serializes its filter object',
@@ -141,8 +139,17 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
       },
       responses: { 200: '{limit, size, next?, prev?, first, last, data: ProjectEntity[], aggregations?}', ...errors },
       handler: async ({ principal, params, query }) => {
-        const page = await projects.listEntities(principal, params.project_id, query, query.entity_types, parseContentsQuery(query));
-        return { body: path.endsWith('/contents/entity') ? { aggregations: {}, ...page } : page };
+        if (query.token !== undefined && query.next !== undefined) throw badParameter('token', 'cannot be combined with next');
+        const client = clientFilter(query);
+        const unknownType = client.entityTypes.find((t) => !(ENTITY_TYPES as readonly string[]).includes(t));
+        if (unknownType !== undefined) throw badParameter('filter.entity_type', `${JSON.stringify(unknownType)}: one of ${ENTITY_TYPES.join(', ')}`);
+        const types = [...(query.entity_types ?? []), ...client.entityTypes];
+        const view = parseContentsQuery({ ...query, ...client.filters }, client.names);
+        const paging = { limit: query.limit, next: query.next ?? (query.token as string | undefined), prev: query.prev };
+        const page = await projects.listEntities(principal, params.project_id, paging, types, view);
+        // Both generations' page tokens: next/prev (older), next_token/prev_token (newer).
+        const body = { ...page, ...(page.next ? { next_token: page.next } : {}), ...(page.prev ? { prev_token: page.prev } : {}) };
+        return { body: path.endsWith('/contents/entity') ? { aggregations: {}, ...body } : body };
       },
     });
   listEntities('/v1/projects/:project_id/entities', 'Entities of a project, oldest first unless sorted; sort, filters, aggregations', 100, 100);

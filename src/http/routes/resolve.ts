@@ -48,7 +48,7 @@ const v1ResolveGetSchema: JsonSchema = {
   patternProperties: fuzzinessPattern,
 };
 const list = (s: JsonSchema) => ({ oneOf: [s, { type: 'array', items: s, maxItems: 20 }] });
-const v1ResolveBodySchema: JsonSchema = {
+export const v1ResolveBodySchema: JsonSchema = {
   type: 'object', additionalProperties: false,
   properties: {
     ...V1_RESOLVE_PROPS,
@@ -63,7 +63,7 @@ const v1ResolveBodySchema: JsonSchema = {
   },
   patternProperties: fuzzinessPattern,
 };
-const v1ResolvePostQuery: JsonSchema = {
+export const v1ResolvePostQuery: JsonSchema = {
   type: 'object', additionalProperties: false,
   properties: { limit: { type: 'integer', minimum: 1, maximum: 10 }, offset: { type: 'integer', minimum: 0, maximum: 1000 }, enable_llm_clean: bool('accepted; ignored') },
 };
@@ -92,7 +92,7 @@ function countries(values: string[]): string[] {
   });
 }
 
-function v1ResolveParams(source: Query, paging: Query): { params: ResolveParams; profile: string; echo: Record<string, string[]> } {
+export function v1ResolveParams(source: Query, paging: Query): { params: ResolveParams; profile: string; echo: Record<string, string[]> } {
   const address = asList(source.address);
   const place = [...asList(source.city), ...asList(source.state)].join(' ');
   if (place) {

@@ -1,0 +1,129 @@
+/**
+ * Conformance with the published Node client: every method of its project-entity resources
+ * (the newer `projectEntity` / `projectEntityAttributes` and the older `project` / `resource`
+ * calls on project entities) is called with a request shaped as the client's request types
+ * send it, and its response validated against JSON Schemas written from the client's response
+ * types (test/fixtures/clientSchemas): every required key present, with its type. The suite
+ * prints how many of the listed methods are served; methods not served are listed with why.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
+import { REPO } from '../support/env';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+for (const file of ['projectEntity.json', 'project.json']) {
+  ajv.addSchema(JSON.parse(fs.readFileSync(path.join(REPO, 'test', 'fixtures', 'clientSchemas', file), 'utf8')));
+}
+const validator = (ref: string) => ajv.getSchema(ref)!;
+
+interface Method {
+  resource: string;
+  name: string;
+  /** The response schema (`file#/responses/Name`); none for a method the client reads no body of (void). */
+  schema?: string;
+  call?: () => Promise<{ status: number; body: any }>;
+  /** Why the method is not served. */
+  notServed?: string;
+}
+
+let h: Harness;
+let alice: Call;
+let pid: string;
+let resolved: any;
+let saved: string;
+const served: string[] = [];
+
+beforeAll(async () => {
+  h = await startHarness({ files: [SAMPLE] });
+  alice = callAs(h, 'alice', 'org-a');
+  pid = (await alice('POST', '/v1/projects', { label: 'Conformance' })).body.data.id;
+  resolved = (await alice('POST', `/v1/projects/${pid}/entities/create`, { name: ['Northwind Holdings Ltd'], country: ['CYP'], profile: 'corporate' })).body.data;
+  saved = (await alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: 'e-gb-northwind-logistics' })).body.data.id;
+});
+afterAll(async () => {
+  // The count the issue asks for, printed for whoever runs the suite.
+  const total = METHODS.length;
+  process.stdout.write(`client conformance: ${served.length} of ${total} client methods served\n  served: ${served.join(', ')}\n  not served: ${METHODS.filter((m) => m.notServed).map((m) => `${m.resource}.${m.name} (${m.notServed})`).join('; ')}\n`);
+  await h.close();
+});
+
+const P = () => `/v1/projects/${pid}`;
+const METHODS: Method[] = [
+  // ---- projectEntity (newer generation)
+  { resource: 'projectEntity', name: 'createProjectEntity', schema: 'projectEntity.json#/responses/SingleProjectEntityResponse',
+    call: () => alice('POST', `${P()}/entities/create`, { name: ['VTB Bank'], country: ['RUS'], address: ['Moscow'], identifier: ['253400V1H6ART1UQ0N98'], profile: 'corporate' }) },
+  { resource: 'projectEntity', name: 'getProjectEntities', schema: 'projectEntity.json#/responses/ProjectEntitiesResponse',
+    call: () => alice('GET', `${P()}/entities?limit=10&filter[match_strength]=strong&filter[match_strength]=partial&filter[case_status]=not_assigned&filter[label][fuzzy]=northwind`) },
+  { resource: 'projectEntity', name: 'getProjectEntity', schema: 'projectEntity.json#/responses/SingleProjectEntityResponse',
+    call: () => alice('GET', `${P()}/entities/${resolved.id}`) },
+  { resource: 'projectEntity', name: 'projectEntityExists', schema: 'projectEntity.json#/responses/ProjectEntityIdResponse',
+    call: () => alice('POST', `${P()}/entities/exists`, { name: ['Northwind Holdings Ltd'], country: ['CYP'] }) },
+  { resource: 'projectEntity', name: 'saveProjectEntity', schema: 'projectEntity.json#/responses/ProjectEntityIdResponse',
+    call: () => alice('POST', `${P()}/entities/save`, { entity_ids: ['e-cy-northwind-holdings'], attributes: { name: ['Northwind Holdings'], country: ['CYP'] }, profile: 'corporate' }) },
+  { resource: 'projectEntity', name: 'deleteProjectEntityMatch',
+    call: async () => {
+      const pe = (await alice('POST', `${P()}/entities/create`, { name: ['Northwind Holdings Ltd'] })).body.data;
+      return alice('DELETE', `${P()}/entities/${pe.id}/matches/${pe.matches[0].match_id}`);
+    } },
+  { resource: 'projectEntity', name: 'deleteProjectEntity',
+    call: async () => {
+      const pe = (await alice('POST', `${P()}/entities/create`, { name: ['Harbourline Shipping'] })).body.data;
+      return alice('DELETE', `${P()}/entities/${pe.id}`);
+    } },
+  { resource: 'projectEntity', name: 'projectEntitySupplyChain', notServed: 'trade supply chain: out of scope' },
+  { resource: 'projectEntity', name: 'projectEntitySupplyChainSummary', notServed: 'trade supply chain: out of scope' },
+  { resource: 'projectEntity', name: 'getProjectRiskChanges', schema: 'projectEntity.json#/responses/ProjectRiskChangesResponse',
+    call: () => alice('GET', `${P()}/entities/changes/risk?limit=10&sort[date]=desc&filter[risk_category]=sanctions`) },
+  { resource: 'projectEntity', name: 'getProjectEntityRiskChanges', schema: 'projectEntity.json#/responses/ProjectEntityRiskChangesResponse',
+    call: () => alice('GET', `${P()}/entities/${resolved.id}/changes/risk?filter[from]=2024-01-01`) },
+  // The DELETE calls of the risk changes (the issue's GET / DELETE .../changes/risk).
+  { resource: 'projectEntity', name: 'deleteProjectRiskChanges', call: () => alice('DELETE', `${P()}/entities/changes/risk?filter[to]=2000-01-01`) },
+  { resource: 'projectEntity', name: 'deleteProjectEntityRiskChanges', call: () => alice('DELETE', `${P()}/entities/${resolved.id}/changes/risk`) },
+  { resource: 'projectEntity', name: 'getProjectEntityRiskSummary', schema: 'projectEntity.json#/responses/ProjectEntityRiskSummaryResponse',
+    call: () => alice('GET', `${P()}/entities/${resolved.id}/risk_summary?filter[risk_category]=sanctions&filter[risk_category]=export_controls`) },
+  // ---- projectEntityAttributes
+  { resource: 'projectEntityAttributes', name: 'getProjectEntityAttributes', schema: 'projectEntity.json#/responses/ProjectEntityAttributesResponse',
+    call: () => alice('GET', `${P()}/entities/${resolved.id}/attributes`) },
+  { resource: 'projectEntityAttributes', name: 'createProjectEntityAttribute', schema: 'projectEntity.json#/responses/CreateProjectEntityAttributeResponse',
+    call: () => alice('POST', `${P()}/entities/${resolved.id}/attributes`, { field: 'custom_phone', value: '+1-555-123-4567', match_resolution: false }) },
+  { resource: 'projectEntityAttributes', name: 'updateProjectEntityAttribute', schema: 'projectEntity.json#/responses/UpdateProjectEntityAttributeResponse',
+    call: () => alice('PUT', `${P()}/entities/${resolved.id}/attributes/1`, { field: 'name', value: 'Northwind Holdings Limited', match_resolution: true }) },
+  { resource: 'projectEntityAttributes', name: 'deleteProjectEntityAttribute',
+    call: async () => {
+      const created = (await alice('POST', `${P()}/entities/${resolved.id}/attributes`, { field: 'custom_note', value: 'x', match_resolution: false })).body.data;
+      return alice('DELETE', `${P()}/entities/${resolved.id}/attributes/${created.id}`);
+    } },
+  // ---- resolution into a project
+  { resource: 'resolution', name: 'resolutionPersisted', schema: 'projectEntity.json#/responses/ResolutionPersistedResponse',
+    call: () => alice('POST', `/v1/resolution/persisted/${pid}?limit=1`, { name: ['victoria beckham limited'], profile: 'suppliers' }) },
+  // ---- the older generation on project entities
+  { resource: 'project', name: 'getProjectEntities', schema: 'project.json#/responses/GetProjectEntitiesResponse',
+    call: () => alice('GET', `${P()}/contents/entity?limit=10&sort=-created&aggregations=country`) },
+  { resource: 'resource', name: 'saveEntity', schema: 'project.json#/responses/SingleProjectEntity',
+    call: () => alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: 'e-cy-northwind-holdings' }) },
+  { resource: 'resource', name: 'deleteResource', schema: 'project.json#/responses/SingleProjectEntity',
+    call: () => alice('DELETE', `/v1/resource/entity/${saved}`) },
+];
+
+describe('published client conformance', () => {
+  test.each(METHODS.filter((m) => m.call).map((m) => [`${m.resource}.${m.name}`, m] as const))('%s: answered and shaped as the client reads it', async (name, m) => {
+    const res = await m.call!();
+    expect({ name, status: res.status }).toEqual({ name, status: 200 });
+    if (m.schema) {
+      const validate = validator(m.schema);
+      const ok = validate(res.body);
+      expect({ name, errors: ok ? [] : validate.errors }).toEqual({ name, errors: [] });
+    }
+    served.push(name);
+  });
+
+  test('every project entity body validates against both generations', async () => {
+    const listed = (await alice('GET', `${P()}/entities?limit=100`)).body;
+    expect(validator('projectEntity.json#/responses/ProjectEntitiesResponse')(listed)).toBe(true);
+    const withMatches = listed.data.filter((e: any) => e.matches.length > 0);
+    expect(withMatches.length).toBeGreaterThan(0);
+    for (const e of withMatches) expect(validator('project.json#/definitions/ProjectEntity')(e)).toBe(true);
+  });
+});
