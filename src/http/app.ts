@@ -31,6 +31,7 @@ import { registerProjectRoutes } from './routes/projects';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerSearchRoutes } from './routes/search';
 import { ProjectService } from '../services/projects';
+import { registerExplorer } from './explorer';
 
 export interface AppDeps {
   config: Config;
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps) {
     res.json(openapi);
   });
 
+  registerExplorer(app, deps.config, deps.auth);
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
   app.use(registry.router(authenticate, feeds.afterAuth));
