@@ -25,7 +25,7 @@ export function markOf(e: Entity): Mark {
 
 const STYLE: cytoscape.StylesheetJson = [
   { selector: 'node', style: {
-    label: 'data(label)', 'font-size': 10, 'text-wrap': 'wrap', 'text-max-width': '110px', 'text-valign': 'bottom', 'text-margin-y': 3,
+    label: 'data(label)', 'font-size': 9, 'text-wrap': 'wrap', 'text-max-width': '90px', 'text-background-color': '#fff', 'text-background-opacity': 0.7, 'text-valign': 'bottom', 'text-margin-y': 3,
     width: 26, height: 26, 'background-color': '#7aa2d6', 'border-width': 1, 'border-color': '#33415c', shape: 'ellipse',
   } },
   { selector: 'node[type != "person"]', style: { shape: 'round-rectangle' } },
@@ -36,7 +36,7 @@ const STYLE: cytoscape.StylesheetJson = [
   { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#f0a202' } },
   { selector: 'edge', style: {
     width: 1.5, 'line-color': '#8a93a6', 'target-arrow-color': '#8a93a6', 'target-arrow-shape': 'triangle', 'curve-style': 'bezier',
-    label: 'data(label)', 'font-size': 8, 'text-rotation': 'autorotate', 'text-background-color': '#fff', 'text-background-opacity': 0.8,
+    label: 'data(label)', 'font-size': 7, 'text-rotation': 'autorotate', color: '#33415c', 'text-background-color': '#fff', 'text-background-opacity': 0.8,
   } },
   { selector: 'edge.former', style: { 'line-style': 'dashed' } },
   { selector: '.path', style: { 'line-color': '#f0a202', 'target-arrow-color': '#f0a202', width: 4 } },
@@ -139,7 +139,8 @@ export class Network {
   }
 
   layout(): void {
-    this.cy.layout({ name: 'breadthfirst', directed: true, roots: this.cy.nodes('.root'), spacingFactor: 1.1, animate: false, padding: 20 } as cytoscape.LayoutOptions).run();
+    // Breadth-first from the root reads as an ownership tree; spaced so edge labels stay apart.
+    this.cy.layout({ name: 'breadthfirst', directed: true, roots: this.cy.nodes('.root'), spacingFactor: 1.6, animate: false, padding: 30, avoidOverlap: true } as cytoscape.LayoutOptions).run();
   }
 
   png(): Blob {

@@ -14,6 +14,8 @@ const api = new Api((reason) => {
   byId('sign-out').hidden = true;
   byId('who').textContent = '';
   byId('sign-in-error').textContent = reason;
+  drawing++;
+  graphStatus().textContent = '';
   network?.clear();
   clear(byId('card'));
   clear(byId('results'));
@@ -44,11 +46,16 @@ function refreshNodeList(): void {
   for (const n of network!.nodes()) select.append(h('option', { value: n.id }, n.label));
 }
 
+/** Counts the drawings asked for, so that an answer to an earlier one does not land on a later one. */
+let drawing = 0;
+
 async function draw(root: Entity, fresh: boolean, maxDepth?: number): Promise<void> {
   const mode = MODES[byId<HTMLSelectElement>('mode').value] ?? 'traversal';
-  if (fresh) network!.clear();
+  const seq = ++drawing;
   const answer = await withProgress(graphStatus(), 'Loading the network…',
     api.get<{ data: PathItem[]; partial_results?: boolean }>(`/v1/${mode}/${encodeURIComponent(root.id)}`, traversalQuery(maxDepth)));
+  if (seq !== drawing) return;
+  if (fresh) network!.clear();
   const count = network!.addPaths(root, answer.data);
   refreshNodeList();
   graphStatus().textContent = `${mode}: ${count} paths from ${root.label}${answer.partial_results ? ' (partial results)' : ''}`;
