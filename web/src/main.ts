@@ -154,7 +154,7 @@ async function shortestPath(): Promise<void> {
   network!.addPaths({ id: a, label: String(from.data('label')), type: String(from.data('type')) }, [item]);
   network!.highlightPath([item.source ?? a, ...item.path.map((s) => s.entity.id)]);
   refreshNodeList();
-  graphStatus().textContent = `Shortest path: ${item.path.length} steps, ${[item.source ?? a, ...item.path.map((s) => s.entity.label)].join(' → ')}`;
+  graphStatus().textContent = `Shortest path: ${item.path.length} steps, ${[String(from.data('label')), ...item.path.map((s) => s.entity.label)].join(' → ')}`;
 }
 
 void start();
