@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { EXPLORER_CSP } from '../../src/http/explorer';
+import { NotificationFeed } from '../../src/feeds/notifications';
+import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
 import { type Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
 import { CHROMIUM, type BrowserSession, openBrowser, waitForFile } from '../support/browser';
 
@@ -36,6 +38,9 @@ beforeAll(async () => {
   await h.ingest(writeNdjson('xss.ndjson', [
     { kind: 'entity', id: 'e-xss', type: 'company', label: XSS_NAME, attributes: [{ field: 'name', value: XSS_NAME }] },
   ]));
+  // Derived risk factors, as the worker would compute them after `npm start` loads the sample.
+  const ids = (await h.graph.read('MATCH (e:Entity) RETURN e.id AS id')).map((r) => r.get('id') as string);
+  await new RiskScorer(h.graph, new NotificationFeed(h.redis)).process(ids, FULL_RESCORE_REASON);
   downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'explorer-downloads-'));
   b = await openBrowser({ downloads });
   page = b.page;
@@ -98,7 +103,11 @@ describe('the explorer page', () => {
     await page.$eval('#max-depth', (el) => { (el as HTMLInputElement).value = '1'; });
     await page.click('#results button[data-id="e-gb-northwind-logistics"]');
     await page.waitForFunction(() => document.getElementById('card-title')?.textContent?.includes('NORTHWIND LOGISTICS LIMITED'));
-    expect(await text('#card')).toMatch(/Risk factors \(\d+\)/);
+    expect(await text('#card')).toMatch(/Risk factors \([1-9]\d*\)/);
+    // A derived factor with its level and why (its description, countries and value).
+    const row = await page.$$eval('#card-risk tr', (rows) => rows.map((r) => r.textContent ?? '').find((t) => /owned by sanctioned entity/i.test(t)));
+    expect(row).toMatch(/critical/);
+    expect(row).toMatch(/countries: GBR, USA, XXX/);
     expect(await text('#card')).toMatch(/UK Companies House/);
     await waitStatus(/^ubo: /);
     let ids = await nodeIds();
@@ -206,6 +215,26 @@ describe('the explorer page', () => {
     expect(box).toBeGreaterThan(300);
     await b.screenshot('11-narrow');
     await page.setViewport({ width: 1280, height: 800 });
+  });
+
+  test('signs out when the token expires', async () => {
+    const second = await b.browser.newPage();
+    await second.setRequestInterception(true);
+    // The API's tokens last a day: the answer is shortened to 2 s to see the page sign out.
+    second.on('request', async (req) => {
+      if (!req.url().endsWith('/oauth/token')) return void req.continue();
+      const res = await fetch(req.url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: req.postData() });
+      const body = await res.json();
+      await req.respond({ status: res.status, contentType: 'application/json', body: JSON.stringify({ ...body, expires_in: 2 }) });
+    });
+    await second.goto(`${h.baseUrl}/explorer/`);
+    await second.waitForSelector('#dev-sign-in', { visible: true });
+    await second.click('#dev-sign-in');
+    await second.waitForSelector('#app', { visible: true });
+    await second.waitForSelector('#sign-in', { visible: true, timeout: 10_000 });
+    expect(await second.$eval('#sign-in-error', (el) => el.textContent)).toMatch(/expired/);
+    expect(await second.$eval('#app', (el) => (el as HTMLElement).hidden)).toBe(true);
+    await second.close();
   });
 
   test('made no request outside the API origin and broke no CSP rule', () => {
