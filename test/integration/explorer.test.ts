@@ -27,6 +27,13 @@ const nodeIds = () => page.$$eval('#node-list option', (opts) => opts.map((o) =>
 async function selectNode(id: string) {
   await page.select('#node-list', id);
 }
+/** Waits until the latest drawing asked for is on screen. */
+async function settled() {
+  await page.waitForFunction(() => {
+    const s = document.getElementById('graph-status')!;
+    return s.dataset.asked === s.dataset.drawn && !s.classList.contains('busy');
+  }, { timeout: 20_000 });
+}
 async function waitStatus(pattern: RegExp) {
   await page.waitForFunction((src: string) => new RegExp(src).test(document.getElementById('graph-status')?.textContent ?? ''), { timeout: 20_000 }, pattern.source);
 }
@@ -235,6 +242,39 @@ describe('the explorer page', () => {
     expect(await second.$eval('#sign-in-error', (el) => el.textContent)).toMatch(/expired/);
     expect(await second.$eval('#app', (el) => (el as HTMLElement).hidden)).toBe(true);
     await second.close();
+  });
+
+  test('honours former relationships and relationship types', async () => {
+    await page.$eval('#q', (el) => { (el as HTMLInputElement).value = ''; });
+    await page.type('#q', 'harbourline group');
+    await page.waitForSelector('#results button[data-id="e-gb-harbourline-group"]');
+    await page.click('#results button[data-id="e-gb-harbourline-group"]');
+    await waitStatus(/^ubo: \d+ paths from HARBOURLINE GROUP/i);
+    expect(await nodeIds()).toEqual(expect.arrayContaining(['p-oliver-grant', 'p-andreas-georgiou']));
+    expect(await nodeIds()).not.toContain('e-vg-corvus-trading');
+    // Held 25% by Corvus until 2019-06-30: drawn, dashed, once former relationships are included.
+    await page.click('#former');
+    await settled();
+    await page.waitForFunction(() => [...document.querySelectorAll('#node-list option')].some((o) => (o as HTMLOptionElement).value === 'e-vg-corvus-trading'), { timeout: 20_000 });
+    fs.rmSync(path.join(downloads, 'network.graphml'), { force: true });
+    await page.click('#export-graphml');
+    let graphml = (await waitForFile(path.join(downloads, 'network.graphml'))).toString('utf8');
+    const former = graphml.match(/<edge id="e-gb-harbourline-group\|has_shareholder\|e-vg-corvus-trading"[^>]*>([\s\S]*?)<\/edge>/)?.[1] ?? '';
+    expect(former).toContain('<data key="e_former">true</data>');
+    expect(former).toContain('<data key="e_end_date">2019-06-30</data>');
+    await b.screenshot('12-former-relationship');
+    await page.click('#former');
+    // Only has_beneficial_owner: no shareholder edge is drawn.
+    await page.select('#relationships', 'has_beneficial_owner');
+    await settled();
+    await waitStatus(/^ubo: \d+ paths from HARBOURLINE GROUP/i);
+    fs.rmSync(path.join(downloads, 'network.graphml'), { force: true });
+    await page.click('#export-graphml');
+    graphml = (await waitForFile(path.join(downloads, 'network.graphml'))).toString('utf8');
+    const types = [...graphml.matchAll(/<data key="e_type">([^<]*)<\/data>/g)].map((m) => m[1]);
+    expect(types.every((t) => t === 'has_beneficial_owner')).toBe(true);
+    expect(graphml).not.toContain('e-vg-corvus-trading');
+    await page.select('#relationships');
   });
 
   test('made no request outside the API origin and broke no CSP rule', () => {

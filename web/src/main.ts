@@ -52,8 +52,15 @@ let drawing = 0;
 async function draw(root: Entity, fresh: boolean, maxDepth?: number): Promise<void> {
   const mode = MODES[byId<HTMLSelectElement>('mode').value] ?? 'traversal';
   const seq = ++drawing;
-  const answer = await withProgress(graphStatus(), 'Loading the network…',
-    api.get<{ data: PathItem[]; partial_results?: boolean }>(`/v1/${mode}/${encodeURIComponent(root.id)}`, traversalQuery(maxDepth)));
+  // asked/drawn let a reader (and the browser tests) tell when the latest drawing is on screen.
+  graphStatus().dataset.asked = String(seq);
+  let answer: { data: PathItem[]; partial_results?: boolean };
+  try {
+    answer = await withProgress(graphStatus(), 'Loading the network…',
+      api.get(`/v1/${mode}/${encodeURIComponent(root.id)}`, traversalQuery(maxDepth)));
+  } finally {
+    if (seq === drawing) graphStatus().dataset.drawn = String(seq);
+  }
   if (seq !== drawing) return;
   if (fresh) network!.clear();
   const count = network!.addPaths(root, answer.data);
@@ -127,7 +134,10 @@ async function start(): Promise<void> {
       }
     });
   }
-  byId('mode').addEventListener('change', () => { if (current) void draw(current, true).catch(report); });
+  // Any change to what the drawing asks for redraws it from the open entity.
+  for (const id of ['mode', 'max-depth', 'relationships', 'former']) {
+    byId(id).addEventListener('change', () => { if (current) void draw(current, true).catch(report); });
+  }
   byId<HTMLSelectElement>('node-list').addEventListener('change', (ev) => {
     const id = (ev.target as HTMLSelectElement).value;
     if (id) network?.pick(id);
