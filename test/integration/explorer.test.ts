@@ -206,6 +206,9 @@ describe('the explorer page', () => {
     // The list was read at sign-in; signing in again reads it anew.
     await page.click('#sign-out');
     await page.waitForSelector('#sign-in', { visible: true });
+    // Nothing read with the old token stays on the page.
+    expect(await page.$eval('#card', (el) => el.childElementCount)).toBe(0);
+    expect(await page.$eval('#q', (el) => (el as HTMLInputElement).value)).toBe('');
     await page.click('#dev-sign-in');
     await page.waitForSelector(`#projects button[data-project="${projectId}"]`, { visible: true });
     await page.click(`#projects button[data-project="${projectId}"]`);

@@ -17,8 +17,12 @@ const api = new Api((reason) => {
   drawing++;
   graphStatus().textContent = '';
   network?.clear();
-  clear(byId('card'));
-  clear(byId('results'));
+  current = undefined;
+  // Nothing read with the old token stays on the page.
+  byId<HTMLInputElement>('q').value = '';
+  byId('search-status').textContent = '';
+  byId('project-title').textContent = '';
+  for (const id of ['card', 'results', 'facets', 'projects', 'project-entities', 'notifications', 'node-list']) clear(byId(id));
 });
 let network: Network | undefined;
 let current: Entity | undefined;
