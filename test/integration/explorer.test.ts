@@ -116,6 +116,11 @@ describe('the explorer page', () => {
     expect(row).toMatch(/critical/);
     expect(row).toMatch(/countries: GBR, USA, XXX/);
     expect(await text('#card')).toMatch(/UK Companies House/);
+    // The card's PDF report and CSV, fetched with the token and saved.
+    await page.click('#card button[data-export="csv"]');
+    expect((await waitForFile(path.join(downloads, 'e-gb-northwind-logistics.csv'))).toString('utf8')).toContain('NORTHWIND LOGISTICS LIMITED');
+    await page.click('#card button[data-export="pdf"]');
+    expect((await waitForFile(path.join(downloads, 'e-gb-northwind-logistics.pdf'), 30_000)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await waitStatus(/^ubo: /);
     let ids = await nodeIds();
     expect(ids).toEqual(expect.arrayContaining(['e-gb-northwind-logistics', 'e-cy-northwind-holdings']));

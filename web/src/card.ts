@@ -31,10 +31,14 @@ export async function renderCard(api: Api, el: HTMLElement, entity: FullEntity, 
   const factors = await riskFactors(api);
   clear(el);
   const mark = markOf(entity);
-  const base = `/v1/entity/${encodeURIComponent(entity.id)}`;
+  // The PDF report and the CSV exist only on the legacy /entity/{id}: /v1/entity answers JSON alone.
+  const base = `/entity/${encodeURIComponent(entity.id)}`;
   const exportButton = (text: string, accept: string, ext: string) => {
-    const b = h('button', { type: 'button' }, text);
-    b.addEventListener('click', async () => download(await api.blob(base, accept), `${entity.id}.${ext}`));
+    const b = h('button', { type: 'button', 'data-export': ext }, text);
+    b.addEventListener('click', () => {
+      b.textContent = text;
+      api.blob(base, accept).then((blob) => download(blob, `${entity.id}.${ext}`), (err: Error) => { b.textContent = `${text}: ${err.message}`; });
+    });
     return b;
   };
   const network = h('button', { type: 'button', id: 'card-network' }, 'Show network');
