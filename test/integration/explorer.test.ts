@@ -143,6 +143,19 @@ describe('the explorer page', () => {
     ids = await nodeIds();
     expect(ids).toEqual(expect.arrayContaining(['p-viktor-antonov', 'p-elena-antonova']));
     await b.screenshot('06-ubo-depth-4');
+
+    // Watchlist mode reaches the sanctioned owner; all-relationship mode draws other kinds of edge too.
+    await page.select('#mode', 'watchlist');
+    await settled();
+    await waitStatus(/^watchlist: [1-9]\d* paths/);
+    expect(await nodeIds()).toContain('p-viktor-antonov');
+    await page.select('#mode', 'traversal');
+    await settled();
+    await waitStatus(/^traversal: [1-9]\d* paths/);
+    expect((await nodeIds()).length).toBeGreaterThan(ids.length);
+    await page.select('#mode', 'ubo');
+    await settled();
+    await waitStatus(/^ubo: /);
   });
 
   test('finds the shortest path between two selected entities', async () => {
