@@ -13,12 +13,12 @@ import { EXPLORER_CSP } from '../../src/http/explorer';
 import { NotificationFeed } from '../../src/feeds/notifications';
 import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
 import { type Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
-import { CHROMIUM, type BrowserSession, openBrowser, waitForFile } from '../support/browser';
+import { CHROMIUM, type BrowserHandle, openBrowser, waitForFile } from '../support/browser';
 
 const XSS_NAME = 'Zyxwvut <img src=x onerror="window.__xss=1"> Holdings';
 
 let h: Harness;
-let b: BrowserSession;
+let b: BrowserHandle;
 let page: Page;
 let downloads: string;
 

@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { type Harness, SAMPLE, startHarness } from '../support/harness';
-import { FIREFOX, type BrowserSession, openBrowser } from '../support/browser';
+import { FIREFOX, type BrowserHandle, openBrowser } from '../support/browser';
 
 let h: Harness;
-let b: BrowserSession;
+let b: BrowserHandle;
 let page: Page;
 
 beforeAll(async () => {

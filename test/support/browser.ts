@@ -14,7 +14,7 @@ export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** Where the tests write their step screenshots, for a reviewer to look at. */
 export const SCREENSHOTS = path.join(REPO, '.data', 'explorer-screenshots');
 
-export interface BrowserSession {
+export interface BrowserHandle {
   browser: Browser;
   page: Page;
   /** Every URL the page requested. */
@@ -25,7 +25,7 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function openBrowser(opts: { firefox?: boolean; downloads?: string; width?: number; height?: number } = {}): Promise<BrowserSession> {
+export async function openBrowser(opts: { firefox?: boolean; downloads?: string; width?: number; height?: number } = {}): Promise<BrowserHandle> {
   if (opts.downloads) fs.mkdirSync(opts.downloads, { recursive: true });
   const browser = opts.firefox
     ? await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, protocol: 'webDriverBiDi' })

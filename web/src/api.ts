@@ -35,7 +35,7 @@ export class Api {
     const seconds = Number(body.expires_in);
     if (this.expiry) clearTimeout(this.expiry);
     // setTimeout holds at most 2^31-1 ms; a longer token is dropped then and asked for again.
-    this.expiry = setTimeout(() => this.signOut('Your session expired: sign in again.'), Math.min(seconds * 1000, 2 ** 31 - 1));
+    this.expiry = setTimeout(() => this.signOut('Your sign-in expired: sign in again.'), Math.min(seconds * 1000, 2 ** 31 - 1));
   }
 
   signOut(reason = ''): void {

@@ -1,5 +1,5 @@
 /**
- * DOM helpers that only ever create text nodes from data: no string from the API is parsed as
+ * DOM functions that only ever create text nodes from data: no string from the API is parsed as
  * HTML anywhere in the explorer.
  */
 export type Child = Node | string | number | null | undefined | false;
