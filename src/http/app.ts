@@ -42,6 +42,7 @@ import { registerRiskChangeRoutes } from './routes/riskChanges';
 import { registerRiskSummaryRoutes } from './routes/riskSummary';
 import { registerResolutionPersistedRoutes } from './routes/resolutionPersisted';
 import { RiskSummaryService } from '../services/riskSummary';
+import { registerExplorer } from './explorer';
 
 export interface AppDeps {
   config: Config;
@@ -191,6 +192,7 @@ export function createApp(deps: AppDeps) {
     res.json(openapi);
   });
 
+  registerExplorer(app, deps.config, deps.auth);
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
   app.use(registry.router(authenticate, feeds.afterAuth));

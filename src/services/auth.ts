@@ -123,6 +123,17 @@ export class AuthService {
     return ok && client ? { user: client.user, org: client.org, client_id: client.client_id } : undefined;
   }
 
+  /**
+   * The development client's credentials when it is enabled (outside production, with its
+   * published secret), for the explorer's one-click sign-in; undefined otherwise.
+   */
+  async devClient(): Promise<{ client_id: string; client_secret: string } | undefined> {
+    if (this.config.env === 'production') return undefined;
+    const client = this.clients.get(DEV_CLIENT.client_id);
+    if (!client || !(await verifySecret(DEV_CLIENT.secret, client.secret_hash))) return undefined;
+    return { client_id: DEV_CLIENT.client_id, client_secret: DEV_CLIENT.secret };
+  }
+
   issueToken(principal: Principal): { access_token: string; expires_in: number; token_type: 'Bearer' } {
     const { issuer, ttlSeconds } = this.config.jwt;
     const access_token = jwt.sign({ org: principal.org, client_id: principal.client_id }, this.key, {
