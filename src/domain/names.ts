@@ -72,7 +72,11 @@ const END_ONLY = END_ONLY_FORMS;
 /** Canonical company-form tokens: removed when comparing the core of two company names. */
 export const COMPANY_FORM_TOKENS: ReadonlySet<string> = new Set(LEGAL_FORMS.map((f) => f.canonical));
 /** Weak words of company names (kept in the index, weighted down when resolving). */
-export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set(['co', 'company', 'the', 'and', 'of', 'international', 'group', 'holdings', 'holding']);
+export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set([
+  'co', 'company', 'the', 'and', 'of', 'international', 'group', 'holdings', 'holding', 'trading', 'trade', 'services', 'service', 'solutions',
+  'industries', 'industrial', 'enterprises', 'enterprise', 'investments', 'investment', 'capital', 'partners', 'management', 'consulting',
+  'systems', 'technologies', 'technology', 'logistics', 'resources', 'development', 'global', 'general', 'national', 'united', 'corporate',
+  'import', 'export', 'finance', 'financial', 'shipping', 'marine', 'energy', 'construction', 'products', 'ventures', 'fund', 'limited']);
 
 // ------------------------------------------------------------------ analysis
 

@@ -3,10 +3,18 @@ import { badParameter } from '../../domain/errors';
 import { isDateString } from '../../domain/dates';
 import { analyze, compactIdentifier, editDistance } from '../../domain/names';
 import type { Candidate } from '../../search/port';
-import { nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
+import { nameCore } from '../../search/analysis';
+import { TokenExplanation, nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
 import { BEST_MATCH_THRESHOLD, CENTER, FieldExplanation, ResolveParams, Scored, round, sigmoid } from './types';
 
-const companyForms = (name: string): Set<string> => new Set(analyze(name).filter((t) => t.form).map((t) => t.text));
+/**
+ * Points of a name similarity: 1.7 at 0.84 (alone just above the best_match threshold) rising
+ * to 2.5 for an exact name; below, falling steeply to -2.5, so the similarities the scorer
+ * gives hard non-matches (0.75 and under: another given name, another number) score low.
+ */
+export const namePoints = (sim: number): number => (sim >= 0.84 ? 1.7 + ((sim - 0.84) / 0.16) * 0.8 : Math.max(-2.5, 1.7 - ((0.84 - sim) / 0.09) * 2.2));
+
+const companyForms = (name: string): Set<string> => new Set(nameCore(name).forms);
 
 // ------------------------------------------------------------------ dates
 
@@ -43,21 +51,23 @@ function bestName(params: ResolveParams, c: Candidate): { explanation: FieldExpl
     for (const name of c.names) {
       let sim: number;
       let common = 0;
+      let tokens: TokenExplanation[] | undefined;
+      let numbers: 'same' | 'different' | undefined;
       let fuzzy = 0;
       if (params.strict) {
         sim = name === uploaded ? 1 : 0;
         common = sim ? nameTokens(uploaded).tokens.length : 0;
       } else {
-        ({ similarity: sim, common, fuzzy } = nameSimilarity(uploaded, name, fuzz));
+        ({ similarity: sim, common, fuzzy, tokens, numbers } = nameSimilarity(uploaded, name, fuzz));
       }
       if (sim > bestSim) {
         bestSim = sim;
         const quality = sim === 1 ? 'exact' : sim >= 0.9 ? 'high' : sim >= 0.8 ? 'medium' : sim > 0 ? 'low' : 'none';
-        best = { matched: name, uploaded, similarity: round(sim), points: 0, match_quality: quality, n_common_term_matches: common, n_uncommon_term_matches: fuzzy };
+        best = { matched: name, uploaded, similarity: round(sim), points: 0, match_quality: quality, n_common_term_matches: common, n_uncommon_term_matches: fuzzy, ...(tokens ? { tokens } : {}), ...(numbers ? { numbers } : {}) };
       }
     }
   }
-  let points = Math.max(-1, Math.min(1, (bestSim - 0.8) / 0.2)) * 2.5;
+  let points = namePoints(bestSim);
   // Company forms do not count in the similarity, but two different forms (GmbH / LLC) are
   // weak evidence of two different companies, and the same form weak evidence of one.
   if (!params.strict && bestSim > 0) {
@@ -171,4 +181,6 @@ export function scoreCandidate(params: ResolveParams, c: Candidate): Scored | un
   return { candidate: c, score: round(sigmoid(points - CENTER), 4), points: round(points, 2), explanation, nameSimilarity: name?.similarity };
 }
 
-export const matchStrength = (score: number): 'strong' | 'medium' | 'weak' => (score >= 0.85 ? 'strong' : score >= BEST_MATCH_THRESHOLD ? 'medium' : 'weak');
+/** Match strength tiers: strong is what best_match takes; medium is worth an analyst's review; weak rarely is. */
+export const MEDIUM_THRESHOLD = 0.35;
+export const matchStrength = (score: number): 'strong' | 'medium' | 'weak' => (score >= BEST_MATCH_THRESHOLD ? 'strong' : score >= MEDIUM_THRESHOLD ? 'medium' : 'weak');

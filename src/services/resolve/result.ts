@@ -45,6 +45,8 @@ export function resolutionResult(s: Scored, params: ResolveParams, profile: stri
       ...(x.n_common_term_matches !== undefined ? { n_common_term_matches: x.n_common_term_matches, n_uncommon_term_matches: x.n_uncommon_term_matches } : {}),
       ...(field === 'name' ? { high_quality_match_name: x.similarity >= 0.9 } : {}),
       ...(x.company_form ? { company_form: x.company_form } : {}),
+      ...(x.numbers ? { numbers: x.numbers } : {}),
+      ...(x.tokens ? { tokens: x.tokens } : {}),
       ...(x.match_quality === 'conflict' ? { conflict: true } : {}),
     }];
   }

@@ -1,5 +1,6 @@
 /** Types and constants shared by the resolve use case's files. */
 import type { Candidate } from '../../search/port';
+import type { TokenExplanation } from './nameScore';
 
 export const BEST_MATCH_THRESHOLD = 0.6;
 /** Candidates scoring below this are not listed at all. */
@@ -38,6 +39,10 @@ export interface FieldExplanation {
   n_uncommon_term_matches?: number;
   /** Names: whether the company forms agree (Ltd / Limited are the same form). */
   company_form?: 'same' | 'different';
+  /** Names: each query word, the candidate word it was paired with, and how they agree. */
+  tokens?: TokenExplanation[];
+  /** Names: whether the numbers in the two names (Fund II, Vessel 7) agree. */
+  numbers?: 'same' | 'different';
 }
 
 export interface Scored {
