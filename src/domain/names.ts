@@ -169,7 +169,7 @@ export function compactIdentifier(value: string): string {
  */
 export function skeleton(token: string): string {
   let t = token;
-  t = t.replace(/x/g, 'ks').replace(/ph/g, 'f').replace(/w/g, 'v').replace(/ck/g, 'k').replace(/q/g, 'k');
+  t = t.replace(/^x(?=[iu])/, 'sh').replace(/x/g, 'ks').replace(/ph/g, 'f').replace(/w/g, 'v').replace(/ck/g, 'k').replace(/q/g, 'k');
   t = t.replace(/tch/g, 'ch').replace(/kh/g, 'h').replace(/ch/g, 'h').replace(/dzh/g, 'j').replace(/zh/g, 'j');
   t = t.replace(/^ye/, 'e').replace(/^yo/, 'o').replace(/^ya/, 'ia').replace(/^yu/, 'iu');
   t = t.replace(/(iy|yi|ii|ij|ei|ey|ai|ay|oi|oy)$/, (m) => (m[0] === 'i' || m[0] === 'y' ? 'i' : `${m[0]}i`));

@@ -25,6 +25,7 @@ import { embeddedEntity } from '../../graph/mappers';
 import type { SearchIndex } from '../../search/port';
 import { checkResolveDates, scoreCandidate } from './evidence';
 import { nameTokens } from './nameScore';
+import { joinedKey, phoneticKeys, relatedNames } from '../../search/analysis';
 import { fuzzinessEcho, resolutionResult, resolvers } from './result';
 import { BEST_MATCH_THRESHOLD, DEFAULT_POOL, LIST_FLOOR, ResolveParams, Scored } from './types';
 
@@ -47,7 +48,10 @@ export class ResolveService {
     const names = params.name.map((n) => nameTokens(n).tokens).filter((t) => t.length);
     const candidates = await this.index.candidates({
       names,
-      skeletons: params.strict ? [] : names.flat().filter((t) => t.length > 2).map(skeleton),
+      skeletons: params.strict ? [] : names.flat().filter((t) => t.length > 1).map(skeleton),
+      joined: params.strict ? [] : names.map(joinedKey).filter((k) => k.length >= 6),
+      phonetic: params.strict ? [] : [...new Set(names.flatMap(phoneticKeys))],
+      related: params.strict ? [] : [...new Set(names.flat().flatMap(relatedNames))],
       identifiers: params.identifier.map(compactIdentifier).filter(Boolean),
       addresses: params.address.map((a) => analyze(a, { companyForms: false }).map((t) => t.text)),
       // Not required, only ranked up: among many namesakes (a 1M-entity graph has hundreds of
