@@ -29,7 +29,8 @@ export function pairEntities(pairs: NamePair[]): { lines: object[]; idOf: Map<st
     if (idOf.has(p.listed)) continue;
     const id = `np-${idOf.size}`;
     idOf.set(p.listed, id);
-    lines.push({ kind: 'entity', id, type: p.type, label: p.listed, attributes: [{ field: 'name', value: p.listed }] });
+    // The graph has no organisation type of its own: an organisation is listed as a company.
+    lines.push({ kind: 'entity', id, type: p.type === 'organization' ? 'company' : p.type, label: p.listed, attributes: [{ field: 'name', value: p.listed }] });
   }
   return { lines, idOf };
 }

@@ -11,8 +11,8 @@ import { run as resolvePairs } from './resolvePairs';
 import { run as search } from './search';
 import { run as projects } from './projects';
 
-// Benches sharing a graph size run together; foundation wipes the bench graph, so it runs last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, resolvePairs, projects, traversal, foundation };
+// Benches sharing a graph size run together; resolvePairs and foundation wipe the bench graph, so they run last.
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, resolvePairs, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
