@@ -139,7 +139,7 @@ export function buildNamePairs(): NamePair[] {
   for (let n = 0; n < 80; n++) {
     const g = rng.pick(GIVEN);
     const s = rng.pick(SURNAMES);
-    add('initials', true, 'person', n % 3 === 0 ? `${g[0]}. ${s}` : n % 3 === 1 ? `${s}, ${g[0]}.` : `${g[0]}.-${rng.pick(GIVEN)[0]}. ${s}`, n % 3 === 2 ? `${g}-${rng.pick(GIVEN)} ${s}` : `${g} ${s}`);
+    add('initials', true, 'person', n % 2 === 0 ? `${g[0]}. ${s}` : `${s}, ${g[0]}.`, `${g} ${s}`);
   }
   // Initials of a double given name: J.-P. Martin for Jean-Pierre Martin.
   for (let n = 0; n < 20; n++) {

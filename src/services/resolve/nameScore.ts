@@ -1,6 +1,6 @@
 /** Name similarity of the resolve use case: token alignment of two names, order-insensitive. */
 import { WEAK_COMPANY_WORDS, allowedEdits, editDistance, skeleton } from '../../domain/names';
-import { consonantKey, isNickname, lacksVowels, nameCore, numberTokens, phoneticKey } from '../../search/analysis';
+import { consonantKey, isNickname, lacksVowels, nameCore, numbersAgree, phoneticKey } from '../../search/analysis';
 
 
 interface NameTokens { tokens: string[]; weights: number[] }
@@ -41,6 +41,30 @@ export const tokenSimilarity = (a: string, b: string, fuzziness: number): number
 /** One query token's part in a name score: the candidate token it was paired with and how. */
 export interface TokenExplanation { uploaded: string; matched: string | null; similarity: number; how: TokenHow; weight: number }
 
+/**
+ * Words split in one name and written as one in the other ("Fis cher" / "Fischer", "Oy-elaran"
+ * / "Oyelaran", "Qa'ida" / "Qaeda"): two adjacent words of one side become one when together
+ * they are within the allowed edits of a word of the other side that neither matches exactly.
+ */
+export function mergeSplitWords(q: NameTokens, c: NameTokens, fuzziness: number): [NameTokens, NameTokens] {
+  const merge = (a: NameTokens, b: NameTokens): NameTokens => {
+    const tokens = [...a.tokens];
+    const weights = [...a.weights];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const joined = tokens[i] + tokens[i + 1];
+      if (joined.length < 4 || b.tokens.includes(tokens[i]) || b.tokens.includes(tokens[i + 1])) continue;
+      const allowed = Math.min(allowedEdits(joined.length, fuzziness), 1);
+      if (b.tokens.some((t) => t.length >= 4 && editDistance(joined, t, allowed) <= allowed)) {
+        tokens.splice(i, 2, joined);
+        weights.splice(i, 2, Math.max(weights[i], weights[i + 1]));
+      }
+    }
+    return { tokens, weights };
+  };
+  const q2 = merge(q, c);
+  return [q2, merge(c, q2)];
+}
+
 export interface NameMatch { similarity: number; common: number; fuzzy: number; tokens: TokenExplanation[]; numbers?: 'same' | 'different' }
 
 /**
@@ -54,8 +78,7 @@ export interface NameMatch { similarity: number; common: number; fuzzy: number; 
  *   - different numbers (Fund I / Fund II, Vessel 7 / Vessel 8) cap it at 0.5 whatever else agrees.
  */
 export function nameSimilarity(query: string, candidate: string, fuzziness: number): NameMatch {
-  const q = nameTokens(query);
-  const c = nameTokens(candidate);
+  const [q, c] = mergeSplitWords(nameTokens(query), nameTokens(candidate), fuzziness);
   if (q.tokens.length === 0 || c.tokens.length === 0) return { similarity: 0, common: 0, fuzzy: 0, tokens: [] };
   const pairs: { i: number; j: number; s: number; how: TokenHow }[] = [];
   for (let i = 0; i < q.tokens.length; i++) {
@@ -98,12 +121,7 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
       for (const t of tokens) if (t.how === 'none') t.how = 'joined';
     }
   }
-  const qn = numberTokens(q.tokens);
-  const cn = numberTokens(c.tokens);
-  let numbers: NameMatch['numbers'];
-  if (qn.length || cn.length) {
-    numbers = qn.length === cn.length && qn.every((n) => cn.includes(n)) ? 'same' : 'different';
-    if (numbers === 'different') similarity = Math.min(similarity, 0.5);
-  }
+  const numbers = numbersAgree(q.tokens, c.tokens);
+  if (numbers === 'different') similarity = Math.min(similarity, 0.5);
   return { similarity: Math.min(1, similarity), common, fuzzy, tokens, ...(numbers ? { numbers } : {}) };
 }
