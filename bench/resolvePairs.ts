@@ -121,7 +121,7 @@ export async function run(): Promise<void> {
     const f = figures(outcomes, idOf, t);
     return [t.toFixed(2), f.precision.toFixed(3), f.recall.toFixed(3)];
   })]);
-  const misses = outcomes.filter((o) => (o.pair.match ? o.best !== idOf.get(o.pair.listed) : o.best === idOf.get(o.pair.listed)));
+  const misses = outcomes.filter((o) => { const f = figures([o], idOf); return o.pair.match ? f.tp === 0 : f.fp > 0; });
   say(['  first misses:', ...misses.slice(0, Number(process.env.BENCH_PAIRS_MISSES ?? 25)).map((o) => `  ${o.pair.kind}${o.pair.match ? '' : ' (non-match)'}: ${JSON.stringify(o.pair.query)} -> ${JSON.stringify(o.pair.listed)}: best ${o.best ?? '-'} (${o.top[0]?.score ?? '-'}), listed at ${o.top.findIndex((t) => t.id === idOf.get(o.pair.listed)) + 1 || '>10'}${o.top.find((t) => t.id === idOf.get(o.pair.listed)) ? ` score ${o.top.find((t) => t.id === idOf.get(o.pair.listed))!.score}` : ''}`)].join('\n'));
   await graph.close();
 }
