@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Graph } from '../src/graph/neo4j';
 import { ingestFile } from '../src/ingest/ingest';
 import { Neo4jFulltextIndex } from '../src/search/neo4jFulltext';
-import { BEST_MATCH_THRESHOLD, ResolveService } from '../src/services/resolve';
+import { BEST_MATCH_THRESHOLD, MEDIUM_THRESHOLD, ResolveService } from '../src/services/resolve';
 import { nameCore } from '../src/search/analysis';
 import { benchGraph, measure, ms, say, table, wipe } from './common';
 import { NamePair, namePairs } from './namePairs';
@@ -120,6 +120,14 @@ export async function run(): Promise<void> {
   table([['strong threshold', 'precision', 'recall'], ...[0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8].map((t) => {
     const f = figures(outcomes, idOf, t);
     return [t.toFixed(2), f.precision.toFixed(3), f.recall.toFixed(3)];
+  })]);
+  // Precision of each match-strength tier: the share of first candidates in the tier that are the right entity.
+  table([['tier (first candidate)', 'candidates', 'precision'], ...([['strong', BEST_MATCH_THRESHOLD, 1.01], ['medium', MEDIUM_THRESHOLD, BEST_MATCH_THRESHOLD], ['weak', 0, MEDIUM_THRESHOLD]] as [string, number, number][]).map(([tier, lo, hi]) => {
+    // As for best_match: on a non-match pair only the listed entity is a wrong first candidate.
+    const first = (o: PairOutcome) => figures([{ ...o, top: [{ ...o.top[0], score: 1 }] }], idOf, 0);
+    const inTier = outcomes.filter((o) => o.top[0] && o.top[0].score >= lo && o.top[0].score < hi && (o.pair.match || first(o).fp > 0));
+    const right = inTier.filter((o) => o.pair.match && first(o).tp === 1).length;
+    return [tier, inTier.length, inTier.length ? (right / inTier.length).toFixed(3) : '-'];
   })]);
   const misses = outcomes.filter((o) => { const f = figures([o], idOf); return o.pair.match ? f.tp === 0 : f.fp > 0; });
   say(['  first misses:', ...misses.slice(0, Number(process.env.BENCH_PAIRS_MISSES ?? 25)).map((o) => `  ${o.pair.kind}${o.pair.match ? '' : ' (non-match)'}: ${JSON.stringify(o.pair.query)} -> ${JSON.stringify(o.pair.listed)}: best ${o.best ?? '-'} (${o.top[0]?.score ?? '-'}), listed at ${o.top.findIndex((t) => t.id === idOf.get(o.pair.listed)) + 1 || '>10'}${o.top.find((t) => t.id === idOf.get(o.pair.listed)) ? ` score ${o.top.find((t) => t.id === idOf.get(o.pair.listed))!.score}` : ''}`)].join('\n'));

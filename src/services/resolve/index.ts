@@ -31,7 +31,7 @@ import { BEST_MATCH_THRESHOLD, DEFAULT_POOL, LIST_FLOOR, ResolveParams, Scored }
 
 export * from './types';
 export { nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
-export { checkResolveDates, compareDates, matchStrength, scoreCandidate } from './evidence';
+export { MEDIUM_THRESHOLD, checkResolveDates, compareDates, matchStrength, namePoints, scoreCandidate } from './evidence';
 
 export interface Ranked { best?: Scored; others: Scored[]; all: Scored[] }
 
