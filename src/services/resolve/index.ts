@@ -2,10 +2,12 @@
  * Entity resolution behind GET /resolve/entity and GET/POST /v1/resolution.
  *
  * 1. Candidates come from the SearchIndex (recall-oriented: any name token within the
- *    allowed edits, its transliteration skeleton, the compact identifier, address words).
+ *    allowed edits, its transliteration skeleton, the name written as one word, phonetic
+ *    keys and nicknames (src/search/analysis), the compact identifier, address words).
  * 2. Every candidate is scored here, field by field, with an explanation an analyst can
  *    check. Evidence is added up in points and mapped to 0..1 with a logistic curve:
- *      name          -2.5 .. +2.5   (token similarity, order-insensitive, company forms ignored;
+ *      name          -2.5 .. +2.5   (token alignment in ./nameScore.ts, points in evidence.ts
+ *                    namePoints; legal forms and titles ignored;
  *                    then +0.25 when both names carry the same company form, -1 for different forms)
  *      identifier    +6 exact, +1.5 near (within fuzziness.identifier edits), -0.75 when the
  *                    candidate has identifiers and none agrees
