@@ -2,10 +2,11 @@
 // entity_search covers the derived sx_* properties (values already normalised by src/domain/names.ts:
 // transliterated, folded, lower-cased, company forms canonical), the country and type used by filters,
 // and sx_source (each source id of the entity's records as one token, for the source filter;
-// set with the summaries). It used to cover source_count, whose JSON words (split ids, source
+// set with the summaries). sx_name_jn (each name's words written as one) and sx_name_ph (phonetic
+// keys) come from the name-analysis pipeline (src/search/analysis). It used to cover source_count, whose JSON words (split ids, source
 // labels) made the source clause inexact; `graph-api migrate` replaces that index (Graph.migrate).
 CREATE FULLTEXT INDEX entity_search IF NOT EXISTS FOR (e:Entity) ON EACH [
-  e.sx_name, e.sx_name_sk, e.sx_identifier, e.sx_identifier_type, e.sx_address, e.sx_business_purpose,
+  e.sx_name, e.sx_name_sk, e.sx_name_jn, e.sx_name_ph, e.sx_identifier, e.sx_identifier_type, e.sx_address, e.sx_business_purpose,
   e.sx_date_of_birth, e.sx_contact, e.sx_contact_type, e.sx_position, e.sx_country, e.sx_type, e.sx_source]
   OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
 // Records: the label normalised like entity names (sx_label) and the source id as one token

@@ -135,6 +135,12 @@ SHOW FULLTEXT INDEXES YIELD name, properties
 WHERE name = 'entity_search' AND NOT 'sx_source' IN properties
 RETURN name
 
+// name: entity-index-without-name-keys
+// entity_search as created before it covered the name keys sx_name_jn and sx_name_ph (Graph.migrate).
+SHOW FULLTEXT INDEXES YIELD name, properties
+WHERE name = 'entity_search' AND NOT 'sx_name_ph' IN properties
+RETURN name
+
 // name: entities-without-source-tokens
 // Entities after $after (id order) without sx_source, with the source ids it is made of.
 MATCH (e:Entity) WHERE e.id > $after AND e.sx_source IS NULL

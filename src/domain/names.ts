@@ -14,38 +14,10 @@
  * The same function runs on indexed values and on query terms, so both sides agree.
  */
 
-// ------------------------------------------------------------------ transliteration
+import { EDGE_ONLY_FORMS, END_ONLY_FORMS, LEGAL_FORMS } from './legalForms';
+import { SYLLABIC, transliterateWord } from '../search/analysis/scripts';
 
-const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
-  // Ukrainian, Belarusian
-  є: 'ye', і: 'i', ї: 'yi', ґ: 'g', ў: 'u',
-  // Serbian, Macedonian
-  ђ: 'dj', ј: 'j', љ: 'lj', њ: 'nj', ћ: 'c', џ: 'dz', ѓ: 'gj', ќ: 'kj', ѕ: 'dz',
-  // Kazakh and other Cyrillic letters
-  ә: 'a', ғ: 'g', қ: 'k', ң: 'n', ө: 'o', ұ: 'u', ү: 'u', һ: 'h',
-};
-
-const GREEK: Record<string, string> = {
-  α: 'a', β: 'v', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x',
-  ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'f', χ: 'ch', ψ: 'ps', ω: 'o',
-};
-/** Greek digraphs transliterated as a unit (ELOT 743 / UN style). */
-const GREEK_DIGRAPHS: [RegExp, string][] = [
-  [/ου/g, 'ou'], [/αι/g, 'ai'], [/ει/g, 'ei'], [/οι/g, 'oi'], [/μπ/g, 'b'], [/ντ/g, 'nt'], [/γκ/g, 'gk'], [/γγ/g, 'ng'],
-  [/αυ/g, 'av'], [/ευ/g, 'ev'],
-];
-
-/** Latin letters that Unicode decomposition does not reduce to ASCII. */
-const LATIN_SPECIAL: Record<string, string> = {
-  ß: 'ss', ẞ: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'n',
-  ĸ: 'k', ſ: 's', ŀ: 'l', ĳ: 'ij',
-};
-
-const HAS_GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
-const COMBINING = /[\u0300-\u036f]/g;
+// ------------------------------------------------------------------ folding
 
 /**
  * Folded forms of recently seen words: names repeat across queries, hits and highlights, and
@@ -66,51 +38,45 @@ export function foldWord(word: string): string {
 }
 
 function foldWordUncached(word: string): string {
-  let w = word.toLowerCase();
-  if (HAS_GREEK.test(w)) {
-    // Accents first (ά -> α) so digraphs are found, then digraphs, then letters.
-    w = w.normalize('NFD').replace(COMBINING, '');
-    for (const [re, to] of GREEK_DIGRAPHS) w = w.replace(re, to);
-  }
-  let out = '';
-  for (const ch of w) {
-    const mapped = CYRILLIC[ch] ?? GREEK[ch] ?? LATIN_SPECIAL[ch];
-    out += mapped ?? ch;
-  }
-  return out.normalize('NFKD').replace(COMBINING, '').replace(/[^\p{L}\p{N}]/gu, '');
+  return transliterateWord(word);
 }
 
 // ------------------------------------------------------------------ company forms
 
 /**
- * Company-form spellings (as token sequences after folding) to one canonical token.
- * Longest sequences are tried first.
+ * Legal forms (src/domain/legalForms.ts) as folded token sequences to one canonical token,
+ * longest sequences first; folded lazily, since folding uses the word tokeniser below.
  */
-const COMPANY_FORM_SPELLINGS: [string, string][] = [
-  ['limited liability company', 'llc'], ['limited liability partnership', 'llp'], ['limited partnership', 'lp'],
-  ['public limited company', 'plc'], ['private limited company', 'ltd'], ['joint stock company', 'jsc'],
-  ['sp z o o', 'spzoo'], ['spolka z ograniczona odpowiedzialnoscia', 'spzoo'], ['s a r l', 'sarl'], ['s a s', 'sas'],
-  ['s r l', 'srl'], ['g m b h', 'gmbh'], ['l t d', 'ltd'], ['l l c', 'llc'], ['l l p', 'llp'], ['p l c', 'plc'], ['pte ltd', 'pte ltd'],
-  ['s a', 'sa'], ['b v', 'bv'], ['n v', 'nv'], ['a g', 'ag'], ['a s', 'as'], ['s l', 'sl'], ['l p', 'lp'],
-  ['co ltd', 'co ltd'], ['gmbh co kg', 'gmbh co kg'],
-  ['limited', 'ltd'], ['ltd', 'ltd'], ['llc', 'llc'], ['ooo', 'llc'], ['tov', 'llc'],
-  ['gmbh', 'gmbh'], ['inc', 'inc'], ['incorporated', 'inc'], ['corp', 'corp'], ['corporation', 'corp'],
-  ['plc', 'plc'], ['llp', 'llp'], ['lp', 'lp'], ['ag', 'ag'], ['aktiengesellschaft', 'ag'], ['sarl', 'sarl'], ['sas', 'sas'],
-  ['srl', 'srl'], ['spzoo', 'spzoo'], ['bv', 'bv'], ['nv', 'nv'], ['oao', 'jsc'], ['zao', 'jsc'], ['pao', 'jsc'],
-  ['jsc', 'jsc'], ['ojsc', 'jsc'], ['cjsc', 'jsc'], ['pjsc', 'jsc'], ['fze', 'fze'], ['fzco', 'fzco'],
-  ['dmcc', 'dmcc'], ['pte', 'pte'], ['pty', 'pty'], ['kg', 'kg'], ['scsp', 'scsp'], ['sti', 'sti'], ['sa', 'sa'], ['as', 'as'], ['ao', 'jsc'], ['asa', 'asa'],
-];
-const FORMS: { seq: string[]; canonical: string[] }[] = COMPANY_FORM_SPELLINGS
-  .map(([spelling, canonical]) => ({ seq: spelling.split(' '), canonical: canonical.split(' ') }))
-  .sort((a, b) => b.seq.length - a.seq.length);
+let FORMS_CACHE: { seq: string[]; canonical: string[] }[] | undefined;
+function forms(): { seq: string[]; canonical: string[] }[] {
+  if (!FORMS_CACHE) {
+    const seen = new Set<string>();
+    FORMS_CACHE = [];
+    for (const f of LEGAL_FORMS) {
+      for (const spelling of [...f.spellings, f.canonical]) {
+        const seq = words(spelling).map((t) => t.text);
+        const key = seq.join(' ');
+        if (!seq.length || seen.has(key)) continue;
+        seen.add(key);
+        FORMS_CACHE.push({ seq, canonical: [f.canonical] });
+      }
+    }
+    FORMS_CACHE.sort((a, b) => b.seq.length - a.seq.length);
+  }
+  return FORMS_CACHE;
+}
 
-const EDGE_ONLY = new Set(['as', 'ao', 'sa', 'kg', 'ag', 'co']);
-const END_ONLY = new Set(['asa']);
+const EDGE_ONLY = EDGE_ONLY_FORMS;
+const END_ONLY = END_ONLY_FORMS;
 
 /** Canonical company-form tokens: removed when comparing the core of two company names. */
-export const COMPANY_FORM_TOKENS: ReadonlySet<string> = new Set(FORMS.flatMap((f) => f.canonical));
+export const COMPANY_FORM_TOKENS: ReadonlySet<string> = new Set(LEGAL_FORMS.map((f) => f.canonical));
 /** Weak words of company names (kept in the index, weighted down when resolving). */
-export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set(['co', 'company', 'the', 'and', 'of', 'international', 'group', 'holdings', 'holding']);
+export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set([
+  'co', 'company', 'the', 'and', 'of', 'international', 'group', 'holdings', 'holding', 'trading', 'trade', 'services', 'service', 'solutions',
+  'industries', 'industrial', 'enterprises', 'enterprise', 'investments', 'investment', 'capital', 'partners', 'management', 'consulting',
+  'systems', 'technologies', 'technology', 'logistics', 'resources', 'development', 'global', 'general', 'national', 'united', 'corporate',
+  'import', 'export', 'finance', 'financial', 'shipping', 'marine', 'energy', 'construction', 'products', 'ventures', 'fund', 'limited']);
 
 // ------------------------------------------------------------------ analysis
 
@@ -130,6 +96,16 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 function words(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(WORD)) {
+    if (SYLLABIC.test(m[0])) {
+      // Han, kana and Hangul: one token per character (names are written without spaces).
+      let offset = m.index!;
+      for (const ch of m[0]) {
+        const folded = SYLLABIC.test(ch) ? transliterateWord(ch, offset === m.index) : foldWord(ch);
+        if (folded) out.push({ text: folded, start: offset, end: offset + ch.length });
+        offset += ch.length;
+      }
+      continue;
+    }
     const folded = foldWord(m[0]);
     if (folded) out.push({ text: folded, start: m.index!, end: m.index! + m[0].length });
   }
@@ -143,7 +119,7 @@ export function analyze(text: string, opts: { companyForms?: boolean } = {}): To
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; ) {
     let matched = false;
-    for (const form of FORMS) {
+    for (const form of forms()) {
       const n = form.seq.length;
       if (i + n > tokens.length) continue;
       let ok = true;
@@ -193,7 +169,7 @@ export function compactIdentifier(value: string): string {
  */
 export function skeleton(token: string): string {
   let t = token;
-  t = t.replace(/x/g, 'ks').replace(/ph/g, 'f').replace(/w/g, 'v').replace(/ck/g, 'k').replace(/q/g, 'k');
+  t = t.replace(/^x(?=[iu])/, 'sh').replace(/x/g, 'ks').replace(/ph/g, 'f').replace(/w/g, 'v').replace(/ck/g, 'k').replace(/q/g, 'k');
   t = t.replace(/tch/g, 'ch').replace(/kh/g, 'h').replace(/ch/g, 'h').replace(/dzh/g, 'j').replace(/zh/g, 'j');
   t = t.replace(/^ye/, 'e').replace(/^yo/, 'o').replace(/^ya/, 'ia').replace(/^yu/, 'iu');
   t = t.replace(/(iy|yi|ii|ij|ei|ey|ai|ay|oi|oy)$/, (m) => (m[0] === 'i' || m[0] === 'y' ? 'i' : `${m[0]}i`));

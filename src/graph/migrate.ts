@@ -22,6 +22,12 @@ export async function migrate(graph: Graph, log: (msg: string) => void = () => u
     await backfillSourceTokens(graph, log);
     await graph.write('DROP INDEX entity_search IF EXISTS');
   }
+  // entity_search as created before the name keys: dropped for the schema file to create the
+  // current one; entities ingested before get their keys from `graph-api reindex`.
+  if ((await graph.read(cypher('search', 'entity-index-without-name-keys'))).length > 0) {
+    log('migrate: entity_search now covers the name keys sx_name_jn and sx_name_ph; run `graph-api reindex` to compute them for entities ingested before');
+    await graph.write('DROP INDEX entity_search IF EXISTS');
+  }
   const statements = schemaStatements();
   const session = graph.session('WRITE');
   try {

@@ -49,7 +49,7 @@ export function recordLucene(request: Pick<SearchRequest, 'query'>, sources: str
  * informative name words within `nameClauses` and caps the other lists; the resolve use case
  * scores the candidates against every name given, so dropping words narrows recall only.
  */
-export const CANDIDATE_LIMITS = { nameClauses: 600, fuzzyWordClauses: 50, skeletons: 64, identifiers: 40, addressWords: 64, datesOfBirth: 20, countries: 40 };
+export const CANDIDATE_LIMITS = { nameClauses: 600, fuzzyWordClauses: 50, skeletons: 64, joined: 2, phonetic: 32, related: 32, identifiers: 40, addressWords: 64, datesOfBirth: 20, countries: 40 };
 
 /** Least informative last: company forms and weak words, then shorter words. */
 const informativeness = (t: string): number => (COMPANY_FORM_TOKENS.has(t) || WEAK_COMPANY_WORDS.has(t) ? 0 : 100) + Math.min(t.length, 50);
@@ -93,6 +93,10 @@ export function candidateLucene(request: CandidateRequest): string {
   const requested = new Set(request.skeletons);
   const skeletons = [...new Set(nameWords.map(({ word }) => skeleton(word)))].filter((s) => requested.has(s));
   for (const s of skeletons.slice(0, CANDIDATE_LIMITS.skeletons)) clauses.push(`sx_name_sk:${luceneEscape(s)}`);
+  // Name keys: a joined or split spelling (fuzzy, so a slip in it too), sound-alike words, nicknames.
+  for (const j of [...new Set(request.joined ?? [])].slice(0, CANDIDATE_LIMITS.joined)) clauses.push(`sx_name_jn:${luceneEscape(j)}~${j.length >= 9 ? 2 : 1}`);
+  for (const p of [...new Set(request.phonetic ?? [])].slice(0, CANDIDATE_LIMITS.phonetic)) clauses.push(`sx_name_ph:${luceneEscape(p)}^0.5`);
+  for (const r of [...new Set(request.related ?? [])].slice(0, CANDIDATE_LIMITS.related)) clauses.push(`sx_name:${luceneEscape(r)}^0.8`);
   for (const id of [...new Set(request.identifiers)].filter(Boolean).slice(0, CANDIDATE_LIMITS.identifiers)) clauses.push(`sx_identifier:${luceneEscape(id)}^8`);
   for (const t of byInformativeness(request.addresses.flat()).slice(0, CANDIDATE_LIMITS.addressWords)) clauses.push(`sx_address:${luceneEscape(t)}^0.3`);
   if (clauses.length === 0) return '';

@@ -55,6 +55,12 @@ export interface CandidateRequest {
   names: string[][];
   /** Skeletons of the name tokens. */
   skeletons: string[];
+  /** Each name's identifying words written as one (src/search/analysis joinedKey): finds joined and split spellings. */
+  joined?: string[];
+  /** Phonetic keys of the name words (src/search/analysis phoneticKey). */
+  phonetic?: string[];
+  /** Other forms of nicknames and short given names in the names (Bill -> william). */
+  related?: string[];
   /** Compact identifier values. */
   identifiers: string[];
   /** Normalised address tokens. */
