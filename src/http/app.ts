@@ -23,6 +23,7 @@ import { PdfRenderer } from './formats/pdfRenderer';
 import { registerTraversalRoutes } from './routes/traversal';
 import { registerNotificationRoutes } from './routes/notifications';
 import { TraversalService } from '../services/traversal';
+import { EffectiveOwnershipService } from '../services/ownership/effective';
 import { createFeeds } from './middleware';
 import { tokenRateLimitMiddleware } from './middleware/rateLimit';
 import { RateLimiter } from '../feeds/rateLimit';
@@ -111,7 +112,7 @@ export function createApp(deps: AppDeps) {
   const traversal = new TraversalService(deps.graph, deps.config.traversal, (msg, details) => deps.logger.warn(details, msg));
   const pdf = new PdfRenderer();
   registerEntityRoutes(registry, new EntityService(deps.graph), traversal, pdf);
-  registerTraversalRoutes(registry, traversal);
+  registerTraversalRoutes(registry, traversal, new EffectiveOwnershipService(deps.graph));
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, (msg, err) => deps.logger.warn({ err: (err as Error)?.message }, msg)));
