@@ -181,7 +181,8 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
         const opts = ownershipOptions(variant, query, 'legacy');
         const { result, answer } = await ownership.traverse(request, opts);
         const body = legacyBody(request, result);
-        return { body: { ...body, ...ownershipEcho(opts), data: decorate(body.data, result.hits, answer) } };
+        // The legacy envelope keeps its top-level fields: only the results gain the effective-ownership fields.
+        return { body: { ...body, data: decorate(body.data, result.hits, answer) } };
       },
     });
     registry.add<Query>({
