@@ -30,15 +30,17 @@ export class OwnedTraversal {
 
   async traverse(request: TraversalRequest, opts: OwnershipOptions): Promise<{ result: TraversalResult; answer: EffectiveAnswer }> {
     const deadline = this.traversal.startDeadline();
-    const answer = await this.effective.compute({
+    const computing = this.effective.compute({
       root: request.id, direction: opts.direction, relationships: request.relationships, maxDepth: request.maxDepth,
       date: opts.date, pathsLimit: opts.pathsLimit,
     });
     const min = opts.minEffectiveShares;
     if (min === undefined || min <= 0) {
-      const result = await this.traversal.traverse(request, deadline);
+      // Independent reads: side by side, the answer takes the longer of the two, not their sum.
+      const [result, answer] = await Promise.all([this.traversal.traverse(request, deadline), computing]);
       return { result: { ...result, partial: result.partial || !answer.complete }, answer };
     }
+    const answer = await computing;
     // The traversal pages its own results: read its pages (growing) until this page and one
     // more qualifying result are known, or it has no more.
     const keep = (hit: TraversalResult['hits'][number]) => hit.steps.length > 0
