@@ -216,5 +216,26 @@ describe('what the per-step min_shares gets wrong', () => {
       expect(JSON.stringify(res.body)).toContain(name);
     }
     expect((await h.json('/v1/traversal/y-target?min_effective_shares=10')).status).toBe(400);
+    const legacy = await h.json('/ubo/y-target?min_effective_shares=101');
+    expect(legacy.status).toBe(406);
+    expect(JSON.stringify(legacy.body)).toContain('min_effective_shares');
+  });
+
+  test('min_effective_shares pages: pages of one result are the whole answer in order', async () => {
+    let compared = 0;
+    for (const seed of SEEDS) {
+      const root = graphs.get(seed)!.ids[0];
+      const whole = await h.json(`/v1/ubo/${root}?min_effective_shares=5&limit=50`);
+      expect(whole.body.next).toBe(false);
+      const paged: any[] = [];
+      for (let offset = 0; offset < whole.body.data.length + 1; offset++) {
+        const page = await h.json(`/v1/ubo/${root}?min_effective_shares=5&limit=1&offset=${offset}`);
+        paged.push(...page.body.data);
+        expect(page.body.next).toBe(offset + 1 < whole.body.data.length);
+      }
+      expect(paged).toEqual(whole.body.data);
+      compared += paged.length;
+    }
+    expect(compared).toBeGreaterThan(3);
   });
 });
