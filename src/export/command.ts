@@ -36,7 +36,7 @@ export function registerExportCommand(program: Command, config: () => Config): v
         const entities = new EntityService(graph);
         const traversal = new TraversalService(graph, config().traversal, () => undefined);
         registerEntityRoutes(registry, entities, traversal, new PdfRenderer());
-        registerTraversalRoutes(registry, traversal, async (e) => (await entities.summary(e, 'v1')) as unknown as EmbeddedEntity);
+        registerTraversalRoutes(registry, traversal, { sourceEntity: async (e) => (await entities.summary(e, 'v1')) as unknown as EmbeddedEntity });
         const query = opts.maxDepth && opts.route !== 'entity' ? { max_depth: opts.maxDepth } : {};
         const reply = await registry.invoke(`/v1/${opts.route}/:id`, { id }, CLI_PRINCIPAL, { query, accept: format === 'ftm' ? FTM_NDJSON : GRAPHML });
         if (opts.out) fs.writeFileSync(opts.out, reply.body as string);

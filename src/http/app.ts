@@ -24,6 +24,7 @@ import { registerTraversalRoutes } from './routes/traversal';
 import type { EmbeddedEntity } from '../graph/mappers';
 import { registerNotificationRoutes } from './routes/notifications';
 import { TraversalService } from '../services/traversal';
+import { EffectiveOwnershipService } from '../services/ownership/effective';
 import { createFeeds } from './middleware';
 import { tokenRateLimitMiddleware } from './middleware/rateLimit';
 import { RateLimiter } from '../feeds/rateLimit';
@@ -124,7 +125,10 @@ export function createApp(deps: AppDeps) {
   const pdf = new PdfRenderer();
   const entities = new EntityService(deps.graph);
   registerEntityRoutes(registry, entities, traversal, pdf);
-  registerTraversalRoutes(registry, traversal, async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity);
+  registerTraversalRoutes(registry, traversal, {
+    sourceEntity: async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity,
+    effective: new EffectiveOwnershipService(deps.graph),
+  });
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);

@@ -8,6 +8,8 @@ import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, UBO_
 import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, riskCategoriesNamed } from '../../domain/risk';
 import { factorsForCategories, factorsForFlag } from '../../domain/riskFamilies';
 import { Deadline, TraversalRequest, TraversalResult, TraversalService, legacyResults, v1Results } from '../../services/traversal';
+import { EffectiveOwnershipService } from '../../services/ownership/effective';
+import { OwnedTraversal, decorate, type OwnershipOptions } from '../../services/ownership/ownedTraversal';
 import type { JsonSchema, RouteRegistry } from '../registry';
 
 export const RISK_FLAGS = [
@@ -33,6 +35,12 @@ const VARIANTS: Variant[] = [
   { path: 'watchlist', relationships: RELATIONSHIP_TYPES as string[], watchlist: true, excludeFormer: false, summary: 'Paths to sanctioned or PEP entities' },
 ];
 
+/** Effective-ownership parameters of /ubo and /downstream (docs/ownership.md). */
+const ownershipQuery = (variant: Variant) => (variant.path === 'ubo' || variant.path === 'downstream' ? {
+  min_effective_shares: { type: 'number', minimum: 0, maximum: 100, description: 'keep only end entities whose effective ownership (summed over ownership paths) is at least this percentage; judged on the maximum with include_unknown_shares' },
+  paths_limit: { type: 'integer', minimum: 0, maximum: 100, default: 10, description: 'contributing ownership paths listed per result' },
+} : {});
+
 const commonQuery = (variant: Variant) => ({
   relationships: list(REQUEST_RELATIONSHIP_VALUES, `relationship types to follow; default ${variant.path === 'ubo' || variant.path === 'downstream' ? variant.relationships.join(', ') : 'all'} (possibly_same_as links are followed only with psa; judidical_representative_of and lawyer_of read as judicial_representative_of and lawyer_in)`),
   countries: list(COUNTRY_IDS, 'keep only paths ending at an entity of these countries'),
@@ -51,6 +59,7 @@ function legacyQuery(variant: Variant): JsonSchema {
       psa: bool(false, 'also traverse possibly-same-as links'),
       watchlist: bool(undefined, 'end entity on a watchlist or PEP list'),
       ...commonQuery(variant),
+      ...ownershipQuery(variant),
     },
   };
 }
@@ -73,6 +82,7 @@ function v1Query(variant: Variant): JsonSchema {
       risk_categories: list([...Object.keys(RISK_CATEGORIES), ...Object.keys(RISK_CATEGORY_ALIASES)], 'keep paths through an entity with a factor of these categories (political_exposure = pep, environmental_risk = esg, sanctions_and_export_control_lists = sanctions or export_controls)'),
       ...Object.fromEntries(RISK_FLAGS.map((f) => [f, bool(undefined, `keep paths through an entity flagged ${f}`)])),
       ...commonQuery(variant),
+      ...ownershipQuery(variant),
     },
   };
 }
@@ -146,15 +156,49 @@ export function shortestPathEntities(values: string[]): [string, string] {
   return [ids[0], ids[1]];
 }
 
-/** `sourceEntity`: the embedded form of a traversal's own entity, for the exports' source node. */
-export function registerTraversalRoutes(registry: RouteRegistry, traversal: TraversalService, sourceEntity?: (id: string) => Promise<EmbeddedEntity>): void {
+const ownershipEcho = (opts: OwnershipOptions) => ({
+  ...(opts.minEffectiveShares === undefined ? {} : { min_effective_shares: opts.minEffectiveShares }), paths_limit: opts.pathsLimit,
+});
+
+function ownershipOptions(variant: Variant, q: Query, surface: 'legacy' | 'v1'): OwnershipOptions {
+  return {
+    direction: variant.path === 'ubo' ? 'ubo' : 'downstream',
+    pathsLimit: q.paths_limit,
+    minEffectiveShares: q.min_effective_shares,
+    includeUnknownShares: surface === 'v1' ? q.include_unknown_shares : true,
+  };
+}
+
+/** A /v1 ubo or downstream answer with its owners' effective shares (docs/ownership.md). */
+async function ownedV1Body(traversal: TraversalService, owned: OwnedTraversal, request: TraversalRequest, opts: OwnershipOptions, query: Query) {
+  const { result, answer } = await owned.traverse(request, opts);
+  const body = await v1Body(traversal, request, result, query);
+  return { ...body, ...ownershipEcho(opts), data: decorate(body.data, result.hits, answer) };
+}
+
+export interface TraversalRouteDeps {
+  /** The embedded form of a traversal's own entity, for the exports' source node. */
+  sourceEntity?: (id: string) => Promise<EmbeddedEntity>;
+  /** Effective ownership of ubo/downstream answers (docs/ownership.md). */
+  effective?: EffectiveOwnershipService;
+}
+
+export function registerTraversalRoutes(registry: RouteRegistry, traversal: TraversalService, deps: TraversalRouteDeps = {}): void {
+  const { sourceEntity, effective } = deps;
+  const owned = effective ? new OwnedTraversal(traversal, effective) : undefined;
   for (const variant of VARIANTS) {
+    const ownership = owned && (variant.path === 'ubo' || variant.path === 'downstream') ? owned : undefined;
     registry.add<Query>({
       method: 'get', path: `/${variant.path}/:id`, tag: 'traversal', summary: `${variant.summary} (legacy)`,
       params: idParam, query: legacyQuery(variant),
       handler: async ({ params, query }) => {
         const request = toRequest(params.id, query, variant, 'legacy');
-        return { body: legacyBody(request, await traversal.traverse(request)) };
+        if (!ownership) return { body: legacyBody(request, await traversal.traverse(request)) };
+        const opts = ownershipOptions(variant, query, 'legacy');
+        const { result, answer } = await ownership.traverse(request, opts);
+        const body = legacyBody(request, result);
+        // The legacy envelope keeps its top-level fields: only the results gain the effective-ownership fields.
+        return { body: { ...body, data: decorate(body.data, result.hits, answer) } };
       },
     });
     registry.add<Query>({
@@ -163,7 +207,9 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       responses: { 200: 'traversal (JSON, FtM NDJSON or GraphML by Accept)', 400: 'bad parameter', 404: 'unknown entity' },
       handler: async ({ params, query, accept }) => {
         const request = toRequest(params.id, query, variant, 'v1');
-        const body = await v1Body(traversal, request, await traversal.traverse(request), query);
+        const body = ownership
+          ? await ownedV1Body(traversal, ownership, request, ownershipOptions(variant, query, 'v1'), query)
+          : await v1Body(traversal, request, await traversal.traverse(request), query);
         if (accept !== 'application/json') return graphExport(accept, params.id, body, await sourceEntity?.(params.id));
         return { body };
       },

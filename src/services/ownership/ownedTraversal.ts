@@ -1,0 +1,90 @@
+/**
+ * /ubo and /downstream with effective ownership: the traversal's answer, filtered by
+ * `min_effective_shares` when asked, and each result decorated with its end entity's effective
+ * shares. The traversal service itself is unchanged: this calls it and post-processes.
+ */
+import type { TraversalRequest, TraversalResult, TraversalService } from '../traversal';
+import type { EffectiveOwner } from './arithmetic';
+import { EffectiveOwnershipService, type EffectiveAnswer, type OwnershipDirection } from './effective';
+
+export interface OwnershipOptions {
+  direction: OwnershipDirection;
+  pathsLimit: number;
+  /** Keep only results whose end entity owns (or is owned) at least this percentage in effect. */
+  minEffectiveShares?: number;
+  /** With min_effective_shares: judge on the maximum (unknown shares may reach it) rather than the point figure. */
+  includeUnknownShares: boolean;
+  date?: string;
+}
+
+/** Float products may fall a hair short of a threshold they reach. */
+const TOLERANCE = 1e-9;
+
+export function qualifies(owner: EffectiveOwner | undefined, min: number, judgeOnMaximum: boolean): boolean {
+  const figure = owner === undefined ? 0 : judgeOnMaximum ? owner.max : owner.value;
+  return figure >= min - TOLERANCE;
+}
+
+export class OwnedTraversal {
+  constructor(private readonly traversal: TraversalService, private readonly effective: EffectiveOwnershipService) {}
+
+  async traverse(request: TraversalRequest, opts: OwnershipOptions): Promise<{ result: TraversalResult; answer: EffectiveAnswer }> {
+    const deadline = this.traversal.startDeadline();
+    const computing = this.effective.compute({
+      root: request.id, direction: opts.direction, relationships: request.relationships, maxDepth: request.maxDepth,
+      date: opts.date, pathsLimit: opts.pathsLimit,
+    });
+    const min = opts.minEffectiveShares;
+    if (min === undefined || min <= 0) {
+      // Independent reads: side by side, the answer takes the longer of the two, not their sum.
+      const [result, answer] = await Promise.all([this.traversal.traverse(request, deadline), computing]);
+      return { result: { ...result, partial: result.partial || !answer.complete }, answer };
+    }
+    const answer = await computing;
+    // The traversal pages its own results: read its pages (growing) until this page and one
+    // more qualifying result are known, or it has no more.
+    const keep = (hit: TraversalResult['hits'][number]) => hit.steps.length > 0
+      && qualifies(answer.owners.get(hit.target.id as string), min, opts.includeUnknownShares);
+    const need = request.offset + request.limit + 1;
+    const kept: TraversalResult['hits'] = [];
+    let offset = 0;
+    let chunk = Math.max(need * 2, 50);
+    let last: TraversalResult | undefined;
+    let partial = !answer.complete;
+    while (kept.length < need) {
+      last = await this.traversal.traverse({ ...request, offset, limit: chunk, withStepFacts: false }, deadline);
+      partial ||= last.partial;
+      kept.push(...last.hits.filter(keep));
+      if (!last.next || last.hits.length === 0 || deadline.remainingMs() === 0) break;
+      offset += last.hits.length;
+      chunk *= 2;
+    }
+    const hits = kept.slice(request.offset, request.offset + request.limit);
+    return {
+      result: { source: last!.source, hits, next: kept.length > request.offset + request.limit, explored: last!.explored, partial },
+      answer,
+    };
+  }
+}
+
+/**
+ * The effective-ownership fields of one result: `effective_shares`, with `effective_shares_min`
+ * and `effective_shares_max` when a path has a range or an unknown share, and the largest
+ * contributing paths with the count of those left out. A result ending at the source has none.
+ */
+export function effectiveFields(targetId: string, isSource: boolean, answer: EffectiveAnswer) {
+  if (isSource) return {};
+  const owner = answer.owners.get(targetId);
+  if (!owner) return { effective_shares: 0, effective_paths: [], effective_paths_omitted: 0 };
+  return {
+    effective_shares: owner.value,
+    ...(owner.uncertain ? { effective_shares_min: owner.min, effective_shares_max: owner.max } : {}),
+    effective_paths: owner.paths,
+    effective_paths_omitted: owner.pathCount - owner.paths.length,
+  };
+}
+
+/** Adds effectiveFields to each result object of `data` (built from `hits` in the same order). */
+export function decorate<T extends object>(data: T[], hits: TraversalResult['hits'], answer: EffectiveAnswer): T[] {
+  return data.map((item, i) => ({ ...item, ...effectiveFields(hits[i].target.id as string, hits[i].steps.length === 0, answer) }));
+}
