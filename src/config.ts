@@ -45,6 +45,8 @@ export interface Config {
   workerHeartbeatFile: string | undefined;
   /** `serve` runs the entity, entity summary and traversal routes once at start-up (src/http/warmUp.ts). */
   warmUp: boolean;
+  /** Expensive requests (traversals, PDFs, snapshots) one client may have under way at once, per process; 0: no limit. */
+  expensiveConcurrencyPerClient: number;
 }
 
 export class ConfigError extends Error {}
@@ -171,5 +173,6 @@ export function loadConfig(env: Env = process.env): Config {
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     warmUp: bool(env, 'WARM_UP', true),
+    expensiveConcurrencyPerClient: int(env, 'EXPENSIVE_CONCURRENCY_PER_CLIENT', 4, 0, 10_000),
   };
 }

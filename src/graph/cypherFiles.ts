@@ -44,6 +44,19 @@ export function cypher(file: string, name: string): string {
   return text;
 }
 
+/** Every named statement of cypher/*.cypher as [`file#name`, text] (loaded once). */
+export function statementNames(): Map<string, string> {
+  if (!allLoaded) {
+    for (const file of fs.readdirSync(CYPHER_DIR).filter((f) => f.endsWith('.cypher') && !f.startsWith('schema'))) {
+      const base = file.replace(/\.cypher$/, '');
+      for (const [n, t] of parseFile(path.join(CYPHER_DIR, file))) cache.set(`${base}#${n}`, t);
+    }
+    allLoaded = true;
+  }
+  return cache;
+}
+let allLoaded = false;
+
 /** Schema statements (constraints, indexes), in file order, separated by `;`. */
 export function schemaStatements(): string[] {
   return fs

@@ -25,6 +25,7 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { TraversalService } from '../services/traversal';
 import { createFeeds } from './middleware';
 import { tokenRateLimitMiddleware } from './middleware/rateLimit';
+import { ConcurrencyLimiter, concurrencyMiddleware } from './middleware/concurrency';
 import { RateLimiter } from '../feeds/rateLimit';
 import { withTimeout } from '../timeout';
 import { registerProjectRoutes } from './routes/projects';
@@ -172,7 +173,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
-  app.use(registry.router(authenticate, feeds.afterAuth));
+  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLimiter(deps.config.expensiveConcurrencyPerClient))]));
   // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
   app.use(authenticate, notFoundHandler());
   app.use(errorHandler());

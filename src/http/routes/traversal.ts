@@ -145,6 +145,16 @@ export function shortestPathEntities(values: string[]): [string, string] {
   return [ids[0], ids[1]];
 }
 
+/**
+ * 404 for an unknown source before any search statement: the search's text varies with the
+ * relationship types and filters, and Neo4j plans each new text, so a client naming ids that
+ * do not exist could otherwise keep the planner busy for nothing. At min_depth 0 the service
+ * reads the source first itself.
+ */
+async function requireSource(traversal: TraversalService, request: TraversalRequest): Promise<void> {
+  if (request.minDepth > 0) await traversal.source(request.id);
+}
+
 export function registerTraversalRoutes(registry: RouteRegistry, traversal: TraversalService): void {
   for (const variant of VARIANTS) {
     registry.add<Query>({
@@ -152,6 +162,7 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       params: idParam, query: legacyQuery(variant),
       handler: async ({ params, query }) => {
         const request = toRequest(params.id, query, variant, 'legacy');
+        await requireSource(traversal, request);
         return { body: legacyBody(request, await traversal.traverse(request)) };
       },
     });
@@ -161,6 +172,7 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       responses: { 200: 'traversal', 400: 'bad parameter', 404: 'unknown entity' },
       handler: async ({ params, query }) => {
         const request = toRequest(params.id, query, variant, 'v1');
+        await requireSource(traversal, request);
         return { body: await v1Body(traversal, request, await traversal.traverse(request), query) };
       },
     });
