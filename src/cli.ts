@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { formatStatus, servicesDown, servicesStatus, servicesUp } from './devservices/localServices';
 import { Graph } from './graph/neo4j';
 import { backendReadiness, createApp } from './http/app';
+import { startMetricsServer } from './observability/metricsServer';
 import { warmUp } from './http/warmUp';
 import { answerClientErrors } from './http/errors';
 import { IngestError, describeProgress, ingestFile } from './ingest/ingest';
@@ -132,10 +133,18 @@ async function serve(config: Config): Promise<Stop> {
   const redis = feedsRedis(config.redisUrl, warn);
   const queues = new Queues(config, warn);
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
-  const { app, registry, flushFeeds, close, drain } = createApp({
+  const { app, registry, flushFeeds, close, drain, metrics } = createApp({
     config, graph, auth, logger, redis, queues,
     readiness: backendReadiness(graph, redis),
   });
+  const metricsServer = config.metrics.port === undefined ? undefined
+    : await startMetricsServer(metrics, { port: config.metrics.port, host: config.metrics.host, token: config.metrics.token }).then((s) => {
+      logger.info({ host: config.metrics.host, port: (s.address() as AddressInfo).port }, 'metrics at /metrics');
+      return s;
+    }, (err: Error) => {
+      logger.fatal({ err: err.message }, `cannot listen on ${config.metrics.host}:${config.metrics.port} (METRICS_HOST, METRICS_PORT)`);
+      process.exit(1);
+    });
   const server = app.listen(config.port, config.host, (err?: Error) => {
     // Express passes a listen failure (the port taken, say) here rather than throwing it.
     if (err) {
@@ -163,6 +172,7 @@ async function serve(config: Config): Promise<Stop> {
     const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS - 5_000);
     await closed;
     clearTimeout(cut);
+    if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
     await close();
     await flushFeeds().catch((err: Error) => logger.warn({ err: err.message }, 'usage and history not written'));
     await graph.close();

@@ -32,6 +32,8 @@ import { registerProjectRoutes } from './routes/projects';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerSearchRoutes } from './routes/search';
 import { ProjectService } from '../services/projects';
+import { createMetrics } from '../observability/metrics';
+import { metricsHandler } from '../observability/metricsServer';
 
 export interface AppDeps {
   config: Config;
@@ -131,6 +133,8 @@ export function createApp(deps: AppDeps) {
   // When the server is stopping (`drain`), every answer not yet begun closes its connection: a
   // kept-alive connection would otherwise carry new requests after close() and hold the
   // shutdown until it went idle.
+  const metrics = createMetrics(deps);
+  app.use(metrics.httpMiddleware);
   let draining = false;
   const unanswered = new Set<Response>();
   app.use((_req, res, next) => {
@@ -163,6 +167,8 @@ export function createApp(deps: AppDeps) {
     const ready = Object.values(checks).every(Boolean);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
   });
+  // Behind its own token, not a client's: an operator's scraper is no API client.
+  if (deps.config.metrics.token) app.get('/metrics', metricsHandler(metrics, deps.config.metrics.token));
   const authenticate = bearer(deps.auth);
   const openapi = registry.openapi({ title: 'Entity graph screening API', version: '1.0.0' });
   // Every endpoint but token issuance, /health and /ready needs a token (spec); the API
@@ -180,11 +186,14 @@ export function createApp(deps: AppDeps) {
   /** Writes what the usage and history feeds hold back; call before closing Redis. */
   const flushFeeds = () => feeds.flush();
   /** Stops what the app runs beside requests (the PDF threads); call once the server is closed. */
-  const close = () => pdf.close();
+  const close = async () => {
+    metrics.close();
+    await pdf.close();
+  };
   /** From now on every answer closes its connection (graceful shutdown). */
   const drain = () => {
     draining = true;
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
   };
-  return { app, registry, flushFeeds, close, drain };
+  return { app, registry, flushFeeds, close, drain, metrics };
 }
