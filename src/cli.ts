@@ -2,6 +2,8 @@
 /**
  * `graph-api`: the one entry point. Parses the command, builds config, wires adapters.
  */
+// First: tracing must be set up before the modules it instruments are loaded.
+import { stopTracing } from './observability/tracingEntry';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -118,6 +120,7 @@ function stopOnSignal(logger: { info: (msg: string) => void; warn: (msg: string)
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     await Promise.all(stops.map((part) => part()));
+    await stopTracing().catch((err: Error) => logger.warn(`traces not sent: ${err.message}`));
     logger.info('stopped');
     process.exit(0);
   };
