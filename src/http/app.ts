@@ -33,6 +33,8 @@ import { registerFeedRoutes } from './routes/feeds';
 import { registerSearchRoutes } from './routes/search';
 import { ProjectService } from '../services/projects';
 import { createMetrics } from '../observability/metrics';
+import { COMPONENT_SCHEMAS, errorResponses, successSchema } from './openapiSchemas';
+import { docsPage } from './docsPage';
 import { metricsHandler } from '../observability/metricsServer';
 
 export interface AppDeps {
@@ -170,12 +172,15 @@ export function createApp(deps: AppDeps) {
   // Behind its own token, not a client's: an operator's scraper is no API client.
   if (deps.config.metrics.token) app.get('/metrics', metricsHandler(metrics, deps.config.metrics.token));
   const authenticate = bearer(deps.auth);
-  const openapi = registry.openapi({ title: 'Entity graph screening API', version: '1.0.0' });
-  // Every endpoint but token issuance, /health and /ready needs a token (spec); the API
-  // description too. It is not a metered resource, so no usage, history or rate-limit hooks.
-  app.get('/openapi.json', authenticate, (_req, res) => {
+  const openapi = registry.openapi({ title: 'Entity graph screening API', version: '1.0.0' }, {
+    servers: [{ url: '/', description: 'this server' }], schemas: COMPONENT_SCHEMAS, success: successSchema, errors: errorResponses,
+  });
+  // The API description is open, like /health: client generators and the docs page read it
+  // before they hold a token, and it says nothing a caller could not learn from the spec.
+  app.get('/openapi.json', (_req, res) => {
     res.json(openapi);
   });
+  app.use('/docs', docsPage());
 
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
