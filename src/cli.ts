@@ -2,6 +2,8 @@
 /**
  * `graph-api`: the one entry point. Parses the command, builds config, wires adapters.
  */
+// First: tracing must be set up before the modules it instruments are loaded.
+import { stopTracing } from './observability/tracingEntry';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import { formatStatus, servicesDown, servicesStatus, servicesUp } from './devser
 import { Graph } from './graph/neo4j';
 import { migrate } from './graph/migrate';
 import { backendReadiness, createApp } from './http/app';
+import { startMetricsServer } from './observability/metricsServer';
 import { warmUp } from './http/warmUp';
 import { answerClientErrors } from './http/errors';
 import { IngestError, describeProgress, ingestFile } from './ingest/ingest';
@@ -123,6 +126,7 @@ function stopOnSignal(logger: { info: (msg: string) => void; warn: (msg: string)
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     await Promise.all(stops.map((part) => part()));
+    await stopTracing().catch((err: Error) => logger.warn(`traces not sent: ${err.message}`));
     logger.info('stopped');
     process.exit(0);
   };
@@ -138,10 +142,18 @@ async function serve(config: Config): Promise<Stop> {
   const redis = feedsRedis(config.redisUrl, warn);
   const queues = new Queues(config, warn);
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
-  const { app, registry, flushFeeds, close, drain } = createApp({
+  const { app, registry, flushFeeds, close, drain, metrics } = createApp({
     config, graph, auth, logger, redis, queues,
     readiness: backendReadiness(graph, redis),
   });
+  const metricsServer = config.metrics.port === undefined ? undefined
+    : await startMetricsServer(metrics, { port: config.metrics.port, host: config.metrics.host, token: config.metrics.token }).then((s) => {
+      logger.info({ host: config.metrics.host, port: (s.address() as AddressInfo).port }, 'metrics at /metrics');
+      return s;
+    }, (err: Error) => {
+      logger.fatal({ err: err.message }, `cannot listen on ${config.metrics.host}:${config.metrics.port} (METRICS_HOST, METRICS_PORT)`);
+      process.exit(1);
+    });
   const server = app.listen(config.port, config.host, (err?: Error) => {
     // Express passes a listen failure (the port taken, say) here rather than throwing it.
     if (err) {
@@ -169,6 +181,7 @@ async function serve(config: Config): Promise<Stop> {
     const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS - 5_000);
     await closed;
     clearTimeout(cut);
+    if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
     await close();
     await flushFeeds().catch((err: Error) => logger.warn({ err: err.message }, 'usage and history not written'));
     await graph.close();

@@ -45,6 +45,15 @@ export interface Config {
   workerHeartbeatFile: string | undefined;
   /** `serve` runs the entity, entity summary and traversal routes once at start-up (src/http/warmUp.ts). */
   warmUp: boolean;
+  /** Expensive requests (traversals, PDFs, snapshots) one client may have under way at once, per process; 0: no limit. */
+  expensiveConcurrencyPerClient: number;
+  /**
+   * Prometheus metrics: on a port of their own (`port`, on `host`) when set, and on the API's
+   * port at /metrics when `token` is set (then required as a bearer token on both).
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** OTLP/HTTP endpoint for traces (OTEL_EXPORTER_OTLP_ENDPOINT); unset: tracing is not loaded. */
+  otlpEndpoint: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +110,13 @@ function trustProxy(raw: string | undefined): boolean | number | string {
       throw new ConfigError(`TRUST_PROXY must be true, false, a number of hops, or addresses, subnets and ${names.join(', ')}, comma-separated; "${entry}" is none of these`);
     }
   }
+  return raw;
+}
+
+/** METRICS_TOKEN: unset, or at least 16 characters (it is the only guard of /metrics on the API's port). */
+function metricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16) throw new ConfigError('METRICS_TOKEN must have at least 16 characters');
   return raw;
 }
 
@@ -171,5 +187,12 @@ export function loadConfig(env: Env = process.env): Config {
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     warmUp: bool(env, 'WARM_UP', true),
+    expensiveConcurrencyPerClient: int(env, 'EXPENSIVE_CONCURRENCY_PER_CLIENT', 4, 0, 10_000),
+    metrics: {
+      port: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
+      host: env.METRICS_HOST || '127.0.0.1',
+      token: metricsToken(env.METRICS_TOKEN),
+    },
+    otlpEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', undefined, ['http', 'https']),
   };
 }

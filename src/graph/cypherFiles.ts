@@ -82,6 +82,19 @@ function fillPlaceholders(text: string, values: StatementValues, where: string):
   return text.replace(PLACEHOLDER, (_match, key: string) => String(values[key]));
 }
 
+/** Every named statement of cypher/*.cypher as [`file#name`, text] (loaded once). */
+export function allStatements(): Map<string, string> {
+  if (!allLoaded) {
+    for (const file of fs.readdirSync(CYPHER_DIR).filter((f) => f.endsWith('.cypher') && !f.startsWith('schema'))) {
+      const base = file.replace(/\.cypher$/, '');
+      for (const [n, t] of parseFile(path.join(CYPHER_DIR, file))) cache.set(`${base}#${n}`, t);
+    }
+    allLoaded = true;
+  }
+  return cache;
+}
+let allLoaded = false;
+
 /** Schema statements (constraints, indexes), in file order, separated by `;`. */
 export function schemaStatements(): string[] {
   return fs

@@ -4,6 +4,7 @@
  */
 import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';
 import type { Config } from '../config';
+import { statementStarted } from './statements';
 
 export type Params = Record<string, unknown>;
 
@@ -29,6 +30,25 @@ export function memoryLimitHit(err: unknown): 'pool' | 'transaction' | undefined
  */
 export function retryable(err: unknown): boolean {
   return neo4j.isRetryableError(err as Error) && !/Terminated|TimedOut/.test(codeOf(err)) && !memoryLimitHit(err);
+}
+
+/**
+ * The transaction with its `run` reported to the statement observers. The result's records are
+ * awaited for the report: the adapter's callers always await them whole (none streams), and a
+ * Result shares that one promise between every `then`.
+ */
+function observed(tx: ManagedTransaction): ManagedTransaction {
+  return new Proxy(tx, {
+    get(target, prop, receiver) {
+      if (prop !== 'run') return Reflect.get(target, prop, receiver);
+      return (query: string, params?: Params) => {
+        const ended = statementStarted(query);
+        const result = target.run(query, params);
+        result.then(() => ended(), (err: unknown) => ended(err));
+        return result;
+      };
+    },
+  });
 }
 
 export class Graph {
@@ -65,9 +85,13 @@ export class Graph {
   async read(query: string, params: Params = {}, timeoutMs = this.timeoutMs): Promise<Neo4jRecord[]> {
     for (let attempt = 1; ; attempt++) {
       const session = this.session('READ');
+      const ended = statementStarted(query);
       try {
-        return (await session.run(query, params, { timeout: timeoutMs })).records;
+        const records = (await session.run(query, params, { timeout: timeoutMs })).records;
+        ended();
+        return records;
       } catch (err) {
+        ended(err);
         if (attempt >= READ_ATTEMPTS || !retryable(err)) throw err;
         await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       } finally {
@@ -80,7 +104,7 @@ export class Graph {
   async readTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
     const session = this.session('READ');
     try {
-      return await session.executeRead(work, { timeout: this.timeoutMs });
+      return await session.executeRead((tx) => work(observed(tx)), { timeout: this.timeoutMs });
     } finally {
       await session.close();
     }
@@ -90,7 +114,7 @@ export class Graph {
   async writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
     const session = this.session('WRITE');
     try {
-      return await session.executeWrite(work);
+      return await session.executeWrite((tx) => work(observed(tx)));
     } finally {
       await session.close();
     }
@@ -99,7 +123,7 @@ export class Graph {
   async write(query: string, params: Params = {}): Promise<Neo4jRecord[]> {
     const session = this.session('WRITE');
     try {
-      return await session.executeWrite(async (tx) => (await tx.run(query, params)).records);
+      return await session.executeWrite(async (tx) => (await observed(tx).run(query, params)).records);
     } finally {
       await session.close();
     }

@@ -27,6 +27,7 @@ import { TraversalService } from '../services/traversal';
 import { EffectiveOwnershipService } from '../services/ownership/effective';
 import { createFeeds } from './middleware';
 import { tokenRateLimitMiddleware } from './middleware/rateLimit';
+import { ConcurrencyLimiter, concurrencyMiddleware } from './middleware/concurrency';
 import { RateLimiter } from '../feeds/rateLimit';
 import { withTimeout } from '../timeout';
 import { registerProjectRoutes } from './routes/projects';
@@ -44,6 +45,10 @@ import { registerRiskSummaryRoutes } from './routes/riskSummary';
 import { registerResolutionPersistedRoutes } from './routes/resolutionPersisted';
 import { RiskSummaryService } from '../services/riskSummary';
 import { registerExplorer } from './explorer';
+import { createMetrics } from '../observability/metrics';
+import { COMPONENT_SCHEMAS, errorResponses, successSchema } from './openapiSchemas';
+import { docsPage } from './docsPage';
+import { metricsHandler } from '../observability/metricsServer';
 
 export interface AppDeps {
   config: Config;
@@ -156,6 +161,8 @@ export function createApp(deps: AppDeps) {
   // When the server is stopping (`drain`), every answer not yet begun closes its connection: a
   // kept-alive connection would otherwise carry new requests after close() and hold the
   // shutdown until it went idle.
+  const metrics = createMetrics(deps);
+  app.use(metrics.httpMiddleware);
   let draining = false;
   const unanswered = new Set<Response>();
   app.use((_req, res, next) => {
@@ -188,29 +195,37 @@ export function createApp(deps: AppDeps) {
     const ready = Object.values(checks).every(Boolean);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
   });
+  // Behind its own token, not a client's: an operator's scraper is no API client.
+  if (deps.config.metrics.token) app.get('/metrics', metricsHandler(metrics, deps.config.metrics.token));
   const authenticate = bearer(deps.auth);
-  const openapi = registry.openapi({ title: 'Entity graph screening API', version: '1.0.0' });
-  // Every endpoint but token issuance, /health and /ready needs a token (spec); the API
-  // description too. It is not a metered resource, so no usage, history or rate-limit hooks.
-  app.get('/openapi.json', authenticate, (_req, res) => {
+  const openapi = registry.openapi({ title: 'Entity graph screening API', version: '1.0.0' }, {
+    servers: [{ url: '/', description: 'this server' }], schemas: COMPONENT_SCHEMAS, success: successSchema, errors: errorResponses,
+  });
+  // The API description is open, like /health: client generators and the docs page read it
+  // before they hold a token, and it says nothing a caller could not learn from the spec.
+  app.get('/openapi.json', (_req, res) => {
     res.json(openapi);
   });
+  app.use('/docs', docsPage());
 
   registerExplorer(app, deps.config, deps.auth);
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
-  app.use(registry.router(authenticate, feeds.afterAuth));
+  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLimiter(deps.config.expensiveConcurrencyPerClient))]));
   // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
   app.use(authenticate, notFoundHandler());
   app.use(errorHandler());
   /** Writes what the usage and history feeds hold back; call before closing Redis. */
   const flushFeeds = () => feeds.flush();
   /** Stops what the app runs beside requests (the PDF threads); call once the server is closed. */
-  const close = () => pdf.close();
+  const close = async () => {
+    metrics.close();
+    await pdf.close();
+  };
   /** From now on every answer closes its connection (graceful shutdown). */
   const drain = () => {
     draining = true;
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
   };
-  return { app, registry, flushFeeds, close, drain };
+  return { app, registry, flushFeeds, close, drain, metrics };
 }

@@ -98,9 +98,13 @@ export function answerClientErrors(server: Server): void {
     const [status, message] = err.code === 'HPE_HEADER_OVERFLOW'
       ? [431, `request line and headers: larger than ${Math.round(maxHeaderSize / 1024)} kB`]
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request: not received in time'] : [400, 'request: not valid HTTP'];
-    const v1 = /^[A-Z]+ \/v1[/?\s]/.test(err.rawPacket?.toString('latin1', 0, 32) ?? '');
+    const start = err.rawPacket?.toString('latin1', 0, 32) ?? '';
+    const v1 = /^[A-Z]+ \/v1[/?\s]/.test(start);
     const body = JSON.stringify(errorBody(v1, status, [message]));
-    socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    // A response to HEAD has headers only (RFC 9110 9.3.2): a client reading one would take
+    // the body for the start of its next response.
+    const head = start.startsWith('HEAD ');
+    socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
   });
 }
 

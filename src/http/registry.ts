@@ -175,7 +175,12 @@ export class RouteRegistry {
     return route.spec.handler({ req: undefined as unknown as Request, params, query, body: undefined, accept, principal });
   }
 
-  openapi(info: { title: string; version: string }): unknown {
+  /**
+   * The OpenAPI 3.1 document: every route with its parameters, an operationId made of its method
+   * and path, the schemas of its answers (`schemas`), its error answers and security.
+   */
+  openapi(info: { title: string; version: string }, extras: OpenApiExtras = {}): unknown {
+    const operationIds = new Set<string>();
     const paths: Record<string, Record<string, unknown>> = {};
     for (const { spec } of this.routes) {
       const oaPath = spec.path.replace(/:(\w+)/g, '{$1}');
@@ -188,15 +193,22 @@ export class RouteRegistry {
       for (const [pattern, schema] of Object.entries(query?.patternProperties ?? {})) {
         parameters.push({ name: pattern, in: 'query', required: false, schema, description: `${schema.description ?? ''} (parameter name matches ${pattern})`.trim() });
       }
-      const responses: Record<string, unknown> = {};
+      const responses: Record<string, unknown> = { ...extras.errors?.(spec) };
+      const schema = extras.success?.(spec);
       for (const [code, description] of Object.entries(spec.responses ?? { 200: 'OK' })) {
-        responses[code] = code.startsWith('2')
-          ? { description, content: Object.fromEntries((spec.produces ?? ['application/json']).map((t) => [t, {}])) }
-          : { description };
+        responses[code] = code === '204' ? { description }
+          : code.startsWith('2')
+            ? { description, content: Object.fromEntries((spec.produces ?? ['application/json']).map((t) => [t, t === 'application/json' && schema ? { schema } : {}])) }
+            // An error the route names: the envelope of its surface, as the common errors have.
+            : { ...(responses['500'] as object), ...(responses[code] as object), description };
       }
+      const operationId = operationIdOf(spec);
+      if (operationIds.has(operationId)) throw new Error(`two routes have the operationId ${operationId}`);
+      operationIds.add(operationId);
       paths[oaPath] = {
         ...paths[oaPath],
         [spec.method]: {
+          operationId,
           summary: spec.summary,
           tags: [spec.tag],
           security: spec.auth === false ? [] : [{ bearer: [] }],
@@ -209,10 +221,27 @@ export class RouteRegistry {
     return {
       openapi: '3.1.0',
       info,
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      servers: extras.servers ?? [{ url: '/' }],
+      tags: [...new Set(this.routes.map((r) => r.spec.tag))].sort().map((name) => ({ name })),
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: extras.schemas ?? {} },
       paths,
     };
   }
+}
+
+export interface OpenApiExtras {
+  servers?: { url: string; description?: string }[];
+  schemas?: Record<string, JsonSchema>;
+  success?: (spec: RouteSpec) => JsonSchema | undefined;
+  errors?: (spec: RouteSpec) => Record<string, unknown>;
+}
+
+/** `get /v1/traversal/:id` -> `getV1TraversalById`; legacy resource paths get `Legacy` after the method. */
+export function operationIdOf(spec: RouteSpec): string {
+  const words = spec.path.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? `by_${segment.slice(1)}` : segment));
+  if (words[0] !== 'v1' && words[0] !== 'oauth') words.unshift('legacy');
+  const camel = words.flatMap((w) => w.split(/[_-]/)).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return `${spec.method}${camel}`;
 }
 
 const PLAIN_INTEGER = /^[+-]?\d+$/;

@@ -164,6 +164,7 @@ export class AuthService {
       });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.org !== 'string') return undefined;
       if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || claims.exp - claims.iat > this.config.jwt.ttlSeconds) return undefined;
+      if (!withinLifetime(claims.iat, claims.exp, nowMs, this.config.jwt.ttlSeconds)) return undefined;
       const principal = { user: claims.sub, org: claims.org, client_id: String(claims.client_id ?? '') };
       // Cached until its expiry, never past it.
       if (typeof claims.nbf !== 'number') {
@@ -178,3 +179,16 @@ export class AuthService {
 }
 
 const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** How far a token's `iat` may be ahead of this server's clock (seconds): the clocks of two hosts differ a little. */
+export const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * A token issued now, give or take the clock skew: `iat` at most CLOCK_SKEW_SECONDS ahead and
+ * `exp` at most the lifetime (plus the skew) after now. Without it a token stamped ten years
+ * ahead, with `exp - iat` within the lifetime, would be good for ten years.
+ */
+export function withinLifetime(iat: number, exp: number, nowMs: number, ttlSeconds: number): boolean {
+  const now = Math.floor(nowMs / 1000);
+  return iat <= now + CLOCK_SKEW_SECONDS && exp <= now + ttlSeconds + CLOCK_SKEW_SECONDS;
+}

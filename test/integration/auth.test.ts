@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import jwt from 'jsonwebtoken';
-import { AuthService, DEV_CLIENT, hashSecret, loadClients } from '../../src/services/auth';
+import { AuthService, CLOCK_SKEW_SECONDS, DEV_CLIENT, hashSecret, loadClients, withinLifetime } from '../../src/services/auth';
 import { REPO, testConfig, testEnv } from '../support/env';
 import { Harness, startHarness, writeNdjson } from '../support/harness';
 
@@ -144,6 +144,15 @@ describe('bearer tokens', () => {
     ],
   ];
 
+  const at = (iatAhead: number, lifetime: number) => {
+    const iat = Math.floor(Date.now() / 1000) + iatAhead;
+    return sign({ ...claims(), iat, exp: iat + lifetime }, { algorithm: 'HS256', audience: DOMAIN, issuer: 'graph-api' });
+  };
+  cases.push(
+    ['a token issued ten years ahead, its lifetime within a day', () => at(10 * 365 * 86400, 86340)],
+    ['a token issued 2 minutes ahead', () => at(120, 60)],
+  );
+
   test.each(cases)('legacy path: 401 envelope for %s', async (_name, make) => {
     const token = make();
     const res = await fetch(`${h.baseUrl}/sources`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -160,7 +169,7 @@ describe('bearer tokens', () => {
 
   test('a valid token in the query string or the body is refused: the header only (spec)', async () => {
     const token = sign(claims(), valid());
-    const inQuery = await fetch(`${h.baseUrl}/openapi.json?access_token=${token}`);
+    const inQuery = await fetch(`${h.baseUrl}/sources?access_token=${token}`);
     expect(inQuery.status).toBe(401);
     const v1 = await fetch(`${h.baseUrl}/v1/history?access_token=${token}`);
     expect(v1.status).toBe(401);
@@ -174,6 +183,29 @@ describe('bearer tokens', () => {
   test('a valid self-signed token with the right claims is accepted', async () => {
     const res = await fetch(`${h.baseUrl}/sources`, { headers: { authorization: `Bearer ${sign(claims(), valid())}` } });
     expect(res.status).toBe(200);
+  });
+
+  test('the clock skew allowed: a token issued up to 60 s ahead of this clock is accepted, later ones are not', async () => {
+    const ahead = await fetch(`${h.baseUrl}/v1/sources`, { headers: { authorization: `Bearer ${at(30, 3600)}` } });
+    expect(ahead.status).toBe(200);
+    const iat = 1_800_000_000;
+    const token = sign({ ...claims(), iat, exp: iat + 3600 }, { algorithm: 'HS256', audience: DOMAIN, issuer: 'graph-api' });
+    // Refused first: a token once accepted is remembered until its expiry.
+    expect(h.auth.verifyToken(token, (iat - 61) * 1000)).toBeUndefined();
+    expect(h.auth.verifyToken(token, (iat - 60) * 1000)).toEqual({ user: 'u1', org: 'o1', client_id: 'c1' });
+  });
+
+  test('an exp more than the lifetime (plus the skew) after now is refused, whatever iat says', () => {
+    const now = 1_800_000_000_000;
+    const ttl = h.config.jwt.ttlSeconds;
+    expect(withinLifetime(now / 1000, now / 1000 + ttl, now, ttl)).toBe(true);
+    expect(withinLifetime(now / 1000 - 10, now / 1000 + ttl + CLOCK_SKEW_SECONDS, now, ttl)).toBe(true);
+    expect(withinLifetime(now / 1000 - 10, now / 1000 + ttl + CLOCK_SKEW_SECONDS + 1, now, ttl)).toBe(false);
+    expect(withinLifetime(now / 1000 + CLOCK_SKEW_SECONDS + 1, now / 1000 + 100, now, ttl)).toBe(false);
+    // Over HTTP: a token whose exp is a year away is refused even when exp - iat looks right to a lax check.
+    const iat = Math.floor(Date.now() / 1000) + 365 * 86400;
+    const far = sign({ ...claims(), iat, exp: iat + 60 }, { algorithm: 'HS256', audience: DOMAIN, issuer: 'graph-api' });
+    expect(h.auth.verifyToken(far)).toBeUndefined();
   });
 
   test('a token verified once is remembered only until it expires', () => {
@@ -196,13 +228,10 @@ describe('open endpoints and the API description', () => {
     expect((await read(ready)).checks).toEqual({ neo4j: true, redis: true });
   });
 
-  test('/openapi.json needs a token like every other endpoint', async () => {
+  test('/openapi.json is readable without a token, like /health (generators read it first)', async () => {
     const anonymous = await fetch(`${h.baseUrl}/openapi.json`);
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
-    expect(await read(anonymous)).toEqual({ status: 401, success: false, messages: [expect.any(String)] });
-    const forged = await fetch(`${h.baseUrl}/openapi.json`, { headers: { authorization: 'Bearer not-a-jwt' } });
-    expect(forged.status).toBe(401);
+    expect(anonymous.status).toBe(200);
+    expect((await read(anonymous)).openapi).toBe('3.1.0');
   });
 
   test('/openapi.json documents every route with its parameters', async () => {

@@ -4,6 +4,7 @@
  * CSV cells a spreadsheet would run.
  */
 import http from 'node:http';
+import net from 'node:net';
 import jwt from 'jsonwebtoken';
 import { Harness, SAMPLE, startHarness } from '../support/harness';
 
@@ -135,6 +136,45 @@ describe('oversized and crowded requests', () => {
     const legacy = await rawRequest('GET', `/entity/e-gb-northwind-logistics?a=${long}`, { authorization: `Bearer ${h.token}` });
     expect(legacy.status).toBe(431);
     expect(JSON.parse(legacy.text)).toEqual({ status: 431, success: false, messages: ['request line and headers: larger than 16 kB'] });
+  });
+});
+
+/** Every byte the server sends for `request` on a fresh socket, until it closes the connection. */
+function rawExchange(request: string): Promise<string> {
+  const url = new URL(h.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(request));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => { text += chunk; });
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+describe('HEAD', () => {
+  const cases: [string, (method: string) => string][] = [
+    ['headers over 16 kB', (method) => `${method} /v1/entity/e-gb-northwind-logistics HTTP/1.1\r\nHost: x\r\nX-Long: ${'x'.repeat(20_000)}\r\n\r\n`],
+    ['a malformed header line', (method) => `${method} /v1/sources HTTP/1.1\r\nHost: x\r\nnot a header line\r\n\r\n`],
+    ['a malformed header line on a legacy path', (method) => `${method} /sources HTTP/1.1\r\nHost: x\r\nnot a header line\r\n\r\n`],
+  ];
+
+  test.each(cases)('a request Node refuses before Express (%s) gets headers only for HEAD, the envelope for GET', async (_name, request) => {
+    const head = await rawExchange(request('HEAD'));
+    expect(head).toMatch(/^HTTP\/1\.1 4\d\d /);
+    // Nothing after the blank line that ends the headers.
+    expect(head.endsWith('\r\n\r\n')).toBe(true);
+    expect(head.indexOf('\r\n\r\n')).toBe(head.length - 4);
+    const get = await rawExchange(request('GET'));
+    expect(get.slice(0, 12)).toBe(head.slice(0, 12));
+    expect(JSON.parse(get.slice(get.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false });
+  });
+
+  test('HEAD answered by Express has no body either, also for an error', async () => {
+    for (const path of ['/v1/sources', '/v1/entity/no-such-entity', '/v1/nothing-here']) {
+      const text = await rawExchange(`HEAD ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${h.token}\r\nConnection: close\r\n\r\n`);
+      expect([path, text.indexOf('\r\n\r\n')]).toEqual([path, text.length - 4]);
+    }
   });
 });
 

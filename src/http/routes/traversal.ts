@@ -156,6 +156,16 @@ export function shortestPathEntities(values: string[]): [string, string] {
   return [ids[0], ids[1]];
 }
 
+/**
+ * 404 for an unknown source before any search statement: the search's text varies with the
+ * relationship types and filters, and Neo4j plans each new text, so a client naming ids that
+ * do not exist could otherwise keep the planner busy for nothing. At min_depth 0 the service
+ * reads the source first itself.
+ */
+async function requireSource(traversal: TraversalService, request: TraversalRequest): Promise<void> {
+  if (request.minDepth > 0) await traversal.source(request.id);
+}
+
 const ownershipEcho = (opts: OwnershipOptions) => ({
   ...(opts.minEffectiveShares === undefined ? {} : { min_effective_shares: opts.minEffectiveShares }), paths_limit: opts.pathsLimit,
 });
@@ -193,6 +203,7 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       params: idParam, query: legacyQuery(variant),
       handler: async ({ params, query }) => {
         const request = toRequest(params.id, query, variant, 'legacy');
+        await requireSource(traversal, request);
         if (!ownership) return { body: legacyBody(request, await traversal.traverse(request)) };
         const opts = ownershipOptions(variant, query, 'legacy');
         const { result, answer } = await ownership.traverse(request, opts);
@@ -207,6 +218,7 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       responses: { 200: 'traversal (JSON, FtM NDJSON or GraphML by Accept)', 400: 'bad parameter', 404: 'unknown entity' },
       handler: async ({ params, query, accept }) => {
         const request = toRequest(params.id, query, variant, 'v1');
+        await requireSource(traversal, request);
         const body = ownership
           ? await ownedV1Body(traversal, ownership, request, ownershipOptions(variant, query, 'v1'), query)
           : await v1Body(traversal, request, await traversal.traverse(request), query);

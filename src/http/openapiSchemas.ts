@@ -1,0 +1,90 @@
+/**
+ * Response schemas of /openapi.json, after the resources of the API specification (Page,
+ * EmbeddedEntity, Entity, PathSegment, Record, Source, Project, HistoryInfo) and the two error
+ * envelopes. They name each resource's required fields and the types of the fields a client
+ * reads, and leave further fields open: the integration tests validate real answers against them.
+ */
+import type { JsonSchema, RouteSpec } from './registry';
+
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const bool = { type: 'boolean' };
+const obj = { type: 'object' };
+const arrayOf = (items: JsonSchema) => ({ type: 'array', items });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const object = (required: string[], properties: Record<string, JsonSchema>) => ({ type: 'object', required, properties });
+/** Offset pages say `next` with a boolean, token pages with a string (absent or null at the end). */
+const next = { type: ['boolean', 'string', 'null'] };
+const page = (item: JsonSchema, more: Record<string, JsonSchema> = {}) =>
+  object(['data'], { offset: int, limit: int, next, prev: { type: ['string', 'null'] }, size: ref('CountWithQualifier'), data: arrayOf(item), ...more });
+
+export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
+  CountWithQualifier: object(['count', 'qualifier'], { count: int, qualifier: { type: 'string', enum: ['eq', 'gte'] } }),
+  EmbeddedEntity: object(['id', 'label', 'type'], {
+    id: str, label: str, type: str, entity_url: str, identifiers: arrayOf(object(['type', 'value'], { type: str, value: str })),
+    countries: arrayOf(str), pep: bool, sanctioned: bool, closed: bool, psa_count: int, source_count: obj, degree: int,
+    addresses: arrayOf(str), relationship_count: obj, matches: obj,
+  }),
+  Entity: {
+    allOf: [ref('EmbeddedEntity'), object([], { attributes: obj, relationships: obj, possibly_same_as: obj, referenced_by: obj, traversals: arrayOf(obj) })],
+  },
+  EmbeddedRecord: object(['id'], { id: str, label: str, source: str, publication_date: str, acquisition_date: str, references_count: int, record_url: str, source_url: str, matches: obj }),
+  Record: object(['id', 'label', 'source'], { id: str, label: str, source: { type: ['string', 'object'] }, source_url: str, record_url: str, references_count: int, document_urls: arrayOf(str), references: obj }),
+  Source: object(['id', 'label'], { id: str, label: str, country: { type: ['string', 'null'] } }),
+  PathSegment: object(['entity'], { field: str, relationship: obj, relationships: obj, entity: ref('EmbeddedEntity') }),
+  TraversalResult: object(['target', 'path'], { source: str, target: ref('EmbeddedEntity'), path: arrayOf(ref('PathSegment')) }),
+  Traversal: object(['data', 'partial_results'], {
+    min_depth: int, max_depth: int, relationships: arrayOf(str), offset: int, limit: int, next: bool,
+    data: arrayOf(ref('TraversalResult')), explored_count: int, partial_results: bool,
+  }),
+  ShortestPath: object(['entities', 'data', 'partial_results'], { entities: arrayOf(str), data: arrayOf(ref('TraversalResult')), partial_results: bool }),
+  Project: object(['id', 'label', 'archived', 'created', 'updated', 'counts', 'type'], {
+    id: str, label: str, archived: bool, created: str, updated: str, counts: obj, type: { type: 'string', enum: ['network', 'supply_chain'] }, is_scrm: bool,
+  }),
+  HistoryInfo: object(['user', 'event', 'timestamp'], { user: str, environment: str, event: str, data: obj, timestamp: str }),
+  Token: object(['access_token', 'expires_in', 'token_type'], { access_token: str, expires_in: int, token_type: { type: 'string', enum: ['Bearer'] } }),
+  Ontology: object(['data'], { filters: obj, data: arrayOf(obj), total_count: int }),
+  Usage: object(['paths', 'credits', 'total'], { paths: arrayOf(obj), credits: { type: 'number' }, since: str, total: {} }),
+  History: object(['events'], { size: { type: ['integer', 'object'] }, next_token: { type: ['string', 'null'] }, events: arrayOf(ref('HistoryInfo')) }),
+  Data: object(['data'], { data: {} }),
+  V1Error: object(['status', 'message', 'success'], { status: int, message: arrayOf(str), success: { const: false } }),
+  LegacyError: object(['status', 'success', 'messages'], { status: int, success: { const: false }, messages: arrayOf(str) }),
+};
+
+/** The JSON schema of a route's success answer, or undefined where the document leaves it open. */
+export function successSchema(spec: RouteSpec): JsonSchema | undefined {
+  const path = spec.path.replace(/^\/v1(?=\/)/, '');
+  const v1 = spec.path.startsWith('/v1/');
+  if (spec.path === '/oauth/token') return ref('Token');
+  if (path === '/entity/:id') return ref('Entity');
+  if (path === '/entity_summary/:id') return ref('EmbeddedEntity');
+  if (path === '/record/:id') return ref('Record');
+  if (path === '/source/:id') return ref('Source');
+  if (path === '/sources') return page(ref('Source'));
+  if (/^\/(traversal|ubo|downstream|watchlist)\/:id$/.test(path)) return ref('Traversal');
+  if (path === '/shortest_path') return ref('ShortestPath');
+  if (path === '/search/entity') return page(ref('EmbeddedEntity'));
+  if (path === '/search/record') return page(ref('EmbeddedRecord'));
+  if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
+  if (spec.path === '/v1/history') return ref('History');
+  if (path === '/usage') return ref('Usage');
+  if (spec.path === '/v1/projects' && spec.method === 'get') return page(obj, { first: {}, last: {} });
+  if (spec.path === '/v1/projects' || (spec.path === '/v1/projects/:project_id' && spec.method === 'delete')) return object(['data'], { data: ref('Project') });
+  if (spec.path === '/v1/projects/:project_id') return object(['data'], { data: { allOf: [ref('Project')] } });
+  if (v1 && /entities(\/create)?$|contents\/entity$|snapshots$/.test(spec.path) && spec.method === 'get') return page(obj);
+  if (v1 && spec.path.startsWith('/v1/projects') || spec.path.startsWith('/v1/resource')) return ref('Data');
+  return undefined;
+}
+
+/** The error answers every operation may give, in its surface's envelope. */
+export function errorResponses(spec: RouteSpec): Record<string, { description: string; content: unknown }> {
+  const v1 = spec.path.startsWith('/v1/');
+  const body = (description: string) => ({ description, content: { 'application/json': { schema: ref(v1 ? 'V1Error' : 'LegacyError') } } });
+  const out: Record<string, { description: string; content: unknown }> = {};
+  if (spec.query || spec.body || spec.params) out[v1 ? '400' : '406'] = body('a parameter is not valid; the message names it');
+  if (spec.auth !== false) out['401'] = body('no valid bearer token');
+  if (v1 || spec.tag === 'traversal' || spec.path === '/oauth/token') out['429'] = body('over the rate limit or the concurrent expensive requests of the client; see Retry-After');
+  out['500'] = body('internal error');
+  out['503'] = body('a backend is unavailable; see Retry-After');
+  return out;
+}
