@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Rng } from '../src/seed/random';
 
 export interface NamePair {
   kind: string;
@@ -86,18 +87,6 @@ const ACRONYMS = ['ABC', 'XYZ', 'KLM', 'RTS', 'MNP', 'DKG', 'BVT', 'GHL', 'PQR',
 const KOREAN_NEAR: [string, string][] = [['Kim Yong-chol', 'Kim Yong-chun'], ['Ri Song-chol', 'Ri Song-chun'], ['Pak Pong-ju', 'Pak Pong-jin'], ['Choe Ryong-hae', 'Choe Ryong-ho'],
   ['Kim Yong-nam', 'Kim Yong-nim'], ['Jang Song-thaek', 'Jang Song-thae'], ['Ri Su-yong', 'Ri Su-yang'], ['O Kuk-ryol', 'O Kuk-ryong']];
 
-class Rng {
-  constructor(private a: number) {}
-  next(): number {
-    this.a = (this.a + 0x6d2b79f5) >>> 0;
-    let t = this.a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(n: number): number { return Math.floor(this.next() * n); }
-  pick<T>(xs: readonly T[]): T { return xs[this.int(xs.length)]; }
-}
 
 /** One edit (swap, drop, replace) at position `i` of a word. */
 function slip(word: string, i: number, rng: Rng): string {
@@ -113,7 +102,7 @@ function slip(word: string, i: number, rng: Rng): string {
 }
 
 export function buildNamePairs(): NamePair[] {
-  const rng = new Rng(33);
+  const rng = new Rng().reseed(33);
   const out: NamePair[] = [];
   const add = (kind: string, match: boolean, type: NamePair['type'], query: string, listed: string, script = 'latin') => {
     if (query !== listed && !out.some((p) => p.query === query && p.listed === listed)) out.push({ kind, match, type, script, query, listed });

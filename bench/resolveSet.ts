@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyze, foldWord, normTokens } from '../src/domain/names';
 import { generateLines } from '../src/seed/generator';
+import { Rng } from '../src/seed/random';
 
 export interface LabelledQuery {
   kind: string;
@@ -26,22 +27,6 @@ export interface LabelledQuery {
 
 type Line = { id: string; type: string; label: string; attributes: { field: string; value: string; type?: string }[] };
 
-class Rng {
-  constructor(private a: number) {}
-  next(): number {
-    this.a = (this.a + 0x6d2b79f5) >>> 0;
-    let t = this.a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  pick<T>(xs: readonly T[]): T {
-    return xs[this.int(xs.length)];
-  }
-}
 
 const LATIN_TO_CYRILLIC: [string, string][] = [
   ['shch', 'щ'], ['sh', 'ш'], ['ch', 'ч'], ['kh', 'х'], ['zh', 'ж'], ['ts', 'ц'], ['yu', 'ю'], ['ya', 'я'], ['yo', 'ё'],
@@ -143,7 +128,7 @@ export function buildLabelledSet(entities: number, size = 600): LabelledQuery[] 
     if (!dob || dob.length < 10) return false;
     return byName.get(coreKey(e.label))!.filter((d) => compatible(d, dob)).length === 1;
   });
-  const rng = new Rng(12345);
+  const rng = new Rng().reseed(12345);
   const out: LabelledQuery[] = [];
   const positives = Math.round(size * 0.85);
   const kinds = ['exact', 'typo', 'translit', 'order', 'form', 'dob-missing', 'dob-conflict', 'id-only', 'id-conflict', 'id-plus-typo'];
