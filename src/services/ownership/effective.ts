@@ -4,7 +4,7 @@
  */
 import { todayUtc } from '../../domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
-import { cypher } from '../../graph/cypherFiles';
+import { statement } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
 import { EFFECTIVE_STEP_BUDGET, EffectiveOwner, ShareGraph, effectiveOwnership, stepShare } from './arithmetic';
 
@@ -51,10 +51,11 @@ export class EffectiveOwnershipService {
   async compute(q: EffectiveQuery): Promise<EffectiveAnswer> {
     const types = ownershipTypes(q.direction, q.relationships);
     if (types.length === 0) return { owners: new Map(), complete: true };
-    const statement = cypher('ownership', 'ownership-subgraph')
-      .replaceAll('__TYPES__', types.map(neo4jRelType).join('|'))
-      .replaceAll('__REACH__', String(Math.max(0, Math.trunc(q.maxDepth) - 1)));
-    const rows = await this.graph.read(statement, { id: q.root, date: q.date ?? todayUtc() });
+    const subgraph = statement('ownership', 'ownership-subgraph', {
+      TYPES: types.map(neo4jRelType).join('|'),
+      REACH: Math.max(0, Math.trunc(q.maxDepth) - 1),
+    });
+    const rows = await this.graph.read(subgraph, { id: q.root, date: q.date ?? todayUtc() });
     // Parallel facts of a pair pool their percentages; a fact without one leaves the pool as it is.
     const pools = new Map<string, Map<string, number[]>>();
     for (const row of rows) {
