@@ -10,6 +10,10 @@ import type { Queues } from './queues';
 
 export interface EntityJob { entityIds: string[]; reason: string }
 
+/** A resolution upload to process (QUEUE_NAMES.upload). */
+export interface UploadJob { uploadId: string }
+
 export interface WorkerDeps { config: Config; graph: Graph; logger: pino.Logger; queues: Queues }
 
-export type Processor = (job: Job<EntityJob>, deps: WorkerDeps) => Promise<unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue's processor names its own job data
+export type Processor<T = any> = (job: Job<T>, deps: WorkerDeps) => Promise<unknown>;
