@@ -27,8 +27,8 @@ afterAll(async () => {
 const token = () => jwt.sign({ org: 'org-a', client_id: 'org-a/alice' }, h.config.jwt.secret, {
   algorithm: 'HS256', subject: 'alice', audience: h.config.serviceDomain, issuer: h.config.jwt.issuer, expiresIn: 3600,
 });
-const raw = async (method: string, path: string, body?: string, type?: string) => {
-  const res = await fetch(`${h.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token()}`, ...(type ? { 'content-type': type } : {}) }, body });
+const raw = async (method: string, path: string, body?: string, type?: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${h.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token()}`, ...(type ? { 'content-type': type } : {}), ...headers }, body });
   return { status: res.status, text: await res.text(), headers: res.headers };
 };
 
@@ -150,7 +150,7 @@ describe('resolution uploads', () => {
 
   test('1,000 CSV rows with a worker killed mid-upload: every row saved once', async () => {
     const csvPid = await newProject();
-    const res = await raw('POST', `/v1/projects/${csvPid}/resolutions?filename=book.csv`, csvOf(rows()), 'text/csv');
+    const res = await raw('POST', `/v1/projects/${csvPid}/resolutions`, csvOf(rows()), 'text/csv', { 'content-disposition': 'attachment; filename="book.csv"' });
     expect(res.status).toBe(200);
     const body = JSON.parse(res.text);
     expect(body).toMatchObject({ file: 'book.csv', count: 1000 });

@@ -26,6 +26,17 @@ function filenameOf(value: unknown): string {
   return value.trim();
 }
 
+/** The file name of a CSV body: Content-Disposition's `filename` (as a browser sends a file), else upload.csv. */
+function csvFilename(disposition: string | undefined): string {
+  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  if (!m) return 'upload.csv';
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    throw badParameter('filename', 'the Content-Disposition file name is not valid percent-encoding');
+  }
+}
+
 /** The file name and rows of a JSON body `{filename, data, enable_llm_clean?}`. */
 function jsonUpload(body: unknown): { file: string; rows: unknown[] } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badParameter('body', 'a JSON object {filename, data} or a CSV file is required');
@@ -41,22 +52,21 @@ function jsonUpload(body: unknown): { file: string; rows: unknown[] } {
 }
 
 export function registerUploadRoutes(registry: RouteRegistry, uploads: UploadService): void {
-  registry.add<{ filename?: string }>({
+  registry.add({
     method: 'post', path: '/v1/projects/:project_id/resolutions', tag: 'projects', credits: 0,
     summary: 'Upload rows of resolution attributes (JSON {filename, data} or a CSV file); each row becomes a project entity (editor)',
     params: projectParams,
-    query: { type: 'object', additionalProperties: false, properties: { filename: { type: 'string', minLength: 1, maxLength: 256, description: 'the file name of a CSV body (default upload.csv)' } } },
+    query: { type: 'object', additionalProperties: false, properties: {} },
     bodyReaders: [express.json({ limit: MAX_UPLOAD_BYTES }), express.text({ type: ['text/csv', 'application/csv'], limit: MAX_UPLOAD_BYTES })],
     responses: { 200: 'ResolutionUploadResponse {file, uploaded, count} and the upload id', ...errors },
-    handler: async ({ req, principal, params, query }) => {
+    handler: async ({ req, principal, params }) => {
       const type = req.headers['content-type'] ?? '';
       let upload: { file: string; rows: unknown[] };
       if (/^(text|application)\/csv\b/i.test(type)) {
         const rows = csvRows(typeof req.body === 'string' ? req.body : '');
         if (rows.length === 0) throw badParameter('data', 'must have at least 1 row');
-        upload = { file: filenameOf(query.filename ?? 'upload.csv'), rows };
+        upload = { file: filenameOf(csvFilename(req.headers['content-disposition'])), rows };
       } else if (/^application\/json\b/i.test(type)) {
-        if (query.filename !== undefined) throw badParameter('filename', 'goes in the JSON body');
         upload = jsonUpload(req.body);
       } else {
         throw badParameter('body', 'Content-Type must be application/json or text/csv');
