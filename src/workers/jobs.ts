@@ -15,5 +15,5 @@ export interface UploadJob { uploadId: string }
 
 export interface WorkerDeps { config: Config; graph: Graph; logger: pino.Logger; queues: Queues }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue's processor names its own job data
+/** Each queue's processor names its own job data (EntityJob, UploadJob). */
 export type Processor<T = any> = (job: Job<T>, deps: WorkerDeps) => Promise<unknown>;

@@ -38,7 +38,9 @@ export class UploadStore {
   /** Stores a new upload and its rows (queued). */
   async create(state: Omit<UploadState, 'status' | 'done' | 'matched' | 'unmatched' | 'failed' | 'created' | 'existing'>, rows: unknown[]): Promise<void> {
     for (let i = 0; i < rows.length; i += ROWS_PER_PUSH) {
-      await this.redis.rpush(rowsKey(state.id), ...rows.slice(i, i + ROWS_PER_PUSH).map((r) => JSON.stringify(r)));
+      // Each push sets the expiry: rows of an upload whose request died midway do not stay.
+      await this.redis.multi().rpush(rowsKey(state.id), ...rows.slice(i, i + ROWS_PER_PUSH).map((r) => JSON.stringify(r)))
+        .expire(rowsKey(state.id), this.retentionSeconds).exec();
     }
     const fields: Record<string, string | number> = { ...state, status: 'queued' };
     for (const n of NUMBERS) fields[n] ??= 0;
