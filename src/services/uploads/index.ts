@@ -44,12 +44,7 @@ export class UploadService {
   /** Progress and counts, with the first failed rows. */
   async progress(principal: Principal, projectId: string, id: string) {
     const state = await this.state(principal, projectId, id);
-    const failures: { row: number; reason: string }[] = [];
-    for (let from = 0; from < state.done && failures.length < FAILURES_SHOWN && state.failed > 0; from += 1000) {
-      for (const r of await this.store.results(id, from, Math.min(from + 1000, state.done))) {
-        if (r.error && failures.length < FAILURES_SHOWN) failures.push({ row: r.row, reason: r.error });
-      }
-    }
+    const failures = state.failed > 0 ? await this.store.failures(id, FAILURES_SHOWN) : [];
     return { ...publicState(state), failures };
   }
 

@@ -1,7 +1,7 @@
 /**
  * Resolution uploads in Redis: per upload a hash of its state and counts, the list of its rows
  * and the list of its row results (one JSON line per processed row, in row order), and per
- * project a sorted set of its uploads, newest first. A processed chunk (its results, counts and
+ * project a sorted set of its uploads, newest first; failed rows are also listed on their own. A processed chunk (its results, counts and
  * the `done` cursor) is written in one MULTI, so a worker killed mid-upload resumes at the first
  * row whose result was not written.
  */
@@ -30,6 +30,7 @@ const ROWS_PER_PUSH = 1000;
 const key = (id: string) => `upload:${id}`;
 const rowsKey = (id: string) => `upload:${id}:rows`;
 const resultsKey = (id: string) => `upload:${id}:results`;
+const failuresKey = (id: string) => `upload:${id}:failures`;
 const projectKey = (projectId: string) => `uploads:${projectId}`;
 
 export class UploadStore {
@@ -88,6 +89,8 @@ export class UploadStore {
   async recordChunk(id: string, done: number, results: RowResult[]): Promise<void> {
     const m = this.redis.multi();
     if (results.length) m.rpush(resultsKey(id), ...results.map((r) => JSON.stringify(r)));
+    const failures = results.filter((r) => r.error).map((r) => JSON.stringify({ row: r.row, reason: r.error }));
+    if (failures.length) m.rpush(failuresKey(id), ...failures).expire(failuresKey(id), this.retentionSeconds);
     const count = (test: (r: RowResult) => boolean) => results.filter(test).length;
     m.hincrby(key(id), 'failed', count((r) => !!r.error))
       .hincrby(key(id), 'matched', count((r) => !r.error && !!r.match))
@@ -103,6 +106,11 @@ export class UploadStore {
   async finish(id: string, at: string): Promise<boolean> {
     const [[, set]] = (await this.redis.multi().hsetnx(key(id), 'finished_at', at).hset(key(id), 'status', 'finished').del(rowsKey(id)).exec()) as [[unknown, number]];
     return set === 1;
+  }
+
+  /** The first `limit` failed rows `{row, reason}`. */
+  async failures(id: string, limit: number): Promise<{ row: number; reason: string }[]> {
+    return (await this.redis.lrange(failuresKey(id), 0, limit - 1)).map((r) => JSON.parse(r));
   }
 
   async results(id: string, from: number, to: number): Promise<RowResult[]> {
