@@ -27,3 +27,9 @@ MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity {id: $id})-[m
 SET pe.updated = $now, pe.updated_by = $user, pe.version = coalesce(pe.version, 0) + 1,
     m.decision = $decision, m.decision_reason = $reason, m.decided_by = $user, m.decided_at = $now
 RETURN e.id AS id
+
+// name: upload-entity-tags
+// Adds an upload row's tag labels to a project entity (each label once, with when it was added).
+MATCH (pe:ProjectEntity {id: $id})
+WITH pe, [t IN $tags WHERE NOT t IN coalesce(pe.tag_labels, [])] AS added
+SET pe.tag_labels = coalesce(pe.tag_labels, []) + added, pe.tag_added = coalesce(pe.tag_added, []) + [t IN added | $now]

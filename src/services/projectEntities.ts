@@ -139,11 +139,15 @@ export class ProjectEntityService extends ProjectTx {
    * One row of a resolution upload: the project entity saved with the same attributes joins the
    * upload, or a new one is resolved and created with `upload_ids` [uploadId]; editor. Both under
    * the project's write lock, so a row repeated (a resumed or repeated upload) is saved once.
-   * No history event: an upload records its start and end instead.
+   * The row's tags are added to the entity's. No history event: an upload records its start
+   * and end instead.
    */
-  async saveUploadRow(principal: Principal, projectId: string, input: ResolutionInput, uploadId: string) {
-    const joined = async (tx: ManagedTransaction) =>
-      (await tx.run(cypher('uploads', 'upload-entity-join'), { projectId, attributesKey: attributesKey(input), uploadId })).records[0];
+  async saveUploadRow(principal: Principal, projectId: string, input: ResolutionInput, uploadId: string, tags: string[] = []) {
+    const joined = async (tx: ManagedTransaction) => {
+      const row = (await tx.run(cypher('uploads', 'upload-entity-join'), { projectId, attributesKey: attributesKey(input), uploadId })).records[0];
+      if (row && tags.length) await tx.run(cypher('uploads', 'upload-entity-tags'), { id: row.get('id'), tags, now: now() });
+      return row;
+    };
     // The resolution runs outside the transaction: only when no entity has these attributes yet.
     const existing = await this.writeTx(async (tx) => {
       await this.lockProject(tx, projectId, principal, 'editor', now());
@@ -161,6 +165,7 @@ export class ProjectEntityService extends ProjectTx {
         projectId, id, now: at, user: principal.user, strength, matches, ...this.storedFields(input),
       });
       await tx.run(cypher('uploads', 'upload-entity-mark'), { id, uploadId });
+      if (tags.length) await tx.run(cypher('uploads', 'upload-entity-tags'), { id, tags, now: at });
       return { id, created: true };
     });
   }

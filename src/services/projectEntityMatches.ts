@@ -100,7 +100,8 @@ export function newerFields(pe: Props, rows: MatchRow[], upstream: { risk: strin
     risk_categories: riskCategoriesOf(risk),
     risk_factors: risk.map((id) => ({ id })),
     upstream: upstreamInfo(upstream.risk, upstream.countries, trade),
-    tags: [] as { id: string; label: string; created_at: string }[],
+    // Tags come from upload rows (ResolutionBody.tags); a label is its own id.
+    tags: ((pe.tag_labels as string[] | null) ?? []).map((label, i) => ({ id: label, label, created_at: ((pe.tag_added as string[] | null) ?? [])[i] ?? '' })),
     case: CASE_STATUS,
     matches: rows.map(matchBody),
     ...(pe.profile ? { profile: pe.profile as string } : {}),

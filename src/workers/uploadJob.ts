@@ -54,7 +54,7 @@ async function processRow(d: UploadDeps, uploadId: string, projectId: string, pr
   delete input.__error;
   if (!checked.ok) return { row: n, input, tags: [], error: checked.reason };
   try {
-    const saved = await d.entities.saveUploadRow(principal, projectId, checked.input, uploadId);
+    const saved = await d.entities.saveUploadRow(principal, projectId, checked.input, uploadId, checked.tags);
     const match = await d.entities.bestMatch(saved.id);
     return { row: n, input, tags: checked.tags, project_entity_id: saved.id, created: saved.created, ...(match ? { match } : {}) };
   } catch (err) {

@@ -111,7 +111,10 @@ describe('resolution uploads', () => {
     // Read through the API: the project entity carries its upload and its match.
     const pe = (await h.graph.read('MATCH (pe:ProjectEntity {project_id: $pid}) WHERE pe.custom_fields CONTAINS \'"R10"\' RETURN pe.id AS id', { pid }))[0].get('id');
     const got = await alice('GET', `/v1/projects/${pid}/entities/${pe}`);
-    expect(got.body.data).toMatchObject({ upload_ids: [first], strength: 'strong', matches: [{ match_id: 'e-cy-northwind-holdings' }] });
+    expect(got.body.data).toMatchObject({
+      upload_ids: [first], strength: 'strong', matches: [{ match_id: 'e-cy-northwind-holdings' }],
+      tags: [{ id: 'book', label: 'book', created_at: expect.stringMatching(/^\d{4}-/) }],
+    });
     // History: started and finished.
     const events = (await h.redis.xrange('history:org-a:alice', '-', '+')).map(([, f]) => ({ event: f[f.indexOf('event') + 1], data: JSON.parse(f[f.indexOf('data') + 1]) }));
     expect(events.filter((e) => e.data.upload_id === first).map((e) => e.event)).toEqual(['upload.started', 'upload.finished']);
