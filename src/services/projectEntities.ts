@@ -148,12 +148,17 @@ export class ProjectEntityService extends ProjectTx {
       if (row && tags.length) await tx.run(cypher('uploads', 'upload-entity-tags'), { id: row.get('id'), tags, now: now() });
       return row;
     };
-    // The resolution runs outside the transaction: only when no entity has these attributes yet.
-    const existing = await this.writeTx(async (tx) => {
-      await this.lockProject(tx, projectId, principal, 'editor', now());
-      return (await joined(tx))?.get('id') as string | undefined;
-    });
-    if (existing) return { id: existing, created: false };
+    // A new row is resolved outside any transaction and checked again under the lock; a known
+    // one (a repeated upload) is only joined.
+    const known = await this.graph.readTx(async (tx) =>
+      (await tx.run(cypher('projectEntities', 'resolved-entity-exists'), { projectId, attributesKey: attributesKey(input) })).records.length > 0);
+    if (known) {
+      const existing = await this.writeTx(async (tx) => {
+        await this.lockProject(tx, projectId, principal, 'editor', now());
+        return (await joined(tx))?.get('id') as string | undefined;
+      });
+      if (existing) return { id: existing, created: false };
+    }
     const { strength, matches } = await this.resolve(input);
     return this.writeTx(async (tx) => {
       const at = now();
