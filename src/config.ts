@@ -39,6 +39,8 @@ export interface Config {
   history: { maxEvents: number };
   /** Usage and history writes of the calls within this many ms go to Redis together (0: each at once). */
   feedWriteDelayMs: number;
+  /** Days an upload's rows, state and results are kept in Redis (UPLOAD_RETENTION_DAYS). */
+  uploadRetentionDays: number;
   /** Express's `trust proxy`: which forwarding proxies to believe about the client address. */
   trustProxy: boolean | number | string;
   /** A file the worker touches while Neo4j and Redis answer it (a container healthcheck reads its age). */
@@ -184,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     history: { maxEvents: int(env, 'HISTORY_MAX_EVENTS', 100_000, 100, 100_000_000) },
     feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),
+    uploadRetentionDays: int(env, 'UPLOAD_RETENTION_DAYS', 30, 1, 3650),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     warmUp: bool(env, 'WARM_UP', true),

@@ -16,6 +16,9 @@
  * - `project_entity.risk_changes_deleted` `{project_id, project_entity_id?, deleted, at}`
  * - `snapshot.created` `{project_id, project_entity_id, snapshot_id, entity_id}`
  * - `snapshot.deleted` `{project_id, project_entity_id, snapshot_id}`
+ * - `upload.started` `{project_id, upload_id, file, count}`
+ * - `upload.finished` `{project_id, upload_id, file, count, matched, unmatched, failed}`
+ * - `match.decided` `{project_id, project_entity_id, match_id, decision, reason}`
  */
 import type Redis from 'ioredis';
 import type { Principal } from '../services/auth';
@@ -32,6 +35,9 @@ export const HISTORY_EVENTS = [
   'project_entity.risk_changes_deleted',
   'snapshot.created',
   'snapshot.deleted',
+  'upload.started',
+  'upload.finished',
+  'match.decided',
 ] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
 

@@ -31,6 +31,12 @@ import { ConcurrencyLimiter, concurrencyMiddleware } from './middleware/concurre
 import { RateLimiter } from '../feeds/rateLimit';
 import { withTimeout } from '../timeout';
 import { registerProjectRoutes } from './routes/projects';
+import { registerUploadRoutes } from './routes/uploads';
+import { registerMatchDecisionRoutes } from './routes/matchDecisions';
+import { MatchDecisionService } from '../services/matchDecisions';
+import { UploadService } from '../services/uploads';
+import { UploadStore } from '../services/uploads/store';
+import { QUEUE_NAMES } from '../workers/queues';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerResolveRoutes } from './routes/resolve';
 import { registerSearchRoutes } from './routes/search';
@@ -143,6 +149,9 @@ export function createApp(deps: AppDeps) {
   const projectEntities = new ProjectEntityService(deps.graph, resolver, feeds.history, warn);
   registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, warn), projectEntities);
   registerResolutionPersistedRoutes(registry, resolver, projectEntities);
+  const uploadQueue = { add: async (uploadId: string) => void (await deps.queues.queue(QUEUE_NAMES.upload).add('upload', { uploadId }, { jobId: uploadId })) };
+  registerMatchDecisionRoutes(registry, new MatchDecisionService(deps.graph, feeds.history, warn));
+  registerUploadRoutes(registry, new UploadService(new UploadStore(deps.redis, deps.config.uploadRetentionDays * 86_400), projectEntities, uploadQueue, feeds.history));
   registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
   registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
   registerFeedRoutes(registry, feeds);

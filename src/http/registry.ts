@@ -39,6 +39,8 @@ export interface RouteSpec<Q = any, B = any> {
   params?: Record<string, JsonSchema>;
   query?: JsonSchema;
   body?: JsonSchema;
+  /** Readers of a body the handler checks itself (larger or not JSON), used when `body` is not given. */
+  bodyReaders?: RequestHandler[];
   produces?: string[];
   responses?: Record<string, string>;
   /** Status for request validation errors when the surface default (406 legacy, 400 /v1) does not apply. */
@@ -113,6 +115,7 @@ export class RouteRegistry {
       for (const route of routes) {
         const chain: RequestHandler[] = route.spec.auth === false ? [] : [authenticate, ...afterAuth.map((hook) => hook(route.spec))];
         if (route.spec.body) chain.push(jsonBody);
+        else if (route.spec.bodyReaders) chain.push(...route.spec.bodyReaders);
         router[route.spec.method](path, ...chain, this.handle(route));
       }
       const allowed = routes.map((r) => r.spec.method.toUpperCase());

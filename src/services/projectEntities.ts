@@ -17,6 +17,7 @@ import type { Graph } from '../graph/neo4j';
 import type { Principal } from './auth';
 import { MatchExplanation, MatchStrength } from './projectEntityMatches';
 import { CUSTOM_FIELD } from './projectContents';
+import { archivedConflict } from './access';
 import { AuditSink, ProjectTx, now, projectEntityNotFound } from './projectTx';
 import { BEST_MATCH_THRESHOLD, FieldExplanation, ResolveField, ResolveService, Scored } from './resolve';
 
@@ -132,6 +133,63 @@ export class ProjectEntityService extends ProjectTx {
       project_id: projectId, project_entity_id: id, entity_ids: matches.map((m) => m.id), strength, resolved: true,
     });
     return body;
+  }
+
+  /**
+   * One row of a resolution upload: the project entity saved with the same attributes joins the
+   * upload, or a new one is resolved and created with `upload_ids` [uploadId]; editor. Both under
+   * the project's write lock, so a row repeated (a resumed or repeated upload) is saved once.
+   * The row's tags are added to the entity's. No history event: an upload records its start
+   * and end instead.
+   */
+  async saveUploadRow(principal: Principal, projectId: string, input: ResolutionInput, uploadId: string, tags: string[] = []) {
+    const joined = async (tx: ManagedTransaction) => {
+      const row = (await tx.run(cypher('uploads', 'upload-entity-join'), { projectId, attributesKey: attributesKey(input), uploadId })).records[0];
+      if (row && tags.length) await tx.run(cypher('uploads', 'upload-entity-tags'), { id: row.get('id'), tags, now: now() });
+      return row;
+    };
+    // A new row is resolved outside any transaction and checked again under the lock; a known
+    // one (a repeated upload) is only joined.
+    const known = await this.graph.readTx(async (tx) =>
+      (await tx.run(cypher('projectEntities', 'resolved-entity-exists'), { projectId, attributesKey: attributesKey(input) })).records.length > 0);
+    if (known) {
+      const existing = await this.writeTx(async (tx) => {
+        await this.lockProject(tx, projectId, principal, 'editor', now());
+        return (await joined(tx))?.get('id') as string | undefined;
+      });
+      if (existing) return { id: existing, created: false };
+    }
+    const { strength, matches } = await this.resolve(input);
+    return this.writeTx(async (tx) => {
+      const at = now();
+      await this.lockProject(tx, projectId, principal, 'editor', at);
+      const again = (await joined(tx))?.get('id') as string | undefined;
+      if (again) return { id: again, created: false };
+      const id = randomUUID();
+      await tx.run(cypher('projectEntities', 'resolved-entity-create'), {
+        projectId, id, now: at, user: principal.user, strength, matches, ...this.storedFields(input),
+      });
+      await tx.run(cypher('uploads', 'upload-entity-mark'), { id, uploadId });
+      if (tags.length) await tx.run(cypher('uploads', 'upload-entity-tags'), { id, tags, now: at });
+      return { id, created: true };
+    });
+  }
+
+  /** The best current match of a project entity (an upload's result line), if it has one. */
+  async bestMatch(id: string) {
+    const row = (await this.graph.read(cypher('uploads', 'upload-best-match'), { id }))[0];
+    if (!row) return undefined;
+    return {
+      id: row.get('id') as string, label: (row.get('label') as string | null) ?? '', score: row.get('score') as number | null,
+      strength: row.get('strength') as string, risk_factors: Object.keys(storedJson<Record<string, unknown>>(row.get('risk'), {})).sort(),
+      explanation: storedJson<MatchExplanation[] | null>(row.get('explanation'), null),
+    };
+  }
+
+  /** Refuses (404, 403, 409 when archived and `needed` is editor) a caller without `needed` on the project. */
+  async requireAccess(principal: Principal, projectId: string, needed: 'viewer' | 'editor'): Promise<void> {
+    const project = await this.graph.readTx((tx) => this.readProject(tx, projectId, principal, needed));
+    if (needed === 'editor' && project.project.archived) throw archivedConflict(projectId);
   }
 
   /** POST .../entities/save: a project entity of the given entity ids (in order) with its attributes; editor. */

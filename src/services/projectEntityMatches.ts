@@ -69,6 +69,7 @@ export function matchBody({ entity: e, match: m }: MatchRow) {
     ...(explanation ? { match_explanation: explanation } : {}),
     ...(typeof m.score === 'number' ? { score: m.score } : {}),
     ...(m.strength ? { strength: m.strength as string } : {}),
+    ...(m.decision ? { decision: { decision: m.decision as string, reason: m.decision_reason as string, decided_by: m.decided_by as string, decided_at: m.decided_at as string } } : {}),
     summary: coreEntity(e),
   };
 }
@@ -90,7 +91,7 @@ export function newerFields(pe: Props, rows: MatchRow[], upstream: { risk: strin
     project_entity_id: pe.id as string,
     project_id: pe.project_id as string,
     label: label || (attributes.name?.values[0] ?? ''),
-    upload_ids: [] as string[],
+    upload_ids: (pe.upload_ids as string[] | null) ?? [],
     strength: ((pe.strength as string | undefined) ?? 'manual') as MatchStrength,
     created_at: pe.created as string,
     updated_at: pe.updated as string,
@@ -99,7 +100,8 @@ export function newerFields(pe: Props, rows: MatchRow[], upstream: { risk: strin
     risk_categories: riskCategoriesOf(risk),
     risk_factors: risk.map((id) => ({ id })),
     upstream: upstreamInfo(upstream.risk, upstream.countries, trade),
-    tags: [] as { id: string; label: string; created_at: string }[],
+    // Tags come from upload rows (ResolutionBody.tags); a label is its own id.
+    tags: ((pe.tag_labels as string[] | null) ?? []).map((label, i) => ({ id: label, label, created_at: ((pe.tag_added as string[] | null) ?? [])[i] ?? '' })),
     case: CASE_STATUS,
     matches: rows.map(matchBody),
     ...(pe.profile ? { profile: pe.profile as string } : {}),

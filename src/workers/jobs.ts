@@ -10,6 +10,10 @@ import type { Queues } from './queues';
 
 export interface EntityJob { entityIds: string[]; reason: string }
 
+/** A resolution upload to process (QUEUE_NAMES.upload). */
+export interface UploadJob { uploadId: string }
+
 export interface WorkerDeps { config: Config; graph: Graph; logger: pino.Logger; queues: Queues }
 
-export type Processor = (job: Job<EntityJob>, deps: WorkerDeps) => Promise<unknown>;
+/** Each queue's processor names its own job data (EntityJob, UploadJob). */
+export type Processor<T = any> = (job: Job<T>, deps: WorkerDeps) => Promise<unknown>;

@@ -14,6 +14,8 @@ export const QUEUE_NAMES = {
   rescore: 'risk-rescore',
   /** Copy changed entities and records into the external search index (Meilisearch). */
   searchIndex: 'search-index',
+  /** Resolve the rows of a resolution upload into project entities (job id: the upload id). */
+  upload: 'resolution-upload',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 

@@ -10,6 +10,7 @@ import type { EntityJob, Processor, WorkerDeps } from './jobs';
 import { QUEUE_NAMES, QueueName, bullConnection, retryDelayMs } from './queues';
 import { rescoreProcessor } from './rescoreJob';
 import { searchIndexJob } from './searchIndexJob';
+import { uploadProcessor } from './uploadJob';
 
 export type { EntityJob, Processor, WorkerDeps } from './jobs';
 
@@ -17,6 +18,7 @@ export type { EntityJob, Processor, WorkerDeps } from './jobs';
 export const PROCESSORS: Partial<Record<QueueName, Processor>> = {
   [QUEUE_NAMES.rescore]: rescoreProcessor,
   [QUEUE_NAMES.searchIndex]: searchIndexJob,
+  [QUEUE_NAMES.upload]: uploadProcessor,
 };
 
 export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {

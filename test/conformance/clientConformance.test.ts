@@ -98,6 +98,8 @@ const METHODS: Method[] = [
   // ---- resolution into a project
   { resource: 'resolution', name: 'resolutionPersisted', schema: 'projectEntity.json#/responses/ResolutionPersistedResponse',
     call: () => alice('POST', `/v1/resolution/persisted/${pid}?limit=1`, { name: ['victoria beckham limited'], profile: 'suppliers' }) },
+  { resource: 'resolution', name: 'resolutionUpload', schema: 'projectEntity.json#/responses/ResolutionUploadResponse',
+    call: () => alice('POST', `/v1/projects/${pid}/resolutions`, { filename: 'vbeck.json', enable_llm_clean: false, data: [{ name: ['victoria beckham limited'], tags: ['spice girls'] }] }) },
   // ---- the older generation on project entities
   { resource: 'project', name: 'getProjectEntities', schema: 'project.json#/responses/GetProjectEntitiesResponse',
     call: () => alice('GET', `${P()}/contents/entity?limit=10&sort=-created&aggregations=country`) },

@@ -1,0 +1,123 @@
+/**
+ * Resolution uploads in Redis: per upload a hash of its state and counts, the list of its rows
+ * and the list of its row results (one JSON line per processed row, in row order), and per
+ * project a sorted set of its uploads, newest first; failed rows are also listed on their own. A processed chunk (its results, counts and
+ * the `done` cursor) is written in one MULTI, so a worker killed mid-upload resumes at the first
+ * row whose result was not written.
+ */
+import type Redis from 'ioredis';
+import type { Principal } from '../auth';
+
+export type UploadStatus = 'queued' | 'running' | 'finished';
+
+export interface UploadState {
+  id: string; project_id: string; file: string; uploaded: string; count: number; status: UploadStatus;
+  done: number; matched: number; unmatched: number; failed: number; created: number; existing: number;
+  started_at?: string; finished_at?: string; user: string; org: string; client_id: string;
+}
+
+/** What one processed row gives: its project entity and best match, or why it failed. */
+export interface RowResult {
+  row: number; input: Record<string, unknown>; tags: string[];
+  project_entity_id?: string; created?: boolean;
+  match?: { id: string; label: string; score: number | null; strength: string; risk_factors: string[]; explanation: unknown };
+  error?: string;
+}
+
+const NUMBERS = ['count', 'done', 'matched', 'unmatched', 'failed', 'created', 'existing'] as const;
+const ROWS_PER_PUSH = 1000;
+
+const key = (id: string) => `upload:${id}`;
+const rowsKey = (id: string) => `upload:${id}:rows`;
+const resultsKey = (id: string) => `upload:${id}:results`;
+const failuresKey = (id: string) => `upload:${id}:failures`;
+const projectKey = (projectId: string) => `uploads:${projectId}`;
+
+export class UploadStore {
+  constructor(private readonly redis: Redis, private readonly retentionSeconds: number) {}
+
+  /** Stores a new upload and its rows (queued). */
+  async create(state: Omit<UploadState, 'status' | 'done' | 'matched' | 'unmatched' | 'failed' | 'created' | 'existing'>, rows: unknown[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += ROWS_PER_PUSH) {
+      // Each push sets the expiry: rows of an upload whose request died midway do not stay.
+      await this.redis.multi().rpush(rowsKey(state.id), ...rows.slice(i, i + ROWS_PER_PUSH).map((r) => JSON.stringify(r)))
+        .expire(rowsKey(state.id), this.retentionSeconds).exec();
+    }
+    const fields: Record<string, string | number> = { ...state, status: 'queued' };
+    for (const n of NUMBERS) fields[n] ??= 0;
+    fields.count = state.count;
+    const at = Date.parse(state.uploaded);
+    await this.redis.multi()
+      .hset(key(state.id), fields)
+      .zadd(projectKey(state.project_id), at, state.id)
+      .expire(key(state.id), this.retentionSeconds).expire(rowsKey(state.id), this.retentionSeconds)
+      .expire(projectKey(state.project_id), this.retentionSeconds)
+      .exec();
+  }
+
+  async get(id: string): Promise<UploadState | undefined> {
+    const h = await this.redis.hgetall(key(id));
+    if (!h.id) return undefined;
+    const state = { ...h } as unknown as UploadState;
+    for (const n of NUMBERS) state[n] = Number(h[n] ?? 0);
+    return state;
+  }
+
+  /** Upload ids of a project, newest first. */
+  async ofProject(projectId: string, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+    const [ids, total] = await Promise.all([
+      this.redis.zrevrange(projectKey(projectId), offset, offset + limit - 1),
+      this.redis.zcard(projectKey(projectId)),
+    ]);
+    return { ids, total };
+  }
+
+  async rows(id: string, from: number, to: number): Promise<unknown[]> {
+    return (await this.redis.lrange(rowsKey(id), from, to - 1)).map((r) => JSON.parse(r));
+  }
+
+  /** Marks the upload running; answers whether it was queued before (a first start, not a resumption). */
+  async start(id: string, at: string): Promise<boolean> {
+    const [[, set]] = (await this.redis.multi().hsetnx(key(id), 'started_at', at).hset(key(id), 'status', 'running').exec()) as [[unknown, number]];
+    return set === 1;
+  }
+
+  /**
+   * Records the results of rows [done, done + results.length) and moves the cursor, in one
+   * MULTI. One job per upload (its job id is the upload id) keeps a second worker off it.
+   */
+  async recordChunk(id: string, done: number, results: RowResult[]): Promise<void> {
+    const m = this.redis.multi();
+    if (results.length) m.rpush(resultsKey(id), ...results.map((r) => JSON.stringify(r)));
+    const failures = results.filter((r) => r.error).map((r) => JSON.stringify({ row: r.row, reason: r.error }));
+    if (failures.length) m.rpush(failuresKey(id), ...failures).expire(failuresKey(id), this.retentionSeconds);
+    const count = (test: (r: RowResult) => boolean) => results.filter(test).length;
+    m.hincrby(key(id), 'failed', count((r) => !!r.error))
+      .hincrby(key(id), 'matched', count((r) => !r.error && !!r.match))
+      .hincrby(key(id), 'unmatched', count((r) => !r.error && !r.match))
+      .hincrby(key(id), 'created', count((r) => r.created === true))
+      .hincrby(key(id), 'existing', count((r) => r.created === false))
+      .hset(key(id), 'done', done + results.length)
+      .expire(resultsKey(id), this.retentionSeconds);
+    await m.exec();
+  }
+
+  /** Marks the upload finished and drops its rows; answers whether this call finished it. */
+  async finish(id: string, at: string): Promise<boolean> {
+    const [[, set]] = (await this.redis.multi().hsetnx(key(id), 'finished_at', at).hset(key(id), 'status', 'finished').del(rowsKey(id)).exec()) as [[unknown, number]];
+    return set === 1;
+  }
+
+  /** The first `limit` failed rows `{row, reason}`. */
+  async failures(id: string, limit: number): Promise<{ row: number; reason: string }[]> {
+    return (await this.redis.lrange(failuresKey(id), 0, limit - 1)).map((r) => JSON.parse(r));
+  }
+
+  async results(id: string, from: number, to: number): Promise<RowResult[]> {
+    return (await this.redis.lrange(resultsKey(id), from, to - 1)).map((r) => JSON.parse(r));
+  }
+
+  static principalOf(state: UploadState): Principal {
+    return { user: state.user, org: state.org, client_id: state.client_id };
+  }
+}
