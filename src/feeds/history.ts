@@ -14,6 +14,7 @@
  * - `project_entity.matches_updated` `{project_id, project_entity_id, entity_ids, added, removed, restored}`
  * - `project_entity.attributes_updated` `{project_id, project_entity_id}`
  * - `project_entity.risk_changes_deleted` `{project_id, project_entity_id?, deleted, at}`
+ * - `notifications.deleted` `{project_id, resource_id?, entity_id?, deleted}`
  * - `snapshot.created` `{project_id, project_entity_id, snapshot_id, entity_id}`
  * - `snapshot.deleted` `{project_id, project_entity_id, snapshot_id}`
  */
@@ -30,6 +31,7 @@ export const HISTORY_EVENTS = [
   'project_entity.matches_updated',
   'project_entity.attributes_updated',
   'project_entity.risk_changes_deleted',
+  'notifications.deleted',
   'snapshot.created',
   'snapshot.deleted',
 ] as const;

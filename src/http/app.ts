@@ -23,6 +23,9 @@ import { PdfRenderer } from './formats/pdfRenderer';
 import { registerTraversalRoutes } from './routes/traversal';
 import type { EmbeddedEntity } from '../graph/mappers';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerResourceNotificationRoutes } from './routes/resourceNotifications';
+import { ResourceNotificationService } from '../services/resourceNotifications';
+import { NotificationFeed } from '../feeds/notifications';
 import { TraversalService } from '../services/traversal';
 import { EffectiveOwnershipService } from '../services/ownership/effective';
 import { createFeeds } from './middleware';
@@ -145,6 +148,7 @@ export function createApp(deps: AppDeps) {
   registerResolutionPersistedRoutes(registry, resolver, projectEntities);
   registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
   registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
+  registerResourceNotificationRoutes(registry, new ResourceNotificationService(deps.graph, new NotificationFeed(deps.redis), feeds.history, warn));
   registerFeedRoutes(registry, feeds);
   registerSearchRoutes(registry, index);
   registerResolveRoutes(registry, index);

@@ -67,6 +67,7 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (path === '/search/record') return page(ref('EmbeddedRecord'));
   if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
   if (spec.path === '/v1/history') return ref('History');
+  if (spec.path.startsWith('/v1/notifications/') && spec.method === 'get') return page(obj);
   if (path === '/usage') return ref('Usage');
   if (spec.path === '/v1/projects' && spec.method === 'get') return page(obj, { first: {}, last: {} });
   if (spec.path === '/v1/projects' || (spec.path === '/v1/projects/:project_id' && spec.method === 'delete')) return object(['data'], { data: ref('Project') });
