@@ -15,6 +15,7 @@
  * - `project_entity.attributes_updated` `{project_id, project_entity_id}`
  * - `project_entity.risk_changes_deleted` `{project_id, project_entity_id?, deleted, at}`
  * - `notifications.deleted` `{project_id, resource_id?, entity_id?, deleted}`
+ * - `attribute.created` / `attribute.updated` / `attribute.deleted` `{attribute_id, entity_id, type}`
  * - `snapshot.created` `{project_id, project_entity_id, snapshot_id, entity_id}`
  * - `snapshot.deleted` `{project_id, project_entity_id, snapshot_id}`
  */
@@ -32,6 +33,9 @@ export const HISTORY_EVENTS = [
   'project_entity.attributes_updated',
   'project_entity.risk_changes_deleted',
   'notifications.deleted',
+  'attribute.created',
+  'attribute.updated',
+  'attribute.deleted',
   'snapshot.created',
   'snapshot.deleted',
 ] as const;

@@ -24,6 +24,8 @@ import { registerTraversalRoutes } from './routes/traversal';
 import type { EmbeddedEntity } from '../graph/mappers';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerResourceNotificationRoutes } from './routes/resourceNotifications';
+import { registerAttributeRoutes } from './routes/attributes';
+import { UserAttributeService } from '../services/userAttributes';
 import { ResourceNotificationService } from '../services/resourceNotifications';
 import { NotificationFeed } from '../feeds/notifications';
 import { TraversalService } from '../services/traversal';
@@ -132,7 +134,6 @@ export function createApp(deps: AppDeps) {
   const traversal = new TraversalService(deps.graph, deps.config.traversal, (msg, details) => deps.logger.warn(details, msg));
   const pdf = new PdfRenderer();
   const entities = new EntityService(deps.graph);
-  registerEntityRoutes(registry, entities, traversal, pdf);
   registerTraversalRoutes(registry, traversal, {
     sourceEntity: async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity,
     effective: new EffectiveOwnershipService(deps.graph),
@@ -140,6 +141,9 @@ export function createApp(deps: AppDeps) {
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
+  const userAttributes = new UserAttributeService(deps.graph, feeds.history, warn);
+  registerEntityRoutes(registry, entities, traversal, pdf, userAttributes);
+  registerAttributeRoutes(registry, userAttributes);
   // One search index for search, resolution and project entities resolved from attributes.
   const index = createSearchIndex(deps.config, deps.graph);
   const resolver = new ResolveService(index);

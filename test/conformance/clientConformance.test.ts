@@ -1,7 +1,7 @@
 /**
  * Conformance with the published Node client: every method of its project-entity resources
  * (the newer `projectEntity` / `projectEntityAttributes` and the older `project` / `resource`
- * calls on project entities) and of its `notifications` resource is called with a request shaped as the client's request types
+ * calls on project entities) and of its `notifications` and `attributes` resources is called with a request shaped as the client's request types
  * send it, and its response validated against JSON Schemas written from the client's response
  * types (test/fixtures/clientSchemas): every required key present, with its type. The suite
  * prints how many of the listed methods are served; methods not served are listed with why.
@@ -13,7 +13,7 @@ import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness'
 import { REPO } from '../support/env';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
-for (const file of ['projectEntity.json', 'project.json', 'notifications.json']) {
+for (const file of ['projectEntity.json', 'project.json', 'notifications.json', 'attributes.json']) {
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(REPO, 'test', 'fixtures', 'clientSchemas', file), 'utf8')));
 }
 const validator = (ref: string) => ajv.getSchema(ref)!;
@@ -106,6 +106,19 @@ const METHODS: Method[] = [
   { resource: 'notifications', name: 'deleteResourceNotifications', call: () => alice('DELETE', `/v1/notifications/resources/${resolved.id}`) },
   { resource: 'notifications', name: 'deleteEntityNotifications', call: () => alice('DELETE', `/v1/notifications/entity/${resolved.matches[0].sayari_entity_id}`) },
   { resource: 'notifications', name: 'deleteProjectNotifications', call: () => alice('DELETE', `/v1/notifications/projects/${pid}`) },
+  // ---- attributes of graph entities (per organisation)
+  { resource: 'attributes', name: 'postAttribute', schema: 'attributes.json#/responses/AttributeResponse',
+    call: () => alice('POST', '/v1/attribute', { entity: 'e-gb-northwind-logistics', type: 'address', value: { street1: '1 Dock Road', city: 'Felixstowe', country: 'GB' }, to_date: '2024-04-30', from_date: '2024-01-01', date: '2024-02-15' }) },
+  { resource: 'attributes', name: 'patchAttribute', schema: 'attributes.json#/responses/AttributeResponse',
+    call: async () => {
+      const created = (await alice('POST', '/v1/attribute', { entity: 'e-gb-northwind-logistics', type: 'name', value: 'Northwind Logistics (UK)' })).body.data;
+      return alice('PATCH', `/v1/attribute/${created.properties[0].id}`, { value: 'Northwind Logistics UK', from_date: '2024-01-01' });
+    } },
+  { resource: 'attributes', name: 'deleteAttribute', schema: 'attributes.json#/responses/AttributeResponse',
+    call: async () => {
+      const created = (await alice('POST', '/v1/attribute', { entity: 'e-gb-northwind-logistics', type: 'contact', value: '+44 20 7946 0000' })).body.data;
+      return alice('DELETE', `/v1/attribute/${created.properties[0].id}`);
+    } },
   // ---- the older generation on project entities
   { resource: 'project', name: 'getProjectEntities', schema: 'project.json#/responses/GetProjectEntitiesResponse',
     call: () => alice('GET', `${P()}/contents/entity?limit=10&sort=-created&aggregations=country`) },
