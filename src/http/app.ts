@@ -2,6 +2,8 @@
  * The Express application: request ids and structured logs, JSON bodies, bearer auth,
  * the routes of every resource, and the error envelopes.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import querystring from 'node:querystring';
 import express, { type Request, type RequestHandler, type Response } from 'express';
@@ -25,6 +27,8 @@ import type { EmbeddedEntity } from '../graph/mappers';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerResourceNotificationRoutes } from './routes/resourceNotifications';
 import { registerAttributeRoutes } from './routes/attributes';
+import { registerOntologyRoutes } from './routes/ontology';
+import { OntologyService } from '../services/ontology';
 import { UserAttributeService } from '../services/userAttributes';
 import { ResourceNotificationService } from '../services/resourceNotifications';
 import { NotificationFeed } from '../feeds/notifications';
@@ -154,6 +158,7 @@ export function createApp(deps: AppDeps) {
   registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
   registerResourceNotificationRoutes(registry, new ResourceNotificationService(deps.graph, new NotificationFeed(deps.redis), feeds.history, warn));
   registerFeedRoutes(registry, feeds);
+  registerOntologyRoutes(registry, new OntologyService(deps.graph, packageVersion()));
   registerSearchRoutes(registry, index);
   registerResolveRoutes(registry, index);
 
@@ -236,4 +241,10 @@ export function createApp(deps: AppDeps) {
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   return { app, registry, flushFeeds, close, drain, metrics };
+}
+
+/** The API version /v1/metadata reports: the package's own. */
+function packageVersion(): string {
+  const file = path.resolve(__dirname, '..', '..', '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }

@@ -69,6 +69,8 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (path === '/search/entity') return page(ref('EmbeddedEntity'));
   if (path === '/search/record') return page(ref('EmbeddedRecord'));
   if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
+  if (spec.path === '/v1/ontology') return object(['data'], { data: obj });
+  if (spec.path === '/v1/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
   if (spec.path === '/v1/history') return ref('History');
   if (spec.path.startsWith('/v1/notifications/') && spec.method === 'get') return page(obj);
   if (spec.path.startsWith('/v1/attribute')) return ref('AttributeResponse');
