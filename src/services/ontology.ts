@@ -23,7 +23,12 @@ export class OntologyService {
 
   async sources(): Promise<{ id: string }[]> {
     const rows = await this.graph.read(cypher('ontology', 'sources'), { limit: neo4j.int(MAX_SOURCES) });
-    return rows.map((r) => source(r.get('source') as Props, 'v1') as { id: string });
+    return rows.map((r) => {
+      const s = r.get('source') as Props;
+      // OntologySource requires source_url; a source loaded without one has none to give.
+      const body = { ...source(s, 'v1'), source_url: (s.source_url as string | undefined) ?? '' };
+      return body;
+    });
   }
 
   async sourceTypes(): Promise<{ id: string; label: string }[]> {
