@@ -30,6 +30,9 @@ describe('resource and entity notifications', () => {
   let resA: string;
   let resB: string;
   let otherProject: string;
+  let sharedResource: string;
+  const olga = () => callAs(h, 'olga', 'org-rn');
+  const vic = () => callAs(h, 'vic', 'org-rn');
 
   beforeAll(async () => {
     await ingestAndQueue(h, writeNdjson('rn-base.ndjson', base));
@@ -39,6 +42,9 @@ describe('resource and entity notifications', () => {
     resA = saved.resources.get('rn-a')!;
     resB = saved.resources.get('rn-b')!;
     otherProject = (await saveEntities(h, ['rn-b'], 'second project')).projectId;
+    // A project of org-rn shared with its members as viewers, holding rn-a too.
+    const shared = (await olga()('POST', '/v1/projects', { label: 'shared as viewer', share: { org: 'viewer' } })).body.data.id;
+    sharedResource = (await olga()('POST', `/v1/projects/${shared}/entities/create`, { entity_ids: ['rn-a'] })).body.data.id;
     await ingestAndQueue(h, writeNdjson('rn-sanction.ndjson', [source, entity('rn-owner', [OFAC])]));
     await waitForIdle(h);
   });
@@ -72,6 +78,19 @@ describe('resource and entity notifications', () => {
     expect((await mallory('DELETE', '/v1/notifications/entity/rn-a')).status).toBe(404);
     expect((await h.json('/v1/notifications/resources/no-such-resource')).status).toBe(404);
     expect((await del('/v1/notifications/entity/no-such-entity')).status).toBe(404);
+    expect((await h.json(`/v1/notifications/resources/${resA}`)).body.data.length).toBeGreaterThan(0);
+  });
+
+  test('a viewer of a shared project reads its resource notifications but may not delete them (403)', async () => {
+    const read = await vic()('GET', `/v1/notifications/resources/${sharedResource}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.length).toBeGreaterThan(0);
+    expect((await vic()('DELETE', `/v1/notifications/resources/${sharedResource}`)).status).toBe(403);
+    expect((await vic()('DELETE', '/v1/notifications/entity/rn-a')).status).toBe(403);
+    expect((await vic()('GET', `/v1/notifications/resources/${sharedResource}`)).body.data).toEqual(read.body.data);
+    // The owner may; only the shared project's notifications of rn-a go.
+    expect((await olga()('DELETE', '/v1/notifications/entity/rn-a')).status).toBe(204);
+    expect((await vic()('GET', `/v1/notifications/resources/${sharedResource}`)).body.data).toEqual([]);
     expect((await h.json(`/v1/notifications/resources/${resA}`)).body.data.length).toBeGreaterThan(0);
   });
 
