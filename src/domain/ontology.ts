@@ -4,6 +4,7 @@
  * ontology and the values the API accepts cannot drift apart.
  */
 import { ATTRIBUTE_FIELDS } from './attributes';
+import { ATTRIBUTE_ONTOLOGY, CURRENCY_ONTOLOGY, ENUM_ONTOLOGY, LANGUAGE_ONTOLOGY, REGION_ONTOLOGY } from './ontologyTables';
 import { ENTITY_TYPES } from './entityTypes';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, SHARE_BEARING_TYPES, UBO_TYPES, DOWNSTREAM_TYPES, inverseRelationship } from './relationships';
 import { COUNTRIES } from './countryTable';
@@ -155,4 +156,9 @@ export const ONTOLOGY: Readonly<Record<string, readonly { id: string }[]>> = {
   relationships: RELATIONSHIP_ONTOLOGY,
   entity_types: ENTITY_TYPE_ONTOLOGY,
   risk_factors: RISK_FACTOR_ONTOLOGY,
+  attributes: ATTRIBUTE_ONTOLOGY,
+  currencies: CURRENCY_ONTOLOGY,
+  enums: ENUM_ONTOLOGY,
+  languages: LANGUAGE_ONTOLOGY,
+  regions: REGION_ONTOLOGY,
 };

@@ -73,6 +73,22 @@ export class NotificationFeed implements NotificationSink, NotificationFeedReade
   async clear(projectId: string): Promise<void> {
     await this.redis.del(indexKey(projectId), itemsKey(projectId));
   }
+
+  /** Every notification of the project with its date (epoch ms), newest first. */
+  async all(projectId: string): Promise<{ id: string; score: number; data: ProjectNotificationData }[]> {
+    const flat = await this.redis.zrevrange(indexKey(projectId), 0, -1, 'WITHSCORES');
+    if (!flat.length) return [];
+    const ids = flat.filter((_, i) => i % 2 === 0);
+    const values = await this.redis.hmget(itemsKey(projectId), ...ids);
+    return ids.flatMap((id, i) => (values[i] === null ? [] : [{ id, score: Number(flat[2 * i + 1]), data: inClientShape(JSON.parse(values[i]!) as ProjectNotificationData) }]));
+  }
+
+  /** Removes the named notifications of the project; the count removed. */
+  async remove(projectId: string, ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const [[, removed]] = (await this.redis.multi().zrem(indexKey(projectId), ...ids).hdel(itemsKey(projectId), ...ids).exec()) as [[null, number], [null, number]];
+    return removed;
+  }
 }
 
 /**

@@ -2,6 +2,8 @@
  * The Express application: request ids and structured logs, JSON bodies, bearer auth,
  * the routes of every resource, and the error envelopes.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import querystring from 'node:querystring';
 import express, { type Request, type RequestHandler, type Response } from 'express';
@@ -23,6 +25,13 @@ import { PdfRenderer } from './formats/pdfRenderer';
 import { registerTraversalRoutes } from './routes/traversal';
 import type { EmbeddedEntity } from '../graph/mappers';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerResourceNotificationRoutes } from './routes/resourceNotifications';
+import { registerAttributeRoutes } from './routes/attributes';
+import { registerOntologyRoutes } from './routes/ontology';
+import { OntologyService } from '../services/ontology';
+import { UserAttributeService } from '../services/userAttributes';
+import { ResourceNotificationService } from '../services/resourceNotifications';
+import { NotificationFeed } from '../feeds/notifications';
 import { TraversalService } from '../services/traversal';
 import { EffectiveOwnershipService } from '../services/ownership/effective';
 import { createFeeds } from './middleware';
@@ -135,7 +144,6 @@ export function createApp(deps: AppDeps) {
   const traversal = new TraversalService(deps.graph, deps.config.traversal, (msg, details) => deps.logger.warn(details, msg));
   const pdf = new PdfRenderer();
   const entities = new EntityService(deps.graph);
-  registerEntityRoutes(registry, entities, traversal, pdf);
   registerTraversalRoutes(registry, traversal, {
     sourceEntity: async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity,
     effective: new EffectiveOwnershipService(deps.graph),
@@ -143,6 +151,9 @@ export function createApp(deps: AppDeps) {
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
+  const userAttributes = new UserAttributeService(deps.graph, feeds.history, warn);
+  registerEntityRoutes(registry, entities, traversal, pdf, userAttributes);
+  registerAttributeRoutes(registry, userAttributes);
   // One search index for search, resolution and project entities resolved from attributes.
   const index = createSearchIndex(deps.config, deps.graph);
   const resolver = new ResolveService(index);
@@ -154,7 +165,9 @@ export function createApp(deps: AppDeps) {
   registerUploadRoutes(registry, new UploadService(new UploadStore(deps.redis, deps.config.uploadRetentionDays * 86_400), projectEntities, uploadQueue, feeds.history));
   registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
   registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
+  registerResourceNotificationRoutes(registry, new ResourceNotificationService(deps.graph, new NotificationFeed(deps.redis), feeds.history, warn));
   registerFeedRoutes(registry, feeds);
+  registerOntologyRoutes(registry, new OntologyService(deps.graph, packageVersion()));
   registerSearchRoutes(registry, index);
   registerResolveRoutes(registry, index);
 
@@ -237,4 +250,10 @@ export function createApp(deps: AppDeps) {
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   return { app, registry, flushFeeds, close, drain, metrics };
+}
+
+/** The API version /v1/metadata reports: the package's own. */
+function packageVersion(): string {
+  const file = path.resolve(__dirname, '..', '..', '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }

@@ -47,6 +47,9 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   Usage: object(['paths', 'credits', 'total'], { paths: arrayOf(obj), credits: { type: 'number' }, since: str, total: {} }),
   History: object(['events'], { size: { type: ['integer', 'object'] }, next_token: { type: ['string', 'null'] }, events: arrayOf(ref('HistoryInfo')) }),
   Data: object(['data'], { data: {} }),
+  AttributeResponse: object(['data'], {
+    data: object(['properties'], { value: {}, properties: arrayOf(object(['editable', 'record_count', 'id'], { editable: bool, record_count: int, id: str })) }),
+  }),
   V1Error: object(['status', 'message', 'success'], { status: int, message: arrayOf(str), success: { const: false } }),
   LegacyError: object(['status', 'success', 'messages'], { status: int, success: { const: false }, messages: arrayOf(str) }),
 };
@@ -66,7 +69,11 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (path === '/search/entity') return page(ref('EmbeddedEntity'));
   if (path === '/search/record') return page(ref('EmbeddedRecord'));
   if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
+  if (spec.path === '/v1/ontology') return object(['data'], { data: obj });
+  if (spec.path === '/v1/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
   if (spec.path === '/v1/history') return ref('History');
+  if (spec.path.startsWith('/v1/notifications/') && spec.method === 'get') return page(obj);
+  if (spec.path.startsWith('/v1/attribute')) return ref('AttributeResponse');
   if (path === '/usage') return ref('Usage');
   if (spec.path === '/v1/projects' && spec.method === 'get') return page(obj, { first: {}, last: {} });
   if (spec.path === '/v1/projects' || (spec.path === '/v1/projects/:project_id' && spec.method === 'delete')) return object(['data'], { data: ref('Project') });

@@ -1,7 +1,7 @@
 /**
  * Conformance with the published Node client: every method of its project-entity resources
  * (the newer `projectEntity` / `projectEntityAttributes` and the older `project` / `resource`
- * calls on project entities) is called with a request shaped as the client's request types
+ * calls on project entities) and of its `notifications`, `attributes`, `ontology` and `metadata` resources is called with a request shaped as the client's request types
  * send it, and its response validated against JSON Schemas written from the client's response
  * types (test/fixtures/clientSchemas): every required key present, with its type. The suite
  * prints how many of the listed methods are served; methods not served are listed with why.
@@ -13,7 +13,7 @@ import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness'
 import { REPO } from '../support/env';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
-for (const file of ['projectEntity.json', 'project.json']) {
+for (const file of ['projectEntity.json', 'project.json', 'notifications.json', 'attributes.json', 'ontology.json']) {
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(REPO, 'test', 'fixtures', 'clientSchemas', file), 'utf8')));
 }
 const validator = (ref: string) => ajv.getSchema(ref)!;
@@ -26,6 +26,8 @@ interface Method {
   call?: () => Promise<{ status: number; body: any }>;
   /** Why the method is not served. */
   notServed?: string;
+  /** A route the issue asks for that no stored version of the client calls: driven, not counted. */
+  notInClient?: string;
 }
 
 let h: Harness;
@@ -44,8 +46,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // The count the issue asks for, printed for whoever runs the suite.
-  const total = METHODS.length;
-  process.stdout.write(`client conformance: ${served.length} of ${total} client methods served\n  served: ${served.join(', ')}\n  not served: ${METHODS.filter((m) => m.notServed).map((m) => `${m.resource}.${m.name} (${m.notServed})`).join('; ')}\n`);
+  const total = METHODS.filter((m) => !m.notInClient).length;
+  process.stdout.write(`client conformance: ${served.length} of ${total} client methods served\n  served: ${served.join(', ')}\n  not served: ${METHODS.filter((m) => m.notServed).map((m) => `${m.resource}.${m.name} (${m.notServed})`).join('; ')}\n  also driven, not client methods: ${METHODS.filter((m) => m.notInClient).map((m) => `${m.name} (${m.notInClient})`).join('; ')}\n`);
   await h.close();
 });
 
@@ -78,9 +80,12 @@ const METHODS: Method[] = [
     call: () => alice('GET', `${P()}/entities/changes/risk?limit=10&sort[date]=desc&filter[risk_category]=sanctions`) },
   { resource: 'projectEntity', name: 'getProjectEntityRiskChanges', schema: 'projectEntity.json#/responses/ProjectEntityRiskChangesResponse',
     call: () => alice('GET', `${P()}/entities/${resolved.id}/changes/risk?filter[from]=2024-01-01`) },
-  // The DELETE calls of the risk changes (the issue's GET / DELETE .../changes/risk).
-  { resource: 'projectEntity', name: 'deleteProjectRiskChanges', call: () => alice('DELETE', `${P()}/entities/changes/risk?filter[to]=2000-01-01`) },
-  { resource: 'projectEntity', name: 'deleteProjectEntityRiskChanges', call: () => alice('DELETE', `${P()}/entities/${resolved.id}/changes/risk`) },
+  // The DELETE calls of the risk changes (the issue's GET / DELETE .../changes/risk): the client
+  // versions on record have request and response types for the two GETs only.
+  { resource: 'routes', name: 'DELETE .../entities/changes/risk', notInClient: 'issue route',
+    call: () => alice('DELETE', `${P()}/entities/changes/risk?filter[to]=2000-01-01`) },
+  { resource: 'routes', name: 'DELETE .../entities/{id}/changes/risk', notInClient: 'issue route',
+    call: () => alice('DELETE', `${P()}/entities/${resolved.id}/changes/risk`) },
   { resource: 'projectEntity', name: 'getProjectEntityRiskSummary', schema: 'projectEntity.json#/responses/ProjectEntityRiskSummaryResponse',
     call: () => alice('GET', `${P()}/entities/${resolved.id}/risk_summary?filter[risk_category]=sanctions&filter[risk_category]=export_controls`) },
   // ---- projectEntityAttributes
@@ -100,6 +105,42 @@ const METHODS: Method[] = [
     call: () => alice('POST', `/v1/resolution/persisted/${pid}?limit=1`, { name: ['victoria beckham limited'], profile: 'suppliers' }) },
   { resource: 'resolution', name: 'resolutionUpload', schema: 'projectEntity.json#/responses/ResolutionUploadResponse',
     call: () => alice('POST', `/v1/projects/${pid}/resolutions`, { filename: 'vbeck.json', enable_llm_clean: false, data: [{ name: ['victoria beckham limited'], tags: ['spice girls'] }] }) },
+  // ---- notifications (a resource is a project entity; an entity a graph entity saved in one)
+  { resource: 'notifications', name: 'projectNotifications', schema: 'notifications.json#/responses/ProjectNotificationsResponse',
+    call: () => alice('GET', `/v1/notifications/projects/${pid}?limit=20&offset=0`) },
+  { resource: 'notifications', name: 'resourceNotifications', schema: 'notifications.json#/responses/ResourceNotificationsResponse',
+    call: () => alice('GET', `/v1/notifications/resources/${resolved.id}?limit=20&offset=0`) },
+  { resource: 'notifications', name: 'deleteResourceNotifications', call: () => alice('DELETE', `/v1/notifications/resources/${resolved.id}`) },
+  { resource: 'notifications', name: 'deleteEntityNotifications', call: () => alice('DELETE', `/v1/notifications/entity/${resolved.matches[0].sayari_entity_id}`) },
+  { resource: 'notifications', name: 'deleteProjectNotifications', call: () => alice('DELETE', `/v1/notifications/projects/${pid}`) },
+  // ---- attributes of graph entities (per organisation)
+  { resource: 'attributes', name: 'postAttribute', schema: 'attributes.json#/responses/AttributeResponse',
+    call: () => alice('POST', '/v1/attribute', { entity: 'e-gb-northwind-logistics', type: 'address', value: { street1: '1 Dock Road', city: 'Felixstowe', country: 'GB' }, to_date: '2024-04-30', from_date: '2024-01-01', date: '2024-02-15' }) },
+  { resource: 'attributes', name: 'patchAttribute', schema: 'attributes.json#/responses/AttributeResponse',
+    call: async () => {
+      const created = (await alice('POST', '/v1/attribute', { entity: 'e-gb-northwind-logistics', type: 'name', value: 'Northwind Logistics (UK)' })).body.data;
+      return alice('PATCH', `/v1/attribute/${created.properties[0].id}`, { value: 'Northwind Logistics UK', from_date: '2024-01-01' });
+    } },
+  { resource: 'attributes', name: 'deleteAttribute', schema: 'attributes.json#/responses/AttributeResponse',
+    call: async () => {
+      const created = (await alice('POST', '/v1/attribute', { entity: 'e-gb-northwind-logistics', type: 'contact', value: '+44 20 7946 0000' })).body.data;
+      return alice('DELETE', `/v1/attribute/${created.properties[0].id}`);
+    } },
+  // ---- ontology and metadata (list filters JSON-encoded, as the client sends them)
+  { resource: 'ontology', name: 'getOntology', schema: 'ontology.json#/responses/GetOntologyResponse', call: () => alice('GET', '/v1/ontology') },
+  ...([
+    ['getAttributes', 'attributes', ['address']], ['getCountries', 'countries', ['USA']], ['getCurrencies', 'currencies', ['USD']],
+    ['getEntityTypes', 'entity_types', ['company']], ['getEnums', 'enums', ['risk_level']], ['getIdentifiers', 'identifiers', undefined],
+    ['getLanguages', 'languages', ['en']], ['getRegions', 'regions', undefined], ['getRelationships', 'relationships', ['has_shareholder']],
+    ['getSources', 'sources', undefined], ['getSourceTypes', 'source_types', undefined],
+  ] as const).map(([name, kind, id]): Method => ({
+    resource: 'ontology', name, schema: `ontology.json#/responses/GetOntology${kind.split('_').map((p) => p[0].toUpperCase() + p.slice(1)).join('')}Response`,
+    call: () => alice('GET', `/v1/ontology/${kind}${id ? `?id=${encodeURIComponent(JSON.stringify(id))}` : ''}`),
+  })),
+  { resource: 'ontology', name: 'getRiskFactors', schema: 'ontology.json#/responses/GetOntologyRiskFactorsResponse',
+    call: () => alice('GET', `/v1/ontology/risk_factors?risk_category=${encodeURIComponent('["sanctions"]')}&level=${encodeURIComponent('["critical"]')}&enabled=true&visible=true`) },
+  { resource: 'ontology', name: 'getHsCodes', notServed: 'trade HS codes: out of scope' },
+  { resource: 'metadata', name: 'metadata', schema: 'ontology.json#/responses/MetadataResponse', call: () => alice('GET', '/v1/metadata') },
   // ---- the older generation on project entities
   { resource: 'project', name: 'getProjectEntities', schema: 'project.json#/responses/GetProjectEntitiesResponse',
     call: () => alice('GET', `${P()}/contents/entity?limit=10&sort=-created&aggregations=country`) },
@@ -112,13 +153,14 @@ const METHODS: Method[] = [
 describe('published client conformance', () => {
   test.each(METHODS.filter((m) => m.call).map((m) => [`${m.resource}.${m.name}`, m] as const))('%s: answered and shaped as the client reads it', async (name, m) => {
     const res = await m.call!();
-    expect({ name, status: res.status }).toEqual({ name, status: 200 });
+    expect({ name, status: res.status }).toEqual({ name, status: m.schema ? 200 : expect.any(Number) });
+    if (!m.schema) expect(res.status === 200 || res.status === 204).toBe(true);
     if (m.schema) {
       const validate = validator(m.schema);
       const ok = validate(res.body);
       expect({ name, errors: ok ? [] : validate.errors }).toEqual({ name, errors: [] });
     }
-    served.push(name);
+    if (!m.notInClient) served.push(name);
   });
 
   test('every project entity body validates against both generations', async () => {

@@ -13,11 +13,11 @@ export interface FullEntity extends Entity {
   risk?: Record<string, { level?: string; value?: unknown; metadata?: { country?: string[] } }>;
 }
 
-/** Risk factor descriptions from /v1/ontology, read once: the "why" of derived factors. */
+/** Risk factor descriptions from /v1/ontology/risk_factors, read once: the "why" of derived factors. */
 let factorInfo: Promise<Map<string, { label: string; description: string }>> | undefined;
 function riskFactors(api: Api) {
-  factorInfo ??= api.get<{ risk_factors?: { data: { id: string; label: string; description: string }[] } }>('/v1/ontology')
-    .then((o) => new Map((o.risk_factors?.data ?? []).map((f) => [f.id, f])))
+  factorInfo ??= api.get<{ data?: { id: string; label: string; description: string }[] }>('/v1/ontology/risk_factors')
+    .then((o) => new Map((o.data ?? []).map((f) => [f.id, f])))
     .catch(() => new Map());
   return factorInfo;
 }

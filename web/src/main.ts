@@ -99,8 +99,8 @@ async function afterSignIn(): Promise<void> {
   network.cy.resize();
   const relationships = byId<HTMLSelectElement>('relationships');
   if (!relationships.options.length) {
-    const ontology = await api.get<{ relationships?: { data: { id: string; label: string }[] } }>('/v1/ontology').catch(() => ({ relationships: undefined }));
-    for (const r of ontology.relationships?.data ?? []) relationships.append(h('option', { value: r.id }, r.label));
+    const ontology = await api.get<{ data?: { id: string; label: string }[] }>('/v1/ontology/relationships').catch(() => ({ data: undefined }));
+    for (const r of ontology.data ?? []) relationships.append(h('option', { value: r.id }, r.label));
   }
   byId('q').focus();
   await projects.load().catch(report);

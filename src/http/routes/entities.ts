@@ -9,6 +9,7 @@ import { RELATIONSHIP_ALIASES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, 
 import { isRiskFactor } from '../../domain/risk';
 import { type EntityService, type RelationshipSelection, relationshipsTokenField } from '../../services/entities';
 import type { TraversalService } from '../../services/traversal';
+import type { UserAttributeService } from '../../services/userAttributes';
 import { entityTraversalBlocks } from './traversal';
 import type { PdfRenderer } from '../formats/pdfRenderer';
 import { entityCsv } from '../formats/csv';
@@ -139,7 +140,7 @@ function relationshipSelection(q: Query): RelationshipSelection {
   };
 }
 
-export function registerEntityRoutes(registry: RouteRegistry, entities: EntityService, traversal: TraversalService, pdf: PdfRenderer): void {
+export function registerEntityRoutes(registry: RouteRegistry, entities: EntityService, traversal: TraversalService, pdf: PdfRenderer, userAttributes?: UserAttributeService): void {
   registry.add<Query>({
     method: 'get', path: '/entity/:id', tag: 'entity', summary: 'Entity with per-field offset paging',
     params: idParam, query: legacyEntityQuery, produces: ['application/json', 'text/csv', 'application/pdf'],
@@ -168,7 +169,7 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
     method: 'get', path: '/v1/entity/:id', tag: 'entity', summary: 'Entity with per-field token paging',
     params: idParam, query: v1EntityQuery, produces: ['application/json', ...GRAPH_EXPORT_TYPES],
     responses: { 200: 'Entity (JSON, FtM NDJSON or GraphML by Accept)', 400: 'bad parameter or page token', 404: 'unknown id' },
-    handler: async ({ params, query, accept }) => {
+    handler: async ({ params, query, accept, principal }) => {
       const attributes: Record<string, Paging> = {};
       for (const key of Object.keys(query)) {
         const m = /^attributes\.([a-z_]+)\.(next|prev|limit)$/.exec(key);
@@ -186,6 +187,8 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
         possiblySameAs: v1Paging(query, 'possibly_same_as'),
         referencedBy: v1Paging(query, 'referenced_by'),
       });
+      // The caller's organisation's own attributes (POST /v1/attribute) show in its reads only.
+      await userAttributes?.overlay(principal, params.id, body);
       return accept === 'application/json' ? { body } : entityExport(accept, body as unknown as EntityAnswer);
     },
   });

@@ -10,7 +10,7 @@ import type { UsageFeed, UsageReport } from '../../feeds/usage';
 import type { RouteRegistry } from '../registry';
 
 const date = (description: string) => ({ type: 'string', format: 'date', description: `${description} (YYYY-MM-DD, UTC)` });
-const idFilter = {
+export const idFilter = {
   type: 'array', items: { type: 'string', minLength: 1, maxLength: 4000 }, maxItems: 500,
   description: 'ids to return: repeated (id=USA&id=GBR), comma-separated or JSON-encoded (id=["USA","GBR"])',
 };
@@ -44,7 +44,7 @@ function legacyUsage(report: UsageReport, requested: string | undefined) {
 }
 
 /** Ids named by the `id` filter (repeated, comma-separated or JSON-encoded), checked against `known`. */
-function idsOf(raw: string[] | undefined, known: Set<string>, kind: string): string[] | undefined {
+export function idsOf(raw: string[] | undefined, known: Set<string>, kind: string): string[] | undefined {
   if (!raw) return undefined;
   const ids: string[] = [];
   for (const item of raw) {
@@ -137,7 +137,8 @@ export function registerFeedRoutes(registry: RouteRegistry, feeds: { history: Hi
     };
   };
 
-  for (const kind of Object.keys(ONTOLOGY)) {
+  // Risk factors take more filters, and the whole ontology reads the graph too: src/http/routes/ontology.ts.
+  for (const kind of Object.keys(ONTOLOGY).filter((k) => k !== 'risk_factors')) {
     const filter = ontologyFilter(kind);
     registry.add<{ id?: string[] }>({
       method: 'get', path: `/v1/ontology/${kind}`, tag: 'ontology', credits: 0,
@@ -147,12 +148,4 @@ export function registerFeedRoutes(registry: RouteRegistry, feeds: { history: Hi
       handler: async ({ query }) => ({ body: filter(query.id) }),
     });
   }
-
-  registry.add({
-    method: 'get', path: '/v1/ontology', tag: 'ontology', credits: 0, summary: 'The whole ontology, by kind',
-    query: { type: 'object', additionalProperties: false, properties: {} },
-    handler: async () => ({
-      body: Object.fromEntries(Object.entries(ONTOLOGY).map(([kind, items]) => [kind, { data: items, total_count: items.length }])),
-    }),
-  });
 }

@@ -1,0 +1,4 @@
+// Attributes an organisation adds to graph entities (applied by `graph-api migrate`, idempotent).
+CREATE CONSTRAINT user_attribute_id IF NOT EXISTS FOR (a:UserAttribute) REQUIRE a.id IS UNIQUE;
+// The overlay on entity reads: one organisation's attributes of one entity.
+CREATE INDEX user_attribute_entity IF NOT EXISTS FOR (a:UserAttribute) ON (a.org, a.entity_id);
