@@ -7,6 +7,11 @@ import type { RouteRegistry } from '../registry';
 
 const PATH = '/v1/notifications/projects/:id';
 const idParam = { id: { type: 'string', minLength: 1, maxLength: 512 } };
+/** Paging of every notifications list: at most 100 a page, offsets up to 10,000. */
+export const NOTIFICATION_PAGE = {
+  limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
+  offset: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
+};
 
 interface ListQuery { limit: number; offset: number; sort: '-date' }
 
@@ -23,8 +28,7 @@ export function registerNotificationRoutes(registry: RouteRegistry, deps: { grap
     query: {
       type: 'object', additionalProperties: false,
       properties: {
-        limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
-        offset: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
+        ...NOTIFICATION_PAGE,
         sort: { type: 'string', enum: ['-date'], default: '-date', description: 'newest first (the only order)' },
       },
     },

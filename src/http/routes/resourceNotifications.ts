@@ -5,6 +5,7 @@
  */
 import type { ResourceNotificationService } from '../../services/resourceNotifications';
 import type { RouteRegistry } from '../registry';
+import { NOTIFICATION_PAGE } from './notifications';
 
 const idParam = { id: { type: 'string', minLength: 1, maxLength: 512 } };
 const errors = { 400: 'bad parameter', 401: 'no valid token', 404: 'not saved in a project the caller sees', 429: 'rate limit exceeded' };
@@ -21,10 +22,7 @@ export function registerResourceNotificationRoutes(registry: RouteRegistry, serv
     params: idParam,
     query: {
       type: 'object', additionalProperties: false,
-      properties: {
-        limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
-        offset: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
-      },
+      properties: NOTIFICATION_PAGE,
     },
     responses: { 200: '{offset, limit, next, data: ResourceNotificationData[]}', ...errors },
     handler: async ({ params, query, principal }) => ({
