@@ -51,6 +51,25 @@ export const rescoreProcessor: Processor = async (job, deps) => {
 };
 
 /**
+ * Queues re-scoring of every entity, 1,000 ids a job, with reason FULL_RESCORE_REASON (no
+ * neighbourhood expansion: every entity is scored anyway). With `jobIdPrefix` the job ids are
+ * fixed by it and the position in id order, so a producer that runs again (a retried
+ * scheduled job) does not queue the same chunks twice.
+ */
+export async function enqueueFullRescore(graph: Graph, queues: Queues, jobIdPrefix?: string): Promise<{ entities: number; jobs: number }> {
+  const scorer = new RiskScorer(graph, { deliver: async () => undefined });
+  let entities = 0;
+  let jobs = 0;
+  let page = 0;
+  for await (const ids of scorer.allEntityIds(IDS_PER_JOB * 10)) {
+    jobs += await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, FULL_RESCORE_REASON, jobIdPrefix === undefined ? undefined : `${jobIdPrefix}-${page}`);
+    entities += ids.length;
+    page += 1;
+  }
+  return { entities, jobs };
+}
+
+/**
  * Queues re-scoring of `ids` (with their neighbourhood), or of every entity when `all` is set
  * (`graph-api rescore`; a running `graph-api worker` does it).
  */
@@ -58,19 +77,8 @@ export async function queueRescore(config: Config, ids: string[], all: boolean):
   const graph = new Graph(config);
   const queues = new Queues(config);
   try {
-    let entities = 0;
-    let jobs = 0;
-    if (all) {
-      const scorer = new RiskScorer(graph, { deliver: async () => undefined });
-      for await (const page of scorer.allEntityIds(IDS_PER_JOB * 10)) {
-        jobs += await queues.enqueueEntities([QUEUE_NAMES.rescore], page, FULL_RESCORE_REASON);
-        entities += page.length;
-      }
-    } else {
-      jobs = await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'rescore');
-      entities = ids.length;
-    }
-    return { entities, jobs };
+    if (all) return await enqueueFullRescore(graph, queues);
+    return { entities: ids.length, jobs: await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'rescore') };
   } finally {
     await queues.close();
     await graph.close();
