@@ -16,7 +16,7 @@ import { NotificationFeed } from '../feeds/notifications';
 import { RiskChangeStore } from '../feeds/riskChanges';
 import { RiskChangeRecordingSink } from './riskChangeSink';
 import { Graph } from '../graph/neo4j';
-import { FULL_RESCORE_REASON, RiskScorer } from '../services/risk';
+import { FULL_RESCORE_REASON, FalsePositiveFilter, RiskScorer } from '../services/risk';
 import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
 import type { Processor, WorkerDeps } from './jobs';
 
@@ -27,7 +27,9 @@ export function scorerFor(deps: WorkerDeps): RiskScorer {
   let entry = scorers.get(deps);
   if (!entry) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
-    const scorer = new RiskScorer(deps.graph, new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis)), {
+    // Silencing first: what it drops reaches no feed, no risk change and no later sink.
+    const sink = new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis));
+    const scorer = new RiskScorer(deps.graph, new FalsePositiveFilter(deps.graph, sink), {
       log: (msg, details) => deps.logger.warn({ ...details }, msg),
     });
     scorers.set(deps, (entry = { scorer, redis }));
