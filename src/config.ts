@@ -36,8 +36,11 @@ export interface Config {
    */
   rateLimit: { requests: number; windowSeconds: number };
   tokenRateLimit: { requests: number; windowSeconds: number };
-  /** Audit history (GET /v1/history): events kept per user stream (approximate trim). */
-  history: { maxEvents: number };
+  /**
+   * Audit history (GET /v1/history): days an event is kept (HISTORY_RETENTION_DAYS), and an
+   * optional cap of events per user stream (HISTORY_MAX_EVENTS, approximate; unset: none).
+   */
+  history: { retentionDays: number; maxEvents: number | undefined };
   /** Usage and history writes of the calls within this many ms go to Redis together (0: each at once). */
   feedWriteDelayMs: number;
   /**
@@ -215,7 +218,11 @@ export function loadConfig(env: Env = process.env): Config {
       requests: int(env, 'TOKEN_RATE_LIMIT_REQUESTS', 60, 0, 1_000_000),
       windowSeconds: 60,
     },
-    history: { maxEvents: int(env, 'HISTORY_MAX_EVENTS', 100_000, 100, 100_000_000) },
+    history: {
+      // A year and a month: a yearly review or audit finds the whole year before it.
+      retentionDays: int(env, 'HISTORY_RETENTION_DAYS', 400, 1, 3650),
+      maxEvents: env.HISTORY_MAX_EVENTS ? int(env, 'HISTORY_MAX_EVENTS', 0, 100, 1_000_000_000) : undefined,
+    },
     feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),
     monitorCron: monitorCron(env.MONITOR_CRON),
     uploadRetentionDays: int(env, 'UPLOAD_RETENTION_DAYS', 30, 1, 3650),
