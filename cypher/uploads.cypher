@@ -23,9 +23,12 @@ ORDER BY m.ordinal LIMIT 1
 
 // name: match-decide
 // A reviewer's decision on one current match of a project entity: true or false positive.
+// The matched entity's risk factors at that moment are kept: a false positive is silenced
+// until the entity gains a factor outside them (src/services/risk/falsePositives.ts).
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity {id: $id})-[m:MATCHES]->(e:Entity {id: $matchId})
 SET pe.updated = $now, pe.updated_by = $user, pe.version = coalesce(pe.version, 0) + 1,
-    m.decision = $decision, m.decision_reason = $reason, m.decided_by = $user, m.decided_at = $now
+    m.decision = $decision, m.decision_reason = $reason, m.decided_by = $user, m.decided_at = $now,
+    m.decision_factors = coalesce(e.risk_factors, [])
 RETURN e.id AS id
 
 // name: upload-entity-tags

@@ -29,6 +29,7 @@ import { feedsRedis } from './feeds/redis';
 import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
 import { queueRescore } from './workers/rescoreJob';
+import { scheduleMonitoring } from './workers/monitorJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
 import { registerExportCommand } from './export/command';
 
@@ -196,6 +197,12 @@ function runWorkers(config: Config): Stop {
   const graph = new Graph(config);
   const queues = new Queues(config, (message) => logger.warn(message));
   const workers = startWorkers({ config, graph, logger, queues });
+  // In the background: BullMQ waits for Redis, and the workers must not wait with it.
+  scheduleMonitoring(queues, config.monitorCron).then(
+    (next) => logger.info({ pattern: config.monitorCron ?? 'off', next: next === undefined ? undefined : new Date(next).toISOString() },
+      next === undefined ? 'scheduled re-scoring: off' : 'scheduled re-scoring of every entity (MONITOR_CRON, UTC)'),
+    (err: Error) => logger.error({ err: err.message }, 'scheduled re-scoring not set up (MONITOR_CRON)'),
+  );
   // Checks of Redis on a client that fails at once when disconnected: BullMQ's connections
   // hold a command until Redis is back, so checks sent on them would pile up.
   const probe = feedsRedis(config.redisUrl, () => undefined);
@@ -243,7 +250,7 @@ async function main(argv: string[]): Promise<void> {
 
   program
     .command('worker')
-    .description('run the BullMQ workers (risk re-scoring, search-index sync)')
+    .description('run the BullMQ workers (risk re-scoring and its schedule, MONITOR_CRON; search-index sync; uploads)')
     .action(() => stopOnSignal(createLogger(config, 'graph-api-worker'), [runWorkers(config)]));
 
   program

@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { getNextMillis } from 'bullmq';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -35,10 +36,18 @@ export interface Config {
    */
   rateLimit: { requests: number; windowSeconds: number };
   tokenRateLimit: { requests: number; windowSeconds: number };
-  /** Audit history (GET /v1/history): events kept per user stream (approximate trim). */
-  history: { maxEvents: number };
+  /**
+   * Audit history (GET /v1/history): days an event is kept (HISTORY_RETENTION_DAYS), and an
+   * optional cap of events per user stream (HISTORY_MAX_EVENTS, approximate; unset: none).
+   */
+  history: { retentionDays: number; maxEvents: number | undefined };
   /** Usage and history writes of the calls within this many ms go to Redis together (0: each at once). */
   feedWriteDelayMs: number;
+  /**
+   * Cron pattern (UTC) of the worker's scheduled re-scoring of every entity (MONITOR_CRON);
+   * undefined: not scheduled (`off`).
+   */
+  monitorCron: string | undefined;
   /** Days an upload's rows, state and results are kept in Redis (UPLOAD_RETENTION_DAYS). */
   uploadRetentionDays: number;
   /** Express's `trust proxy`: which forwarding proxies to believe about the client address. */
@@ -122,6 +131,31 @@ function metricsToken(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** The default MONITOR_CRON: daily at 03:00 UTC, after the night's loads. */
+export const DEFAULT_MONITOR_CRON = '0 3 * * *';
+
+/**
+ * MONITOR_CRON: `off`, or a cron pattern of 5 fields (minute first) or 6 (second first) that
+ * BullMQ's scheduler can compute a next time from; checked here so a typo stops the worker
+ * at start-up instead of leaving monitoring silently unscheduled.
+ */
+function monitorCron(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_MONITOR_CRON;
+  const pattern = raw.trim().replace(/\s+/g, ' ');
+  if (pattern === 'off') return undefined;
+  const fields = pattern.split(' ').length;
+  const bad = (why: string) => new ConfigError(`MONITOR_CRON must be "off" or a cron pattern of 5 fields (minute hour day month weekday) or 6 (second first), e.g. "${DEFAULT_MONITOR_CRON}"; "${raw}" ${why}`);
+  if (fields !== 5 && fields !== 6) throw bad(`has ${fields} field${fields === 1 ? '' : 's'}`);
+  let next: number | undefined;
+  try {
+    next = getNextMillis(Date.now(), { pattern, tz: 'UTC' });
+  } catch (err) {
+    throw bad(`is not valid: ${(err as Error).message}`);
+  }
+  if (!Number.isFinite(next)) throw bad('never comes');
+  return pattern;
+}
+
 export const DEV_JWT_SECRET = 'development-only-secret-change-me';
 
 export function loadConfig(env: Env = process.env): Config {
@@ -184,8 +218,13 @@ export function loadConfig(env: Env = process.env): Config {
       requests: int(env, 'TOKEN_RATE_LIMIT_REQUESTS', 60, 0, 1_000_000),
       windowSeconds: 60,
     },
-    history: { maxEvents: int(env, 'HISTORY_MAX_EVENTS', 100_000, 100, 100_000_000) },
+    history: {
+      // A year and a month: a yearly review or audit finds the whole year before it.
+      retentionDays: int(env, 'HISTORY_RETENTION_DAYS', 400, 1, 3650),
+      maxEvents: env.HISTORY_MAX_EVENTS ? int(env, 'HISTORY_MAX_EVENTS', 0, 100, 1_000_000_000) : undefined,
+    },
     feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),
+    monitorCron: monitorCron(env.MONITOR_CRON),
     uploadRetentionDays: int(env, 'UPLOAD_RETENTION_DAYS', 30, 1, 3650),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -1,8 +1,12 @@
 /**
- * Audit history (GET /v1/history) in Redis Streams: one stream per user (`history:<org>:<user>`),
- * trimmed to about `HISTORY_MAX_EVENTS` entries. Stream ids are assigned by Redis and only grow,
- * so the id of the last event of a page is a page token that never skips or repeats an event,
- * whatever is written meanwhile. Pages run newest first.
+ * Audit history (GET /v1/history, GET /v1/history/export) in Redis Streams: one stream per user
+ * (`history:<org>:<user>`), kept for `HISTORY_RETENTION_DAYS` days: every write trims what is
+ * older (exact MINID trim) and sets the stream to expire that long after it, so an idle user's
+ * stream goes too, and reads never reach below the retention, so nothing older is served
+ * between writes. `HISTORY_MAX_EVENTS`, when set, also caps a stream (approximate trim): a guard
+ * of Redis memory that cuts the audit trail, so it is off by default. Stream ids are assigned by
+ * Redis and only grow, so the id of the last event of a page is a page token that never skips
+ * or repeats an event, whatever is written meanwhile. Pages run newest first, exports oldest first.
  *
  * Event names (HistoryInfo.event), and their `data`:
  * - `api.request`: every authenticated call (including rejected ones: 4xx, 429):
@@ -68,6 +72,9 @@ export interface HistoryQuery {
 
 export interface HistoryPage { size: number; next_token: string; events: HistoryInfo[] }
 
+/** How long a stream's events are kept; `maxEvents` (optional) caps a stream besides. */
+export interface HistoryRetention { retentionDays: number; maxEvents?: number }
+
 export const STREAM_ID = /^\d{1,16}-\d{1,20}$/;
 const MAX_SEQUENCE = 2n ** 64n - 1n;
 
@@ -83,7 +90,7 @@ export function tokenProblem(token: string): string | undefined {
   return undefined;
 }
 const DAY_MS = 86_400_000;
-/** Entries read per XREVRANGE while filtering by event. */
+/** Entries read per XREVRANGE while filtering by event, and per XRANGE of an export. */
 const BATCH = 500;
 /** Entries one request examines at most when a filter matches little; the page then ends early with a token. */
 const SCAN_BUDGET = 20_000;
@@ -95,21 +102,35 @@ export class HistoryFeed {
   constructor(
     private readonly redis: Redis,
     private readonly environment: string,
-    private readonly maxEvents: number,
+    private readonly retention: HistoryRetention,
     private readonly writes: WriteBehind,
   ) {}
+
+  /** The first millisecond still kept. */
+  private cutoff(): number {
+    return Date.now() - this.retention.retentionDays * DAY_MS;
+  }
+
+  /** The lowest stream id a read may return: the later of the retention's start and `from`. */
+  private lowest(from: string | undefined): string {
+    // Stream ids are milliseconds since 1970 and never negative: a `from` before that bounds nothing.
+    return String(Math.max(0, this.cutoff(), from ? dayStart(from) : 0));
+  }
 
   /**
    * Appends one event to the principal's stream; resolves to its id. Written behind (see
    * WriteBehind) unless `now`: a project change is written before its call answers.
    */
   async record(principal: Principal, event: HistoryEvent, data: Record<string, unknown>, now = false): Promise<string> {
+    const stream = key(principal);
     const written = this.writes.enqueue((pipeline) => {
       pipeline.xadd(
-        key(principal), 'MAXLEN', '~', String(this.maxEvents), '*',
+        stream, 'MINID', '=', String(this.cutoff()), '*',
         'user', principal.user, 'environment', this.environment, 'event', event, 'data', JSON.stringify(data),
       );
-      return 1;
+      pipeline.pexpire(stream, this.retention.retentionDays * DAY_MS);
+      if (this.retention.maxEvents) pipeline.xtrim(stream, 'MAXLEN', '~', this.retention.maxEvents);
+      return this.retention.maxEvents ? 3 : 2;
     });
     if (now) void this.writes.flush();
     const [id] = await written;
@@ -121,9 +142,8 @@ export class HistoryFeed {
     await this.writes.flush();
     const stream = key(principal);
     const wanted = q.events?.length ? new Set(q.events) : undefined;
-    // Stream ids are milliseconds since 1970 and never negative: a day before that bounds nothing
-    // from below, and ends a range before any event.
-    const lowest = q.from && dayStart(q.from) > 0 ? String(dayStart(q.from)) : '-';
+    const lowest = this.lowest(q.from);
+    // A day before 1970 ends a range before any event.
     const lastMs = q.to ? dayStart(q.to) + DAY_MS - 1 : undefined;
     if (lastMs !== undefined && lastMs < 0) return { size: 0, next_token: '', events: [] };
     // A token continues below the last event returned; `to` bounds the first page.
@@ -157,6 +177,29 @@ export class HistoryFeed {
       if (more.length === 0) exhausted = true;
     }
     return { size: events.length, next_token: exhausted || last === undefined ? '' : last, events };
+  }
+
+  /**
+   * Every kept event of the principal within the filters, oldest first, read BATCH at a time
+   * (for a streamed export). Events written after the export started are left out, its own
+   * `api.request` among them, so an export is a fixed view however long it is read.
+   */
+  async *export(principal: Principal, q: Omit<HistoryQuery, 'size' | 'token'>): AsyncGenerator<HistoryInfo> {
+    await this.writes.flush();
+    const stream = key(principal);
+    const wanted = q.events?.length ? new Set(q.events) : undefined;
+    const highest = String(Math.min(Date.now(), q.to ? dayStart(q.to) + DAY_MS - 1 : Infinity));
+    if (Number(highest) < 0) return;
+    let start = this.lowest(q.from);
+    for (;;) {
+      const batch = (await this.redis.xrange(stream, start, highest, 'COUNT', BATCH)) as [string, string[]][];
+      for (const [id, fields] of batch) {
+        const info = toInfo(id, fields);
+        if (!wanted || wanted.has(info.event)) yield info;
+      }
+      if (batch.length < BATCH) return;
+      start = `(${batch[batch.length - 1][0]}`;
+    }
   }
 }
 

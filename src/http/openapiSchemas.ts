@@ -72,6 +72,8 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (spec.path === '/v1/ontology') return object(['data'], { data: obj });
   if (spec.path === '/v1/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
   if (spec.path === '/v1/history') return ref('History');
+  // NDJSON: the schema of one line.
+  if (spec.path === '/v1/history/export') return ref('HistoryInfo');
   if (spec.path.startsWith('/v1/notifications/') && spec.method === 'get') return page(obj);
   if (spec.path.startsWith('/v1/attribute')) return ref('AttributeResponse');
   if (path === '/usage') return ref('Usage');

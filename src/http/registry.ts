@@ -4,6 +4,7 @@
  * added without being documented. Unsupported methods on a known path get 405.
  */
 import type { IncomingMessage } from 'node:http';
+import { Readable, pipeline } from 'node:stream';
 import accepts from 'accepts';
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -17,6 +18,7 @@ export type JsonSchema = Record<string, unknown>;
 export const MAX_BODY_BYTES = '1mb';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** A `Readable` body is streamed (see `send`); any other body is sent whole. */
 export interface Reply { status?: number; body: unknown; contentType?: string; headers?: Record<string, string> }
 
 export interface RouteContext<Q = Record<string, unknown>, B = unknown> {
@@ -201,7 +203,7 @@ export class RouteRegistry {
       for (const [code, description] of Object.entries(spec.responses ?? { 200: 'OK' })) {
         responses[code] = code === '204' ? { description }
           : code.startsWith('2')
-            ? { description, content: Object.fromEntries((spec.produces ?? ['application/json']).map((t) => [t, t === 'application/json' && schema ? { schema } : {}])) }
+            ? { description, content: Object.fromEntries((spec.produces ?? ['application/json']).map((t) => [t, (t === 'application/json' || t === 'application/x-ndjson') && schema ? { schema } : {}])) }
             // An error the route names: the envelope of its surface, as the common errors have.
             : { ...(responses['500'] as object), ...(responses[code] as object), description };
       }
@@ -346,6 +348,13 @@ function send(res: Response, reply: Reply, accept: string): void {
     return;
   }
   const type = reply.contentType ?? accept;
+  if (reply.body instanceof Readable) {
+    // The status is sent with the first chunk: a failure later can only cut the answer short,
+    // which the client sees as a connection closed before the last chunk.
+    res.type(type);
+    pipeline(reply.body, res, () => undefined);
+    return;
+  }
   if (type === 'application/json') {
     res.type('application/json').send(JSON.stringify(reply.body));
   } else {

@@ -16,6 +16,8 @@ export const QUEUE_NAMES = {
   searchIndex: 'search-index',
   /** Resolve the rows of a resolution upload into project entities (job id: the upload id). */
   upload: 'resolution-upload',
+  /** The scheduled re-scoring of every entity (MONITOR_CRON): each job queues `rescore` jobs for all. */
+  monitor: 'risk-monitor',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
@@ -61,15 +63,20 @@ export class Queues {
     return queue;
   }
 
-  /** Enqueues `ids` in chunks of IDS_PER_JOB on each named queue. */
-  async enqueueEntities(names: QueueName[], ids: Iterable<string>, reason: string): Promise<number> {
+  /**
+   * Enqueues `ids` in chunks of IDS_PER_JOB on each named queue. With `jobIdPrefix`, chunk n
+   * gets the job id `<prefix>-<n>`, so enqueueing the same ids again while those jobs are
+   * kept (DEFAULT_JOB_OPTIONS) adds nothing: a retried producer does not queue work twice.
+   */
+  async enqueueEntities(names: QueueName[], ids: Iterable<string>, reason: string, jobIdPrefix?: string): Promise<number> {
     await this.reachable();
     const all = [...ids];
     let jobs = 0;
     for (const name of names) {
       const bulk = [];
       for (let i = 0; i < all.length; i += IDS_PER_JOB) {
-        bulk.push({ name: reason, data: { entityIds: all.slice(i, i + IDS_PER_JOB), reason } });
+        const opts = jobIdPrefix === undefined ? undefined : { jobId: `${jobIdPrefix}-${i / IDS_PER_JOB}` };
+        bulk.push({ name: reason, data: { entityIds: all.slice(i, i + IDS_PER_JOB), reason }, opts });
       }
       if (bulk.length) await this.queue(name).addBulk(bulk);
       jobs += bulk.length;

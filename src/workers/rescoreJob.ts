@@ -16,7 +16,7 @@ import { NotificationFeed } from '../feeds/notifications';
 import { RiskChangeStore } from '../feeds/riskChanges';
 import { RiskChangeRecordingSink } from './riskChangeSink';
 import { Graph } from '../graph/neo4j';
-import { FULL_RESCORE_REASON, RiskScorer } from '../services/risk';
+import { FULL_RESCORE_REASON, FalsePositiveFilter, RiskScorer } from '../services/risk';
 import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
 import type { Processor, WorkerDeps } from './jobs';
 
@@ -27,7 +27,9 @@ export function scorerFor(deps: WorkerDeps): RiskScorer {
   let entry = scorers.get(deps);
   if (!entry) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
-    const scorer = new RiskScorer(deps.graph, new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis)), {
+    // Silencing first: what it drops reaches no feed, no risk change and no later sink.
+    const sink = new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis));
+    const scorer = new RiskScorer(deps.graph, new FalsePositiveFilter(deps.graph, sink), {
       log: (msg, details) => deps.logger.warn({ ...details }, msg),
     });
     scorers.set(deps, (entry = { scorer, redis }));
@@ -51,6 +53,25 @@ export const rescoreProcessor: Processor = async (job, deps) => {
 };
 
 /**
+ * Queues re-scoring of every entity, 1,000 ids a job, with reason FULL_RESCORE_REASON (no
+ * neighbourhood expansion: every entity is scored anyway). With `jobIdPrefix` the job ids are
+ * fixed by it and the position in id order, so a producer that runs again (a retried
+ * scheduled job) does not queue the same chunks twice.
+ */
+export async function enqueueFullRescore(graph: Graph, queues: Queues, jobIdPrefix?: string): Promise<{ entities: number; jobs: number }> {
+  const scorer = new RiskScorer(graph, { deliver: async () => undefined });
+  let entities = 0;
+  let jobs = 0;
+  let page = 0;
+  for await (const ids of scorer.allEntityIds(IDS_PER_JOB * 10)) {
+    jobs += await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, FULL_RESCORE_REASON, jobIdPrefix === undefined ? undefined : `${jobIdPrefix}-${page}`);
+    entities += ids.length;
+    page += 1;
+  }
+  return { entities, jobs };
+}
+
+/**
  * Queues re-scoring of `ids` (with their neighbourhood), or of every entity when `all` is set
  * (`graph-api rescore`; a running `graph-api worker` does it).
  */
@@ -58,19 +79,8 @@ export async function queueRescore(config: Config, ids: string[], all: boolean):
   const graph = new Graph(config);
   const queues = new Queues(config);
   try {
-    let entities = 0;
-    let jobs = 0;
-    if (all) {
-      const scorer = new RiskScorer(graph, { deliver: async () => undefined });
-      for await (const page of scorer.allEntityIds(IDS_PER_JOB * 10)) {
-        jobs += await queues.enqueueEntities([QUEUE_NAMES.rescore], page, FULL_RESCORE_REASON);
-        entities += page.length;
-      }
-    } else {
-      jobs = await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'rescore');
-      entities = ids.length;
-    }
-    return { entities, jobs };
+    if (all) return await enqueueFullRescore(graph, queues);
+    return { entities: ids.length, jobs: await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'rescore') };
   } finally {
     await queues.close();
     await graph.close();

@@ -30,7 +30,7 @@ function uploadDeps(deps: WorkerDeps): UploadDeps {
   if (!d) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
     const writes = new WriteBehind(redis, 0);
-    const history = new HistoryFeed(redis, deps.config.env, deps.config.history.maxEvents, writes);
+    const history = new HistoryFeed(redis, deps.config.env, deps.config.history, writes);
     const entities = new ProjectEntityService(deps.graph, new ResolveService(createSearchIndex(deps.config, deps.graph)), history,
       (msg, err) => deps.logger.warn({ err: (err as Error)?.message }, msg));
     d = { store: new UploadStore(redis, deps.config.uploadRetentionDays * 86_400), entities, history, redis, writes };

@@ -8,6 +8,7 @@ import type pino from 'pino';
 import { CONNECTION_ERROR_EVERY_MS, throttled } from '../feeds/redis';
 import type { EntityJob, Processor, WorkerDeps } from './jobs';
 import { QUEUE_NAMES, QueueName, bullConnection, retryDelayMs } from './queues';
+import { monitorProcessor } from './monitorJob';
 import { rescoreProcessor } from './rescoreJob';
 import { searchIndexJob } from './searchIndexJob';
 import { uploadProcessor } from './uploadJob';
@@ -19,6 +20,7 @@ export const PROCESSORS: Partial<Record<QueueName, Processor>> = {
   [QUEUE_NAMES.rescore]: rescoreProcessor,
   [QUEUE_NAMES.searchIndex]: searchIndexJob,
   [QUEUE_NAMES.upload]: uploadProcessor,
+  [QUEUE_NAMES.monitor]: monitorProcessor,
 };
 
 export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {

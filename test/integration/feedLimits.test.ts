@@ -1,7 +1,7 @@
 /**
  * The feeds' size limits against the real Redis: the notification feed keeps the newest
  * notifications per project (its constructor's limit, MAX_PER_PROJECT by default), the history
- * stream is trimmed to about HISTORY_MAX_EVENTS entries, and a filtered history page that
+ * stream is trimmed to about HISTORY_MAX_EVENTS entries when that is set, and a filtered history page that
  * matches little stops at its scan budget with a token that continues the scan.
  */
 import Redis from 'ioredis';
@@ -130,12 +130,12 @@ async function recordAll(feed: HistoryFeed, writes: WriteBehind, who: Principal,
   return Promise.all(ids);
 }
 
-describe('history stream: trimmed to about HISTORY_MAX_EVENTS per user', () => {
+describe('history stream: capped at about HISTORY_MAX_EVENTS per user when it is set', () => {
   beforeEach(() => deleteKeys('history:org-limits:*'));
 
   test('1000 events into a stream of 100 keep the newest, at least 100 and at most a stream node more', async () => {
     const writes = new WriteBehind(redis, 10_000);
-    const feed = new HistoryFeed(redis, 'test', 100, writes);
+    const feed = new HistoryFeed(redis, 'test', { retentionDays: 400, maxEvents: 100 }, writes);
     const who = principal('trim');
     const ids = await recordAll(feed, writes, who, Array.from({ length: 1000 }, (_, i) => ({ event: 'api.request' as const, data: { i } })));
     const length = await redis.xlen(streamKey(who));
@@ -179,7 +179,7 @@ describe('history page: a sparse event filter stops at its scan budget with a to
 
   test('few matches among many events: an early page with a non-empty token, followed, yields every match once, in order', async () => {
     const writes = new WriteBehind(redis, 10_000);
-    const feed = new HistoryFeed(redis, 'test', 100_000, writes);
+    const feed = new HistoryFeed(redis, 'test', { retentionDays: 400 }, writes);
     const who = principal('sparse');
     // Three matches, then far more non-matching events than one request scans (its budget is
     // 20 000 entries), then one more match: the newest match is found at once, the older ones
@@ -219,7 +219,7 @@ describe('history page: a sparse event filter stops at its scan budget with a to
 
   test('a filter that matches nothing ends with an empty token after scanning everything, a page at a time', async () => {
     const writes = new WriteBehind(redis, 10_000);
-    const feed = new HistoryFeed(redis, 'test', 100_000, writes);
+    const feed = new HistoryFeed(redis, 'test', { retentionDays: 400 }, writes);
     const who = principal('nothing');
     await recordAll(feed, writes, who, Array.from({ length: 25_000 }, (_, i) => ({ event: 'api.request' as const, data: { i } })));
     const first = await feed.page(who, { events: ['snapshot.deleted'], size: 5 });

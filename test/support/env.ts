@@ -19,6 +19,8 @@ export function testEnv(): Record<string, string | undefined> {
     JWT_SECRET: 'test-secret-with-at-least-thirty-two-characters',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     PORT: '0',
+    // Workers of the tests re-score when a test asks; monitoring.test.ts turns the schedule on.
+    MONITOR_CRON: 'off',
   };
 }
 

@@ -28,3 +28,13 @@ test('TRUST_PROXY: off by default; true, hops, or addresses, subnets and names; 
     expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/^TRUST_PROXY must be true, false, a number of hops/);
   }
 });
+
+test('MONITOR_CRON: daily by default, off, or a 5- or 6-field pattern; anything else stops start-up naming it', () => {
+  expect(loadConfig({}).monitorCron).toBe('0 3 * * *');
+  expect(loadConfig({ MONITOR_CRON: 'off' }).monitorCron).toBeUndefined();
+  expect(loadConfig({ MONITOR_CRON: ' 30  2 * * 1 ' }).monitorCron).toBe('30 2 * * 1');
+  expect(loadConfig({ MONITOR_CRON: '*/1 * * * * *' }).monitorCron).toBe('*/1 * * * * *');
+  for (const raw of ['banana', '0 3 * *', '61 * * * *', '0 0 30 2 *', '0 3 * * * * *', 'daily']) {
+    expect(() => loadConfig({ MONITOR_CRON: raw })).toThrow(/^MONITOR_CRON must be "off" or a cron pattern/);
+  }
+});

@@ -22,7 +22,7 @@ export interface Feeds {
 
 export function createFeeds(deps: { config: Config; redis: Redis }): Feeds {
   const writes = new WriteBehind(deps.redis, deps.config.feedWriteDelayMs);
-  const history = new HistoryFeed(deps.redis, deps.config.env, deps.config.history.maxEvents, writes);
+  const history = new HistoryFeed(deps.redis, deps.config.env, deps.config.history, writes);
   const usage = new UsageFeed(deps.redis, writes);
   const rateLimiter = new RateLimiter(deps.redis, deps.config.rateLimit);
   return {

@@ -1,5 +1,6 @@
 /**
- * Feeds and reference data: GET /v1/history (audit events), GET /usage and /v1/usage (calls and
+ * Feeds and reference data: GET /v1/history (audit events) and /v1/history/export (all of them
+ * as NDJSON), GET /usage and /v1/usage (calls and
  * credits per route), GET /v1/ontology[/<kind>] (countries, relationships, entity types, risk
  * factors). These calls cost no credits. Thin: parse, call the Redis feed or domain table, shape.
  */
@@ -7,6 +8,7 @@ import { badParameter } from '../../domain/errors';
 import { ONTOLOGY } from '../../domain/ontology';
 import { HISTORY_EVENTS, HistoryFeed, STREAM_ID, tokenProblem } from '../../feeds/history';
 import type { UsageFeed, UsageReport } from '../../feeds/usage';
+import { NDJSON, ndjsonStream } from '../formats/ndjson';
 import type { RouteRegistry } from '../registry';
 
 const date = (description: string) => ({ type: 'string', format: 'date', description: `${description} (YYYY-MM-DD, UTC)` });
@@ -86,6 +88,28 @@ export function registerFeedRoutes(registry: RouteRegistry, feeds: { history: Hi
       const problem = query.token === undefined ? undefined : tokenProblem(query.token);
       if (problem) throw badParameter('token', problem);
       return { body: await feeds.history.page(principal, query) };
+    },
+  });
+
+  registry.add<{ events?: string[]; from?: string; to?: string }>({
+    method: 'get', path: '/v1/history/export', tag: 'feeds', credits: 0, produces: [NDJSON],
+    summary: 'Every kept audit event of the caller as NDJSON (one HistoryInfo a line), oldest first, streamed; events written after the call started are not in it',
+    query: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        events: { type: 'array', items: { type: 'string', enum: HISTORY_EVENTS }, maxItems: HISTORY_EVENTS.length, description: 'event names to keep' },
+        from: date('first day'),
+        to: date('last day'),
+      },
+    },
+    responses: { 200: 'one HistoryInfo JSON object a line', 400: 'bad parameter', 401: 'no valid token', 429: 'rate limit exceeded' },
+    handler: async ({ principal, query }) => {
+      if (query.from && query.to && query.from > query.to) throw badParameter('from', `must not be after to (${query.to})`);
+      return {
+        body: ndjsonStream(feeds.history.export(principal, query)),
+        contentType: NDJSON,
+        headers: { 'content-disposition': 'attachment; filename="history.ndjson"', 'cache-control': 'no-store' },
+      };
     },
   });
 

@@ -4,5 +4,6 @@
  * (./notifications.ts). See docs/risk-and-notifications.md.
  */
 export * from './derivation';
+export * from './falsePositives';
 export * from './notifications';
 export * from './scorer';
