@@ -16,6 +16,8 @@ export const QUEUE_NAMES = {
   searchIndex: 'search-index',
   /** Resolve the rows of a resolution upload into project entities (job id: the upload id). */
   upload: 'resolution-upload',
+  /** Send one webhook delivery (job id: the delivery id, or the delivery id and `-resend-<n>`). */
+  webhook: 'webhook-delivery',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 

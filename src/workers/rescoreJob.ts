@@ -15,6 +15,8 @@ import type { Config } from '../config';
 import { NotificationFeed } from '../feeds/notifications';
 import { RiskChangeStore } from '../feeds/riskChanges';
 import { RiskChangeRecordingSink } from './riskChangeSink';
+import { WebhookEventSink } from './webhookSink';
+import { webhookDeps } from './webhookJob';
 import { Graph } from '../graph/neo4j';
 import { FULL_RESCORE_REASON, RiskScorer } from '../services/risk';
 import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
@@ -27,7 +29,10 @@ export function scorerFor(deps: WorkerDeps): RiskScorer {
   let entry = scorers.get(deps);
   if (!entry) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
-    const scorer = new RiskScorer(deps.graph, new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis)), {
+    const recording = new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis));
+    // Webhooks (risk.changed) see what was delivered and recorded.
+    const sink = new WebhookEventSink(recording, () => webhookDeps(deps).dispatcher);
+    const scorer = new RiskScorer(deps.graph, sink, {
       log: (msg, details) => deps.logger.warn({ ...details }, msg),
     });
     scorers.set(deps, (entry = { scorer, redis }));

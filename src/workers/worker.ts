@@ -11,6 +11,7 @@ import { QUEUE_NAMES, QueueName, bullConnection, retryDelayMs } from './queues';
 import { rescoreProcessor } from './rescoreJob';
 import { searchIndexJob } from './searchIndexJob';
 import { uploadProcessor } from './uploadJob';
+import { WEBHOOK_BACKOFF, webhookProcessor, webhookRetryDelayMs } from './webhookJob';
 
 export type { EntityJob, Processor, WorkerDeps } from './jobs';
 
@@ -19,6 +20,7 @@ export const PROCESSORS: Partial<Record<QueueName, Processor>> = {
   [QUEUE_NAMES.rescore]: rescoreProcessor,
   [QUEUE_NAMES.searchIndex]: searchIndexJob,
   [QUEUE_NAMES.upload]: uploadProcessor,
+  [QUEUE_NAMES.webhook]: webhookProcessor,
 };
 
 export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
@@ -33,7 +35,10 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
       lockDuration: 30_000,
       stalledInterval: 15_000,
       maxStalledCount: 5,
-      settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
+      settings: {
+        backoffStrategy: (attemptsMade: number, type?: string) => (type === WEBHOOK_BACKOFF
+          ? webhookRetryDelayMs(attemptsMade, deps.config.webhooks.retryBaseMs) : retryDelayMs(attemptsMade)),
+      },
     });
     worker.on('failed', (job, err) => deps.logger.warn({ queue: name, job: job?.id, err: err.message, attempts: job?.attemptsMade }, 'job failed'));
     // Redis being away makes the worker fail every few milliseconds: once in a while is enough to say so.
