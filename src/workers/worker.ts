@@ -23,6 +23,9 @@ export const PROCESSORS: Partial<Record<QueueName, Processor>> = {
   [QUEUE_NAMES.webhook]: webhookProcessor,
 };
 
+/** Webhook attempts one worker process has under way at once. */
+export const WEBHOOK_CONCURRENCY = 8;
+
 export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
   const workers: Worker[] = [];
   for (const name of Object.values(QUEUE_NAMES)) {
@@ -30,7 +33,8 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
     if (!processor || (only && !only.includes(name))) continue;
     const worker = new Worker<EntityJob>(name, (job) => processor(job, deps), {
       connection: bullConnection(deps.config, (message) => deps.logger.warn({ queue: name }, message)),
-      concurrency: 2,
+      // Webhook attempts mostly wait on receivers (up to WEBHOOK_TIMEOUT_MS each): more at once.
+      concurrency: name === QUEUE_NAMES.webhook ? WEBHOOK_CONCURRENCY : 2,
       // A worker killed mid-job releases it after lockDuration; the stalled check re-queues it.
       lockDuration: 30_000,
       stalledInterval: 15_000,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   h = await startHarness({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', METRICS_TOKEN } });
   // The same services under the default configuration (private targets refused).
   strict = await startHarness({ wipe: false });
-  worker = startWorker({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '300', WEBHOOK_TIMEOUT_MS: '3000' });
+  worker = startWorker({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '300', WEBHOOK_TIMEOUT_MS: '3000', WEBHOOK_ATTEMPTS: '3' });
   receiver = await startReceiver();
   bob = callAs(h, 'bob', 'org-b');
 }, 120_000);
@@ -129,6 +129,14 @@ describe('subscriptions', () => {
     expect(receiver.on('/late')).toEqual([]);
   });
 
+  test('an attempt is bounded by the timeout', async () => {
+    const started = Date.now();
+    const result = await sendWebhook({ url: receiver.url('/hang/1'), secret: `whsec_${Buffer.alloc(32, 2).toString('base64')}` }, { id: 'msg_x', body: '{}' }, { timeoutMs: 300, allowPrivate: true });
+    expect(result).toMatchObject({ outcome: 'timeout', error: 'no answer within 300 ms' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(receiver.on('/hang/1')).toHaveLength(1);
+  });
+
   test('another org sees none of it: 404 for the project\'s webhooks, one webhook, its deliveries and re-send', async () => {
     const sub = await subscribe(projectId, '/iso', ['risk.changed']);
     for (const [method, path, body] of [
@@ -200,8 +208,9 @@ describe('deliveries', () => {
     expect((await h.json(`/v1/projects/${projectId}/webhooks/${uploadsOnly.id}/deliveries/${deliveryId}`)).status).toBe(404);
   });
 
-  test('upload.finished is delivered; a receiver answering 500 gets a retry with the same webhook-id', async () => {
+  test('upload.finished is delivered; a receiver answering 500 gets retries with the same webhook-id until the attempts are spent', async () => {
     const flaky = await subscribe(projectId, '/fail-once/upload', ['upload.finished']);
+    const dead = await subscribe(projectId, '/always-500/upload', ['upload.finished']);
     const upload = await post(`/v1/projects/${projectId}/resolutions`, { filename: 'book.json', data: [{ name: ['Quorbital Webhook One'], country: ['GBR'] }, { name: ['Quorbital Webhook Two'] }] });
     expect(upload.status).toBe(200);
     const [ok] = await receiver.waitFor('/uploads-only', 1);
@@ -217,7 +226,15 @@ describe('deliveries', () => {
     expect(delivery.attempts.map((a: { trigger: string; status: number; outcome: string; error?: string }) => [a.trigger, a.status, a.outcome, a.error])).toEqual([
       ['event', 500, 'http_error', 'HTTP 500'], ['retry', 204, 'success', undefined],
     ]);
+    // WEBHOOK_ATTEMPTS=3 here: a receiver that always fails gets 3 attempts (after 300 and 900 ms), then the delivery has failed.
+    const dying = await receiver.waitFor('/always-500/upload', 3);
+    expect(new Set(dying.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(dying[2].at - dying[1].at).toBeGreaterThanOrEqual(800);
     await sleep(1000);
+    expect(receiver.on('/always-500/upload')).toHaveLength(3);
+    const [gaveUp] = (await h.json(`/v1/projects/${projectId}/webhooks/${dead.id}/deliveries`)).body.data;
+    expect(gaveUp.status).toBe('failed');
+    expect(gaveUp.attempts.map((a: { trigger: string; status: number }) => [a.trigger, a.status])).toEqual([['event', 500], ['retry', 500], ['retry', 500]]);
     expect(receiver.on('/uploads-only')).toHaveLength(1);
     expect(receiver.on('/risk')).toHaveLength(2);
   });
@@ -226,7 +243,8 @@ describe('deliveries', () => {
     const res = await fetch(`${h.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const text = await res.text();
     const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-    expect(value('webhook_delivery_attempts_total{outcome="http_error"}')).toBe(1);
+    expect(value('webhook_delivery_attempts_total{outcome="http_error"}')).toBe(4);
+    expect(value('webhook_deliveries_total{result="failed"}')).toBe(1);
     expect(value('webhook_delivery_attempts_total{outcome="success"}')).toBe(4);
     expect(value('webhook_deliveries_total{result="delivered"}')).toBe(4);
   });

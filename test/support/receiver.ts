@@ -1,7 +1,7 @@
 /**
  * A real webhook receiver for tests: a node:http server on loopback that records every request
  * (headers, raw body) and answers by path: `/fail-once/...` 500 then 204, `/always-500/...` 500,
- * anything else 204.
+ * `/hang/...` never, anything else 204.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +28,7 @@ export async function startReceiver(): Promise<Receiver> {
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const n = (seen.get(path) ?? 0) + 1;
       seen.set(path, n);
+      if (path.startsWith('/hang')) return;
       const fail = path.startsWith('/always-500') || (path.startsWith('/fail-once') && n === 1);
       res.writeHead(fail ? 500 : 204).end();
     });
