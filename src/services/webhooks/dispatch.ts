@@ -5,7 +5,7 @@
  * the Standard Webhooks shape `{type, timestamp, data}`.
  */
 import { createHash } from 'node:crypto';
-import type { Delivery, WebhookEvent, WebhookStore } from '../../feeds/webhooks';
+import type { Delivery, Subscription, WebhookEvent, WebhookStore } from '../../feeds/webhooks';
 
 /** What the delivery queue's jobs carry (QUEUE_NAMES.webhook). */
 export interface WebhookJob { deliveryId: string; projectId: string; subscriptionId: string; trigger: 'event' | 'resend' }
@@ -33,8 +33,8 @@ export class WebhookDispatcher {
   constructor(private readonly store: WebhookStore, private readonly enqueue: EnqueueDelivery) {}
 
   /** Makes and queues the deliveries of one event; answers how many subscriptions take it. */
-  async emit(projectId: string, type: WebhookEvent, eventKey: string, timestamp: string, data: Record<string, unknown>): Promise<number> {
-    const subs = (await this.store.subscriptions(projectId)).filter((s) => s.enabled && s.events.includes(type));
+  async emit(projectId: string, type: WebhookEvent, eventKey: string, timestamp: string, data: Record<string, unknown>, known?: Subscription[]): Promise<number> {
+    const subs = (known ?? (await this.store.subscriptions(projectId))).filter((s) => s.enabled && s.events.includes(type));
     for (const sub of subs) {
       const delivery: Delivery = {
         id: deliveryId(sub.id, type, eventKey), subscription_id: sub.id, project_id: projectId, event_type: type,
@@ -51,13 +51,18 @@ export class WebhookDispatcher {
 
   /** `risk.changed`: one event per project notification (a project entity's risk factors changed). */
   async riskChanged(items: RiskNotificationItem[]): Promise<void> {
+    // One read of a project's subscriptions per batch: a re-scoring chunk can notify many entities of one project.
+    const byProject = new Map<string, Subscription[]>();
     for (const item of items) {
+      let subs = byProject.get(item.projectId);
+      if (!subs) byProject.set(item.projectId, (subs = await this.store.subscriptions(item.projectId)));
+      if (!subs.length) continue;
       const { added, removed, date } = item.data.risk_notifications;
       const changed = item.data.notifications.map((n) => n.field).filter((f) => !added.includes(f) && !removed.includes(f));
       await this.emit(item.projectId, 'risk.changed', item.id, date, {
         project_id: item.projectId, project_entity_id: item.data.resource_id, entity_id: item.data.entity_id,
         notification_id: item.id, added, removed, changed, date,
-      });
+      }, subs);
     }
   }
 
