@@ -11,9 +11,10 @@ import { run as resolvePairs } from './resolvePairs';
 import { run as search } from './search';
 import { run as projects } from './projects';
 import { run as imports } from './imports';
+import { run as webhooks } from './webhooks';
 
 // Benches sharing a graph size run together; resolvePairs and foundation wipe the bench graph, so they run last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, imports, resolvePairs, foundation };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, imports, webhooks, resolvePairs, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -65,6 +65,12 @@ export interface Config {
   metrics: { port: number | undefined; host: string; token: string | undefined };
   /** OTLP/HTTP endpoint for traces (OTEL_EXPORTER_OTLP_ENDPOINT); unset: tracing is not loaded. */
   otlpEndpoint: string | undefined;
+  /**
+   * Webhook deliveries (docs/webhooks.md): targets on private addresses allowed, time limit of
+   * one attempt, attempts in all, the first retry's wait (each next one 3 times longer, at most
+   * 360 times the first: about 24 h in all by default) and days a delivery log is kept.
+   */
+  webhooks: { allowPrivate: boolean; timeoutMs: number; attempts: number; retryBaseMs: number; retentionDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -236,5 +242,12 @@ export function loadConfig(env: Env = process.env): Config {
       token: metricsToken(env.METRICS_TOKEN),
     },
     otlpEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', undefined, ['http', 'https']),
+    webhooks: {
+      allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+      attempts: int(env, 'WEBHOOK_ATTEMPTS', 10, 1, 50),
+      retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 60_000, 10, 3_600_000),
+      retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', 14, 1, 365),
+    },
   };
 }

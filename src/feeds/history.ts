@@ -25,6 +25,10 @@
  * - `upload.started` `{project_id, upload_id, file, count}`
  * - `upload.finished` `{project_id, upload_id, file, count, matched, unmatched, failed}`
  * - `match.decided` `{project_id, project_entity_id, match_id, decision, reason}`
+ * - `webhook.created` `{project_id, webhook_id, url, events}`
+ * - `webhook.updated` `{project_id, webhook_id, changed}`
+ * - `webhook.deleted` `{project_id, webhook_id}`
+ * - `webhook.delivery_resent` `{project_id, webhook_id, delivery_id}`
  */
 import type Redis from 'ioredis';
 import type { Principal } from '../services/auth';
@@ -48,6 +52,10 @@ export const HISTORY_EVENTS = [
   'upload.started',
   'upload.finished',
   'match.decided',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.delivery_resent',
 ] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
 

@@ -64,6 +64,10 @@ import { createMetrics } from '../observability/metrics';
 import { COMPONENT_SCHEMAS, errorResponses, successSchema } from './openapiSchemas';
 import { docsPage } from './docsPage';
 import { metricsHandler } from '../observability/metricsServer';
+import { registerWebhookRoutes } from './routes/webhooks';
+import { WebhookService } from '../services/webhooks';
+import { WebhookStore } from '../feeds/webhooks';
+import { webhookEnqueuer } from '../workers/webhookJob';
 
 export interface AppDeps {
   config: Config;
@@ -165,6 +169,9 @@ export function createApp(deps: AppDeps) {
   registerUploadRoutes(registry, new UploadService(new UploadStore(deps.redis, deps.config.uploadRetentionDays * 86_400), projectEntities, uploadQueue, feeds.history));
   registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
   registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
+  const webhookStore = new WebhookStore(deps.redis, deps.config.webhooks.retentionDays * 86_400);
+  registerWebhookRoutes(registry, new WebhookService(deps.graph, webhookStore, webhookEnqueuer(deps.queues, deps.config),
+    { allowPrivate: deps.config.webhooks.allowPrivate }, feeds.history, warn));
   registerResourceNotificationRoutes(registry, new ResourceNotificationService(deps.graph, new NotificationFeed(deps.redis), feeds.history, warn));
   registerFeedRoutes(registry, feeds);
   registerOntologyRoutes(registry, new OntologyService(deps.graph, packageVersion()));
@@ -183,7 +190,7 @@ export function createApp(deps: AppDeps) {
   // When the server is stopping (`drain`), every answer not yet begun closes its connection: a
   // kept-alive connection would otherwise carry new requests after close() and hold the
   // shutdown until it went idle.
-  const metrics = createMetrics(deps);
+  const metrics = createMetrics({ ...deps, webhooks: webhookStore });
   app.use(metrics.httpMiddleware);
   let draining = false;
   const unanswered = new Set<Response>();

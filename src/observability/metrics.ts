@@ -34,7 +34,10 @@ function routeOf(req: Request): string {
   return typeof path === 'string' ? `${req.baseUrl}${path}` : 'unmatched';
 }
 
-export function createMetrics(deps: { graph: Graph; queues: Queues }): Metrics {
+/** Where webhook outcomes are counted (src/feeds/webhooks.ts): workers count, the API's scrape reads. */
+export interface WebhookOutcomes { outcomes(): Promise<{ attempts: Record<string, number>; deliveries: Record<string, number> }> }
+
+export function createMetrics(deps: { graph: Graph; queues: Queues; webhooks?: WebhookOutcomes }): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
 
@@ -71,6 +74,30 @@ export function createMetrics(deps: { graph: Graph; queues: Queues }): Metrics {
     name: 'risk_notification_outbox_size', help: 'Risk notifications committed to Neo4j and not yet moved to the feed',
     registers: [registry],
   });
+
+  // Counted in Redis by whichever worker sent the attempt, so every API process reports the same totals.
+  const webhookAttempts = new client.Counter({
+    name: 'webhook_delivery_attempts_total', help: 'Webhook delivery attempts by outcome (success, http_error, timeout, network_error, refused)',
+    labelNames: ['outcome'], registers: [registry],
+  });
+  const webhookDeliveries = new client.Counter({
+    name: 'webhook_deliveries_total', help: 'Webhook deliveries by final result (delivered, failed: every attempt spent or the target refused)',
+    labelNames: ['result'], registers: [registry],
+  });
+
+  async function collectWebhooks(): Promise<void> {
+    if (!deps.webhooks) return;
+    try {
+      const { attempts, deliveries } = await withTimeout(deps.webhooks.outcomes(), SCRAPE_BACKEND_MS, 'Redis');
+      webhookAttempts.reset();
+      webhookDeliveries.reset();
+      for (const [outcome, n] of Object.entries(attempts)) webhookAttempts.inc({ outcome }, n);
+      for (const [result, n] of Object.entries(deliveries)) webhookDeliveries.inc({ result }, n);
+    } catch {
+      webhookAttempts.reset();
+      webhookDeliveries.reset();
+    }
+  }
 
   async function collectQueues(): Promise<void> {
     queueJobs.reset();
@@ -113,7 +140,7 @@ export function createMetrics(deps: { graph: Graph; queues: Queues }): Metrics {
     registry,
     httpMiddleware,
     render: async () => {
-      await Promise.all([collectQueues(), collectOutbox()]);
+      await Promise.all([collectQueues(), collectOutbox(), collectWebhooks()]);
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
     close: () => { stopObserving(); },

@@ -18,6 +18,8 @@ export const QUEUE_NAMES = {
   upload: 'resolution-upload',
   /** The scheduled re-scoring of every entity (MONITOR_CRON): each job queues `rescore` jobs for all. */
   monitor: 'risk-monitor',
+  /** Send one webhook delivery (job id: the delivery id, or the delivery id and `-resend-<n>`). */
+  webhook: 'webhook-delivery',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 

@@ -15,6 +15,8 @@ import type { Config } from '../config';
 import { NotificationFeed } from '../feeds/notifications';
 import { RiskChangeStore } from '../feeds/riskChanges';
 import { RiskChangeRecordingSink } from './riskChangeSink';
+import { WebhookEventSink } from './webhookSink';
+import { webhookDeps } from './webhookJob';
 import { Graph } from '../graph/neo4j';
 import { FULL_RESCORE_REASON, FalsePositiveFilter, RiskScorer } from '../services/risk';
 import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
@@ -27,9 +29,11 @@ export function scorerFor(deps: WorkerDeps): RiskScorer {
   let entry = scorers.get(deps);
   if (!entry) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
-    // Silencing first: what it drops reaches no feed, no risk change and no later sink.
-    const sink = new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis));
-    const scorer = new RiskScorer(deps.graph, new FalsePositiveFilter(deps.graph, sink), {
+    const recording = new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis));
+    // Silencing first: what it drops reaches no feed, no risk change and no webhook; webhooks
+    // (risk.changed) see what was delivered and recorded.
+    const sink = new FalsePositiveFilter(deps.graph, new WebhookEventSink(recording, () => webhookDeps(deps).dispatcher));
+    const scorer = new RiskScorer(deps.graph, sink, {
       log: (msg, details) => deps.logger.warn({ ...details }, msg),
     });
     scorers.set(deps, (entry = { scorer, redis }));

@@ -16,6 +16,7 @@ import { checkUploadRow } from '../services/uploads/rows';
 import { RowResult, UploadStore } from '../services/uploads/store';
 import type { UploadJob, WorkerDeps } from './jobs';
 import { QUEUE_NAMES } from './queues';
+import { webhookDeps } from './webhookJob';
 
 /** Rows per recorded chunk: what a killed worker may redo. */
 export const UPLOAD_CHUNK_ROWS = 50;
@@ -94,5 +95,8 @@ export async function uploadProcessor(job: Job<UploadJob>, deps: WorkerDeps): Pr
       matched: final.matched, unmatched: final.unmatched, failed: final.failed,
     }, true);
   }
+  // Outside the block above: a retry after a failed emit finds the upload finished and emits again (one delivery per subscription).
+  const finished = await d.store.get(id);
+  if (finished?.status === 'finished') await webhookDeps(deps).dispatcher.uploadFinished(finished);
   return { upload: id, rows: state.count };
 }

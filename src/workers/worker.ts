@@ -12,6 +12,7 @@ import { monitorProcessor } from './monitorJob';
 import { rescoreProcessor } from './rescoreJob';
 import { searchIndexJob } from './searchIndexJob';
 import { uploadProcessor } from './uploadJob';
+import { WEBHOOK_BACKOFF, webhookProcessor, webhookRetryDelayMs } from './webhookJob';
 
 export type { EntityJob, Processor, WorkerDeps } from './jobs';
 
@@ -21,7 +22,11 @@ export const PROCESSORS: Partial<Record<QueueName, Processor>> = {
   [QUEUE_NAMES.searchIndex]: searchIndexJob,
   [QUEUE_NAMES.upload]: uploadProcessor,
   [QUEUE_NAMES.monitor]: monitorProcessor,
+  [QUEUE_NAMES.webhook]: webhookProcessor,
 };
+
+/** Webhook attempts one worker process has under way at once. */
+export const WEBHOOK_CONCURRENCY = 8;
 
 export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
   const workers: Worker[] = [];
@@ -30,12 +35,16 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
     if (!processor || (only && !only.includes(name))) continue;
     const worker = new Worker<EntityJob>(name, (job) => processor(job, deps), {
       connection: bullConnection(deps.config, (message) => deps.logger.warn({ queue: name }, message)),
-      concurrency: 2,
+      // Webhook attempts mostly wait on receivers (up to WEBHOOK_TIMEOUT_MS each): more at once.
+      concurrency: name === QUEUE_NAMES.webhook ? WEBHOOK_CONCURRENCY : 2,
       // A worker killed mid-job releases it after lockDuration; the stalled check re-queues it.
       lockDuration: 30_000,
       stalledInterval: 15_000,
       maxStalledCount: 5,
-      settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
+      settings: {
+        backoffStrategy: (attemptsMade: number, type?: string) => (type === WEBHOOK_BACKOFF
+          ? webhookRetryDelayMs(attemptsMade, deps.config.webhooks.retryBaseMs) : retryDelayMs(attemptsMade)),
+      },
     });
     worker.on('failed', (job, err) => deps.logger.warn({ queue: name, job: job?.id, err: err.message, attempts: job?.attemptsMade }, 'job failed'));
     // Redis being away makes the worker fail every few milliseconds: once in a while is enough to say so.
