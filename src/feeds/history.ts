@@ -16,7 +16,7 @@
  * - `project_entity.case_updated` `{project_id, project_entity_id, tags?, case_status?}`
  * - `project_entity.risk_changes_deleted` `{project_id, project_entity_id?, deleted, at}`
  * - `notifications.deleted` `{project_id, resource_id?, entity_id?, deleted}`
- * - `attribute.created` / `attribute.updated` / `attribute.deleted` `{attribute_id, entity_id, type}`
+ * - `attribute.created` / `attribute.updated` / `attribute.deleted` / `attribute.retired` `{attribute_id, entity_id, type}`
  * - `snapshot.created` `{project_id, project_entity_id, snapshot_id, entity_id}`
  * - `snapshot.deleted` `{project_id, project_entity_id, snapshot_id}`
  * - `upload.started` `{project_id, upload_id, file, count}`
@@ -41,6 +41,7 @@ export const HISTORY_EVENTS = [
   'attribute.created',
   'attribute.updated',
   'attribute.deleted',
+  'attribute.retired',
   'snapshot.created',
   'snapshot.deleted',
   'upload.started',
