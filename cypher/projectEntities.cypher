@@ -4,6 +4,8 @@
 //   attributes_key  the attributes' canonical JSON, so an equal entity is found (entities/exists)
 //   strength        strong | partial | no_match | manual
 //   profile         the resolution profile
+//   tag_labels      the tags (a label is its own id) and tag_added, when each was added
+//   case_status     not_assigned (when absent) | in_review | approved | rejected
 // and on each [:MATCHES]: score, strength, profile, explanation (JSON list of fields).
 
 // name: resolved-entity-create
@@ -68,4 +70,16 @@ RETURN e.id AS id
 // New attribute values without a new resolution (the matches stay).
 MATCH (pe:ProjectEntity {id: $id})
 SET pe.attributes = $attributes, pe.attributes_key = $attributesKey, pe.profile = $profile, pe.custom_fields = $customFields
+RETURN pe.id AS id
+
+// name: case-update
+// The project entity's tags and case status (either may be null: left as it is). $tags replaces
+// the tag labels; a label kept keeps the date it was first added, a new one gets $now.
+MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity {id: $id})
+WITH pe, coalesce(pe.tag_labels, []) AS labels, coalesce(pe.tag_added, []) AS added
+SET pe.updated = $now, pe.updated_by = $user, pe.version = coalesce(pe.version, 0) + 1,
+  pe.case_status = coalesce($caseStatus, pe.case_status),
+  pe.tag_labels = CASE WHEN $tags IS NULL THEN pe.tag_labels ELSE $tags END,
+  pe.tag_added = CASE WHEN $tags IS NULL THEN pe.tag_added
+    ELSE [t IN $tags | coalesce(head([i IN range(0, size(labels) - 1) WHERE labels[i] = t | added[i]]), $now)] END
 RETURN pe.id AS id

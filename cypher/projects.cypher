@@ -134,6 +134,7 @@ WITH pe, head(COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.
 WHERE $types IS NULL OR e.type IN $types
 RETURN pe.id AS id, pe.created AS created, pe.custom_fields AS custom_fields, e.id AS entity_id, e.label AS label,
   pe.strength AS strength, COLLECT { MATCH (pe)-[:MATCHES]->(m:Entity) RETURN m.id } AS match_ids,
+  pe.tag_labels AS tag_labels, pe.case_status AS case_status,
   e.countries AS countries, e.risk AS risk, e.source_count AS source_count, e.identifiers AS identifiers,
   CASE WHEN e IS NULL OR NOT $withStatus THEN null ELSE head(COLLECT {
     MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'status'})

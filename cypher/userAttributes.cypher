@@ -30,7 +30,20 @@ DELETE a
 RETURN attribute
 
 // name: entity-overlay
-// One organisation's attributes of one entity, oldest first.
-MATCH (a:UserAttribute {org: $org, entity_id: $entityId})
-WITH a ORDER BY a.created, a.id
+// One organisation's attributes of one entity (oldest first) and the graph attributes of it the
+// organisation retired.
+RETURN COLLECT { MATCH (a:UserAttribute {org: $org, entity_id: $entityId}) WITH a ORDER BY a.created, a.id RETURN a {.*} } AS attributes,
+  COLLECT { MATCH (r:RetiredAttribute {org: $org, entity_id: $entityId}) RETURN r {.attribute_id, .type} } AS retired
+
+// name: entity-graph-attributes
+// The graph's own attributes of an entity in the given fields (to find those an id names).
+MATCH (:Entity {id: $entityId})-[:HAS_ATTRIBUTE]->(a:Attribute)
+WHERE a.field IN $fields
 RETURN a {.*} AS attribute
+
+// name: attribute-retire
+// An organisation hides a graph attribute from its own reads (RetiredAttribute {org, attribute_id,
+// entity_id, type, created, created_by}). `retired` is false when it was already hidden.
+MERGE (r:RetiredAttribute {org: $org, attribute_id: $id})
+ON CREATE SET r.entity_id = $entityId, r.type = $type, r.created = $now, r.created_by = $user, r.request = $request
+RETURN r.request = $request AS retired

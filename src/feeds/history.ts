@@ -17,9 +17,10 @@
  * - `project_entity.deleted` `{project_id, project_entity_id}`
  * - `project_entity.matches_updated` `{project_id, project_entity_id, entity_ids, added, removed, restored}`
  * - `project_entity.attributes_updated` `{project_id, project_entity_id}`
+ * - `project_entity.case_updated` `{project_id, project_entity_id, tags?, case_status?}`
  * - `project_entity.risk_changes_deleted` `{project_id, project_entity_id?, deleted, at}`
  * - `notifications.deleted` `{project_id, resource_id?, entity_id?, deleted}`
- * - `attribute.created` / `attribute.updated` / `attribute.deleted` `{attribute_id, entity_id, type}`
+ * - `attribute.created` / `attribute.updated` / `attribute.deleted` / `attribute.retired` `{attribute_id, entity_id, type}`
  * - `snapshot.created` `{project_id, project_entity_id, snapshot_id, entity_id}`
  * - `snapshot.deleted` `{project_id, project_entity_id, snapshot_id}`
  * - `upload.started` `{project_id, upload_id, file, count}`
@@ -42,11 +43,13 @@ export const HISTORY_EVENTS = [
   'project_entity.deleted',
   'project_entity.matches_updated',
   'project_entity.attributes_updated',
+  'project_entity.case_updated',
   'project_entity.risk_changes_deleted',
   'notifications.deleted',
   'attribute.created',
   'attribute.updated',
   'attribute.deleted',
+  'attribute.retired',
   'snapshot.created',
   'snapshot.deleted',
   'upload.started',

@@ -69,6 +69,8 @@ export function contentsRow(r: Neo4jRecord): ProjectContentsRow {
     custom: storedJson<Record<string, string>>(r.get('custom_fields'), {}),
     strength: (r.get('strength') as string | null) ?? 'manual',
     matchIds: r.get('match_ids') as string[],
+    tags: (r.get('tag_labels') as string[] | null) ?? [],
+    caseStatus: (r.get('case_status') as string | null) ?? 'not_assigned',
   };
 }
 
@@ -76,7 +78,8 @@ export function contentsRow(r: Neo4jRecord): ProjectContentsRow {
  * ProjectEntity as the published client reads it. `trade_count_incl_mg` counts the shipper_of
  * and receiver_of facts of every match (the match group); `upstream` is the risk factors and
  * countries of the entities upstream in the latest supply-chain snapshot (empty before the
- * first). No HS codes are kept and there is no case workflow, so those are empty. The newer
+ * first). No HS codes are kept, so those are empty; `tag_ids` and `case_status` are the newer
+ * generation's `tags` and `case`. The newer
  * generation's fields (src/services/projectEntityMatches.ts) come first; `label` and `upstream`
  * are shared (the upstream carries both generations' keys).
  */
@@ -102,8 +105,8 @@ export function projectEntityBody(row: Neo4jRecord) {
     updated: pe.updated as string,
     updated_by: pe.updated_by as string,
     version: (pe.version as number) ?? 1,
-    tag_ids: [] as string[],
-    case_status: '',
+    tag_ids: newer.tags.map((t) => t.id),
+    case_status: newer.case,
     // Saved with the entity (the published client's saveEntity): custom_<name> -> string.
     custom_fields: storedJson<Record<string, string>>(pe.custom_fields, {}),
     shipped_hs_codes: [] as string[],

@@ -21,6 +21,26 @@ const FIELDS: Readonly<Record<string, string>> = {
   business_purpose: 'business_purpose', bounds: 'bounds', upstream_product: 'upstream_product', match_count: 'match_count',
 };
 
+/**
+ * List parameters of the 0.1.44 client (`case_status`, `tags`), sent top-level with each value
+ * JSON-encoded (`tags=["high-risk"]`, `case_status="in_review"`); a plain value is read as itself.
+ */
+const TOP_LEVEL: Readonly<Record<string, string>> = { case_status: 'case_status', tags: 'tag' };
+
+function decodeTopLevel(parameter: string, raw: string): string[] {
+  const text = raw.trim();
+  if (!text.startsWith('[') && !text.startsWith('"')) return [raw];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badParameter(parameter, 'a JSON-encoded string or list of strings, or a plain value');
+  }
+  const list = [parsed].flat();
+  if (!list.every((v) => typeof v === 'string')) throw badParameter(parameter, 'a JSON-encoded string or list of strings, or a plain value');
+  return list as string[];
+}
+
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export interface ClientFilter {
@@ -34,10 +54,17 @@ export interface ClientFilter {
 export function clientFilter(query: Record<string, unknown>): ClientFilter {
   const out: ClientFilter = { filters: {}, names: {}, entityTypes: [] };
   for (const [key, raw] of Object.entries(query)) {
+    if (Object.hasOwn(TOP_LEVEL, key)) {
+      const target = TOP_LEVEL[key];
+      (out.filters[`filters[${target}]`] ??= []).push(...[raw].flat().flatMap((v) => decodeTopLevel(key, String(v))));
+      out.names[target] ??= key;
+      continue;
+    }
     const m = CLIENT_FILTER_KEY.exec(key);
     if (!m) continue;
     const field = snake(m[1] ?? m[2]);
-    const sub = m[3] ?? m[4];
+    // A numeric sub-key is an index (filter[case_status][0]=...), not a field.
+    const sub = /^\d+$/.test(m[3] ?? m[4] ?? '') ? undefined : m[3] ?? m[4];
     const parameter = `filter.${field}${sub ? `.${sub}` : ''}`;
     const values = [raw].flat().map(String);
     if (field === 'entity_type' && !sub) {

@@ -11,6 +11,7 @@ import { compactIdentifier, editDistance, normTokens } from '../domain/names';
 import { country as countryInfo } from '../domain/ontology';
 import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, isRiskFactor, riskCategoriesNamed, withSanctionsFactors } from '../domain/risk';
 import { factorsForCategories } from '../domain/riskFamilies';
+import { CASE_STATUSES, MAX_TAG_LENGTH } from './projectEntityMatches';
 
 /** What the facets statement gives per project entity, about its primary (first) match. */
 export interface ProjectContentsRow {
@@ -33,6 +34,10 @@ export interface ProjectContentsRow {
   strength: string;
   /** Every current match's entity id. */
   matchIds: string[];
+  /** The tag labels (a label is its own id). */
+  tags: string[];
+  /** The case status (CASE_STATUSES). */
+  caseStatus: string;
 }
 
 /**
@@ -80,8 +85,8 @@ const FILTERS: Readonly<Record<string, (value: string) => string | undefined>> =
   // The newer client's filter fields (src/services/projectClientFilter.ts).
   match_strength: (v) => (['strong', 'partial', 'no_match', 'manual'].includes(v) ? undefined : 'one of strong, partial, no_match, manual'),
   match_entity_id: (v) => (v.length <= 512 ? undefined : 'not an entity id (at most 512 characters)'),
-  case_status: (v) => (['not_assigned', 'in_review', 'approved', 'rejected'].includes(v) ? undefined : 'one of not_assigned, in_review, approved, rejected'),
-  tag: () => undefined,
+  case_status: (v) => ((CASE_STATUSES as readonly string[]).includes(v) ? undefined : `one of ${CASE_STATUSES.join(', ')}`),
+  tag: (v) => (v.length <= MAX_TAG_LENGTH ? undefined : `not a tag (at most ${MAX_TAG_LENGTH} characters)`),
   upload: () => undefined,
 };
 /** Words of every label_fuzzy value together: each is compared with every word of every label. */
@@ -225,9 +230,10 @@ const MATCHERS: Readonly<Record<string, (values: string[]) => (r: ProjectContent
   },
   match_strength: (values) => (r) => values.includes(r.strength),
   match_entity_id: (values) => (r) => r.matchIds.some((m) => values.includes(m)),
-  // No case workflow, tags or uploads are kept: every entity is not_assigned, untagged, from no upload.
-  case_status: (values) => () => values.includes('not_assigned'),
-  tag: () => () => false,
+  case_status: (values) => (r) => values.includes(r.caseStatus),
+  // A tag's id is its label (the client filters by tag id).
+  tag: (values) => (r) => r.tags.some((t) => values.includes(t)),
+  // Uploads are not filtered on here: every entity is from no upload.
   upload: () => () => false,
 };
 

@@ -15,7 +15,7 @@ import { cypher } from '../graph/cypherFiles';
 import { Props, storedJson } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import type { Principal } from './auth';
-import { MatchExplanation, MatchStrength } from './projectEntityMatches';
+import { CaseStatus, MatchExplanation, MatchStrength } from './projectEntityMatches';
 import { CUSTOM_FIELD } from './projectContents';
 import { archivedConflict } from './access';
 import { AuditSink, ProjectTx, now, projectEntityNotFound } from './projectTx';
@@ -228,6 +228,27 @@ export class ProjectEntityService extends ProjectTx {
       return this.readProjectEntity(tx, projectId, id);
     });
     await this.recordEvent(principal, 'project_entity.matches_updated', { project_id: projectId, project_entity_id: id, removed: [matchId] });
+    return body;
+  }
+
+  /**
+   * PATCH .../entities/{id}: the project entity's tags (replaced as a set, in the order given)
+   * and case status; editor. Either may be left out. Answers the project entity after the change.
+   */
+  async updateCase(principal: Principal, projectId: string, id: string, change: { tags?: string[]; case_status?: CaseStatus }) {
+    const body = await this.writeTx(async (tx) => {
+      const at = now();
+      await this.lockProject(tx, projectId, principal, 'editor', at);
+      const row = (await tx.run(cypher('projectEntities', 'case-update'), {
+        projectId, id, now: at, user: principal.user, tags: change.tags ?? null, caseStatus: change.case_status ?? null,
+      })).records[0];
+      if (!row) throw projectEntityNotFound(id);
+      return this.readProjectEntity(tx, projectId, id);
+    });
+    await this.recordEvent(principal, 'project_entity.case_updated', {
+      project_id: projectId, project_entity_id: id,
+      ...(change.tags ? { tags: change.tags } : {}), ...(change.case_status ? { case_status: change.case_status } : {}),
+    });
     return body;
   }
 

@@ -10,8 +10,21 @@ import { Props, coreEntity, storedJson } from '../graph/mappers';
 export const MATCH_STRENGTHS = ['strong', 'partial', 'no_match', 'manual'] as const;
 export type MatchStrength = (typeof MATCH_STRENGTHS)[number];
 export const MATCH_PROFILES = ['corporate', 'suppliers', 'screen', 'search'] as const;
-/** There is no case workflow: every project entity is in the first case status. */
-export const CASE_STATUS = 'not_assigned';
+/** The client's CaseStatus values; a project entity starts in the first. */
+export const CASE_STATUSES = ['not_assigned', 'in_review', 'approved', 'rejected'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+/** Tags of one project entity, and characters of one tag label. */
+export const MAX_TAGS = 50;
+export const MAX_TAG_LENGTH = 100;
+
+/** The stored case status of a project entity (none stored: the first). */
+export const caseStatusOf = (pe: Props): CaseStatus => ((pe.case_status as CaseStatus | null) ?? 'not_assigned');
+
+/** The client's TagResponse list: a label is its own id, dated from when it was added. */
+export function tagsOf(pe: Props) {
+  const added = (pe.tag_added as string[] | null) ?? [];
+  return ((pe.tag_labels as string[] | null) ?? []).map((label, i) => ({ id: label, label, created_at: added[i] ?? '' }));
+}
 
 /** One attribute of a project entity as the client reads it: its values and whether resolution uses them. */
 export interface AttributeValues { values: string[]; match_resolution: boolean }
@@ -100,9 +113,9 @@ export function newerFields(pe: Props, rows: MatchRow[], upstream: { risk: strin
     risk_categories: riskCategoriesOf(risk),
     risk_factors: risk.map((id) => ({ id })),
     upstream: upstreamInfo(upstream.risk, upstream.countries, trade),
-    // Tags come from upload rows (ResolutionBody.tags); a label is its own id.
-    tags: ((pe.tag_labels as string[] | null) ?? []).map((label, i) => ({ id: label, label, created_at: ((pe.tag_added as string[] | null) ?? [])[i] ?? '' })),
-    case: CASE_STATUS,
+    // Tags come from upload rows (ResolutionBody.tags) and PATCH .../entities/{id}.
+    tags: tagsOf(pe),
+    case: caseStatusOf(pe),
     matches: rows.map(matchBody),
     ...(pe.profile ? { profile: pe.profile as string } : {}),
   };

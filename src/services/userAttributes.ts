@@ -1,7 +1,9 @@
 /**
  * Attributes an organisation adds to, corrects on or retires from a graph entity (the
  * published client's postAttribute, patchAttribute, deleteAttribute), and their overlay on
- * that organisation's entity reads. They are kept apart from the graph's own attributes
+ * that organisation's entity reads (src/services/userAttributeOverlay.ts). Deleting a graph
+ * attribute's id retires it: the organisation's reads leave it out, other organisations'
+ * do not. They are kept apart from the graph's own attributes
  * (:UserAttribute nodes keyed by organisation), so an ingest never overwrites them and no
  * other organisation sees them: another organisation's attribute id is a 404.
  */
@@ -10,8 +12,10 @@ import { isDateString } from '../domain/dates';
 import { badParameter, notFound } from '../domain/errors';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
+import { Props, attributeItem } from '../graph/mappers';
 import type { Principal } from './auth';
 import { type AuditSink, now } from './projectTx';
+import { StoredAttribute, applyOverlay, graphAttributeId, parseGraphAttributeId } from './userAttributeOverlay';
 
 export interface AttributeChange {
   value?: unknown;
@@ -21,10 +25,7 @@ export interface AttributeChange {
 }
 export interface NewAttribute extends AttributeChange { entity: string; type: string }
 
-interface Stored {
-  id: string; entity_id: string; type: string; value: string;
-  date: string | null; from_date: string | null; to_date: string | null; created: string; updated: string;
-}
+type Stored = StoredAttribute;
 
 /** The largest value accepted, as JSON text: an attribute is a value, not a document. */
 export const MAX_VALUE_CHARS = 10_000;
@@ -59,7 +60,7 @@ export class UserAttributeService {
     private readonly warn: (message: string, err: unknown) => void = () => undefined,
   ) {}
 
-  private async record(principal: Principal, event: 'attribute.created' | 'attribute.updated' | 'attribute.deleted', a: Stored): Promise<void> {
+  private async record(principal: Principal, event: 'attribute.created' | 'attribute.updated' | 'attribute.deleted' | 'attribute.retired', a: Pick<Stored, 'id' | 'entity_id' | 'type'>): Promise<void> {
     try {
       await this.audit.record(principal, event, { attribute_id: a.id, entity_id: a.entity_id, type: a.type }, true);
     } catch (err) {
@@ -104,8 +105,14 @@ export class UserAttributeService {
     return response(a);
   }
 
-  /** Answers the attribute as it was. */
+  /**
+   * Answers the attribute as it was. The id of a graph attribute (`ga_...`, on /v1/entity reads)
+   * retires it for the caller's organisation: answered with `user_supplied: false`; a 404 when
+   * the entity has no such attribute or the organisation already retired it.
+   */
   async delete(principal: Principal, id: string) {
+    const graphId = parseGraphAttributeId(id);
+    if (graphId) return this.retire(principal, id, graphId.entityId, graphId.field);
     const [row] = await this.graph.write(cypher('userAttributes', 'attribute-delete'), { id, org: principal.org });
     if (!row) throw attributeNotFound(id);
     const a = row.get('attribute') as Stored;
@@ -113,31 +120,54 @@ export class UserAttributeService {
     return response(a);
   }
 
-  /**
-   * Adds the organisation's attributes of the entity to a /v1/entity body: first on the first
-   * page of their field, counted in its size, each marked `user_supplied` and `editable`.
-   */
-  async overlay(principal: Principal, entityId: string, body: Record<string, unknown>): Promise<void> {
-    const rows = await this.graph.read(cypher('userAttributes', 'entity-overlay'), { org: principal.org, entityId });
-    if (!rows.length) return;
-    const attributes = (body.attributes ??= {}) as Record<string, { offset?: number; limit?: number; size?: { count: number; qualifier: string }; data?: unknown[] }>;
-    const byType = new Map<string, Stored[]>();
+  /** The entity's graph attributes of these fields, by their ids. */
+  private async graphAttributes(entityId: string, fields: string[]): Promise<Map<string, { field: string; properties: Record<string, unknown> }>> {
+    const rows = await this.graph.read(cypher('userAttributes', 'entity-graph-attributes'), { entityId, fields });
+    const out = new Map<string, { field: string; properties: Record<string, unknown> }>();
     for (const r of rows) {
-      const a = r.get('attribute') as Stored;
-      byType.set(a.type, [...(byType.get(a.type) ?? []), a]);
+      const a = r.get('attribute') as Props;
+      const properties = attributeItem(a).properties as Record<string, unknown>;
+      out.set(graphAttributeId(entityId, a.field as string, properties), { field: a.field as string, properties });
     }
-    for (const [type, list] of byType) {
-      const page = (attributes[type] ??= { limit: list.length, offset: 0, size: { count: 0, qualifier: 'eq' }, data: [] });
-      page.size = { count: (page.size?.count ?? 0) + list.length, qualifier: page.size?.qualifier ?? 'eq' };
-      if ((page.offset ?? 0) > 0) continue;
-      const items = list.map((a) => {
-        const value = JSON.parse(a.value) as unknown;
-        return {
-          properties: Object.fromEntries(Object.entries({ value, date: a.date, from_date: a.from_date, to_date: a.to_date }).filter(([, v]) => v !== null)),
-          record: [], record_count: 0, id: a.id, editable: true, user_supplied: true,
-        };
-      });
-      page.data = [...items, ...(page.data ?? [])];
+    return out;
+  }
+
+  private async retire(principal: Principal, id: string, entityId: string, field: string) {
+    const found = (await this.graphAttributes(entityId, [field])).get(id);
+    if (!found) throw attributeNotFound(id);
+    const [row] = await this.graph.write(cypher('userAttributes', 'attribute-retire'), {
+      id, org: principal.org, entityId, type: field, now: now(), user: principal.user, request: randomUUID(),
+    });
+    if (!row.get('retired')) throw attributeNotFound(id);
+    await this.record(principal, 'attribute.retired', { id, entity_id: entityId, type: field });
+    const { value, date, from_date: fromDate, to_date: toDate } = found.properties as Record<string, string | undefined>;
+    return {
+      data: {
+        value: value as unknown,
+        properties: [{ editable: true, record_count: 0, id, entity_id: entityId, type: field, date: date ?? null, from_date: fromDate ?? null, to_date: toDate ?? null, user_supplied: false }],
+      },
+    };
+  }
+
+  /**
+   * Applies the organisation's attributes to an entity body (legacy or /v1 entity, or an entity
+   * summary listing `fields` only): its added ones first on the first page of their field,
+   * counted in its size, marked `user_supplied`; the graph attributes it retired left out. On
+   * /v1 every graph attribute carries its id, which deleteAttribute takes.
+   */
+  async overlay(principal: Principal, entityId: string, body: Record<string, unknown>, options: { surface: 'legacy' | 'v1'; fields?: readonly string[] } = { surface: 'v1' }): Promise<void> {
+    const [row] = await this.graph.read(cypher('userAttributes', 'entity-overlay'), { org: principal.org, entityId });
+    const added = (row?.get('attributes') as Stored[] | undefined) ?? [];
+    const retirements = (row?.get('retired') as { attribute_id: string; type: string }[] | undefined) ?? [];
+    const retired = new Map<string, Set<string>>();
+    if (retirements.length) {
+      // Only retirements of attributes the entity still has: one whose content changed has ended.
+      const present = await this.graphAttributes(entityId, [...new Set(retirements.map((r) => r.type))]);
+      for (const r of retirements) {
+        const found = present.get(r.attribute_id);
+        if (found) retired.set(found.field, (retired.get(found.field) ?? new Set()).add(r.attribute_id));
+      }
     }
+    applyOverlay(body, { entityId, added, retired, withIds: options.surface === 'v1', fields: options.fields });
   }
 }

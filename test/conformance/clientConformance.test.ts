@@ -74,6 +74,17 @@ const METHODS: Method[] = [
       const pe = (await alice('POST', `${P()}/entities/create`, { name: ['Harbourline Shipping'] })).body.data;
       return alice('DELETE', `${P()}/entities/${pe.id}`);
     } },
+  // Tags and case status after creation: the client has their types (TagResponse, CaseStatus,
+  // UpdateProjectEntityTagsBody) but no call that changes them, so the route is this service's.
+  { resource: 'routes', name: 'PATCH .../entities/{id} (tags, case status)', notInClient: 'no client call changes them',
+    schema: 'projectEntity.json#/responses/SingleProjectEntityResponse',
+    call: () => alice('PATCH', `${P()}/entities/${resolved.id}`, { tags: ['high-risk', 'sanctions-review'], case_status: 'in_review' }) },
+  { resource: 'routes', name: 'getProjectEntities with filter[tag] and filter[case_status]', notInClient: 'counted as getProjectEntities',
+    schema: 'projectEntity.json#/responses/ProjectEntitiesResponse',
+    call: () => alice('GET', `${P()}/entities?limit=10&filter[tag]=high-risk&filter[case_status]=in_review&filter[case_status]=approved`) },
+  { resource: 'routes', name: 'getProjectEntities as the 0.1.44 client sends case_status and tags', notInClient: 'counted as getProjectEntities',
+    schema: 'projectEntity.json#/responses/ProjectEntitiesResponse',
+    call: () => alice('GET', `${P()}/entities?case_status=${encodeURIComponent('"in_review"')}&tags=${encodeURIComponent('["high-risk"]')}&limit=10`) },
   { resource: 'projectEntity', name: 'projectEntitySupplyChain', notServed: 'trade supply chain: out of scope' },
   { resource: 'projectEntity', name: 'projectEntitySupplyChainSummary', notServed: 'trade supply chain: out of scope' },
   { resource: 'projectEntity', name: 'getProjectRiskChanges', schema: 'projectEntity.json#/responses/ProjectRiskChangesResponse',

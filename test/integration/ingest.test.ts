@@ -76,7 +76,7 @@ describe('loading a file written by another tool', () => {
     const entity = (await h.json('/v1/entity/e-null')).body;
     expect(entity).toMatchObject({ label: 'Null Co', closed: false, pep: true, psa_count: 1 });
     expect(entity.risk).toEqual({ pep: { value: 1, metadata: { country: [] }, level: 'high' } });
-    expect(entity.attributes.name.data).toEqual([{ properties: { value: 'Null Co' }, record: [], record_count: 0 }]);
+    expect(entity.attributes.name.data).toEqual([{ properties: { value: 'Null Co' }, record: [], record_count: 0, id: expect.stringMatching(/^ga_/) }]);
     expect(entity.relationships.data[0].types.has_director).toEqual([{ record: '', attributes: {}, acquisition_date: '', former: false }]);
     expect(entity.possibly_same_as.data[0]).toEqual({ entity: expect.objectContaining({ id: 'e-other' }), matches: {} });
     expect((await h.json('/entity/e-other')).body).toMatchObject({ closed: false, attributes: {}, relationship_count: { director_of: 1 } });

@@ -188,7 +188,7 @@ describe('project entities', () => {
     expect(pe.summary).toMatchObject({ id: 'e-gb-northwind-logistics', entity_url: '/v1/entity/e-gb-northwind-logistics' });
     // What the published client's ProjectEntity and CoreEntity require.
     expect(pe).toMatchObject({
-      case_status: '', shipped_hs_codes: [], received_hs_codes: [], trade_count_incl_mg: { receiver_of: 0, shipper_of: 0 },
+      case_status: 'not_assigned', shipped_hs_codes: [], received_hs_codes: [], trade_count_incl_mg: { receiver_of: 0, shipper_of: 0 },
       upstream: { risk: [], countries: [] },
     });
     for (const key of ['identifiers', 'countries', 'related_entities_count', 'user_related_entities_count', 'relationship_counts',
@@ -549,7 +549,7 @@ describe('the published client\'s resource calls (saveEntity, deleteResource)', 
     // EntityResponseData of the client, within the ProjectEntity.
     expect(saved.body.data).toMatchObject({
       type: 'entity', id: expect.any(String), project: pid, entity_id: 'e-gb-northwind-logistics', label: expect.any(String),
-      created: expect.stringMatching(TIMESTAMP), updated: expect.stringMatching(TIMESTAMP), updated_by: 'alice', version: 1, tag_ids: [], case_status: '',
+      created: expect.stringMatching(TIMESTAMP), updated: expect.stringMatching(TIMESTAMP), updated_by: 'alice', version: 1, tag_ids: [], case_status: 'not_assigned',
     });
     const list = (await alice('GET', `/v1/projects/${pid}/contents/entity`)).body.data;
     expect(list.map((e: any) => e.id)).toEqual([saved.body.data.id]);

@@ -1,7 +1,8 @@
 /**
  * The published client's attributes resource: POST /v1/attribute (postAttribute), PATCH and
  * DELETE /v1/attribute/{id} (patchAttribute, deleteAttribute). Thin: validate, call
- * UserAttributeService. Bodies are the client's AddAttribute / UpdateAttribute.
+ * UserAttributeService. Bodies are the client's AddAttribute / UpdateAttribute. DELETE on a
+ * graph attribute's id (`ga_...`, on /v1/entity reads) retires it for the organisation.
  */
 import { ATTRIBUTE_FIELDS } from '../../domain/attributes';
 import type { AttributeChange, NewAttribute, UserAttributeService } from '../../services/userAttributes';
@@ -36,9 +37,9 @@ export function registerAttributeRoutes(registry: RouteRegistry, attributes: Use
 
   registry.add<Record<string, never>>({
     method: 'delete', path: '/v1/attribute/:id', tag: 'attribute', credits: 0,
-    summary: "Delete an attribute the caller's organisation added; answers it as it was",
+    summary: "Delete an attribute the caller's organisation added, or retire a graph attribute (its ga_ id) from the organisation's reads; answers it as it was",
     params: idParam,
-    responses: { 200: answer, ...errors, 404: "no such attribute of the caller's organisation" },
+    responses: { 200: answer, ...errors, 404: "no such attribute of the caller's organisation, or a graph attribute it already retired" },
     handler: async ({ params, principal }) => ({ body: await attributes.delete(principal, params.id) }),
   });
 }

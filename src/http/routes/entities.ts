@@ -1,7 +1,7 @@
 /** /entity, /entity_summary, /record, /source, /sources and their /v1 forms. Thin: parse, call, shape. */
 import { GRAPH_EXPORT_TYPES, entityExport } from '../formats/graphExport';
 import type { EntityAnswer } from '../../export/network';
-import { ATTRIBUTE_FIELDS } from '../../domain/attributes';
+import { ATTRIBUTE_FIELDS, SUMMARY_ATTRIBUTE_FIELDS } from '../../domain/attributes';
 import { COUNTRY_IDS } from '../../domain/countries';
 import { isDateString } from '../../domain/dates';
 import { badParameter } from '../../domain/errors';
@@ -145,7 +145,7 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
     method: 'get', path: '/entity/:id', tag: 'entity', summary: 'Entity with per-field offset paging',
     params: idParam, query: legacyEntityQuery, produces: ['application/json', 'text/csv', 'application/pdf'],
     responses: { 200: 'Entity', 404: 'unknown id', 406: 'bad parameter', 415: 'unsupported Accept', 503: 'PDF rendering busy (Retry-After)' },
-    handler: async ({ params, query, accept }) => {
+    handler: async ({ params, query, accept, principal }) => {
       const body = await entities.legacyEntity(params.id, {
         attributes: perField(query, 'attributes'),
         attributeDefault: { offset: 0, limit: MAX_PAGE },
@@ -154,6 +154,8 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
         possiblySameAs: paging(query, 'possibly_same_as'),
         referencedBy: paging(query, 'referenced_by'),
       });
+      // The caller's organisation's own attributes and retirements, in every format of this read.
+      await userAttributes?.overlay(principal, params.id, body, { surface: 'legacy' });
       const blocks = traversalBlocks(query);
       if (blocks.length) body.traversals = await entityTraversalBlocks(traversal, params.id, blocks);
       if (accept === 'text/csv') return { body: entityCsv(body), contentType: 'text/csv' };
@@ -188,7 +190,7 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
         referencedBy: v1Paging(query, 'referenced_by'),
       });
       // The caller's organisation's own attributes (POST /v1/attribute) show in its reads only.
-      await userAttributes?.overlay(principal, params.id, body);
+      await userAttributes?.overlay(principal, params.id, body, { surface: 'v1' });
       return accept === 'application/json' ? { body } : entityExport(accept, body as unknown as EntityAnswer);
     },
   });
@@ -199,7 +201,12 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
       method: 'get', path: `${prefix}/entity_summary/:id`, tag: 'entity',
       summary: 'Reduced entity: 50 values per listed attribute, 50 possibly-same-as, 100 records',
       params: idParam, query: { type: 'object', additionalProperties: false, properties: {} },
-      handler: async ({ params }) => ({ body: await entities.summary(params.id, surface) }),
+      handler: async ({ params, principal }) => {
+        const body = await entities.summary(params.id, surface);
+        // The summary's fields only: an added attribute of another field is not summarised.
+        await userAttributes?.overlay(principal, params.id, body, { surface, fields: SUMMARY_ATTRIBUTE_FIELDS });
+        return { body };
+      },
     });
     registry.add<Query>({
       method: 'get', path: `${prefix}/record/:id`, tag: 'record', summary: 'Record with paged references',

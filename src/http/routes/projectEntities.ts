@@ -7,7 +7,7 @@
 import { badParameter } from '../../domain/errors';
 import { CUSTOM_FIELD } from '../../services/projectContents';
 import { ATTRIBUTE_NAMES, ProjectEntityService, ResolutionInput, attributeList } from '../../services/projectEntities';
-import { MATCH_PROFILES } from '../../services/projectEntityMatches';
+import { CASE_STATUSES, CaseStatus, MATCH_PROFILES, MAX_TAG_LENGTH, MAX_TAGS } from '../../services/projectEntityMatches';
 import { MAX_MATCHES, ProjectService } from '../../services/projects';
 import type { JsonSchema, RouteRegistry } from '../registry';
 import { registerProjectEntityAttributeRoutes } from './projectEntityAttributes';
@@ -116,6 +116,26 @@ export function registerProjectEntityRoutes(registry: RouteRegistry, projects: P
     responses: { 200: '{data: ProjectEntity} after the change', ...errors },
     handler: async ({ principal, params }) => ({
       body: { data: await entities.deleteMatch(principal, params.project_id, params.project_entity_id, params.match_id) },
+    }),
+  });
+
+  registry.add<unknown, { tags?: string[]; case_status?: CaseStatus }>({
+    method: 'patch', path: '/v1/projects/:project_id/entities/:project_entity_id', tag: 'projects', credits: 0,
+    summary: 'Set the tags and the case status of a project entity (editor)',
+    params: { project_id: id, project_entity_id: id },
+    body: {
+      type: 'object', additionalProperties: false, minProperties: 1,
+      properties: {
+        tags: {
+          type: 'array', items: { type: 'string', minLength: 1, maxLength: MAX_TAG_LENGTH, pattern: '\\S' }, maxItems: MAX_TAGS, uniqueItems: true,
+          description: 'the tag labels, replacing the current ones (a label is its tag id; [] removes every tag)',
+        },
+        case_status: { type: 'string', enum: [...CASE_STATUSES], description: 'the case status' },
+      },
+    },
+    responses: { 200: '{data: ProjectEntity} after the change', ...errors },
+    handler: async ({ principal, params, body }) => ({
+      body: { data: await entities.updateCase(principal, params.project_id, params.project_entity_id, body) },
     }),
   });
 

@@ -119,7 +119,15 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
           sort: { type: 'string', maxLength: 80, description: `order of the list: ${SORT_VALUES.filter((v) => !v.startsWith('-')).join(', ')} or custom_<name>; a leading - is descending; default oldest first (created)` },
           filters: {
             type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 100,
-            description: 'field=value (the = encoded as %3D), repeatable: risk, upstream_risk, country, upstream_country, risk_category, label_fuzzy, identifier_fuzzy, source_exact, status_exact; values of one field are alternatives, fields must all match',
+            description: 'field=value (the = encoded as %3D), repeatable: risk, upstream_risk, country, upstream_country, risk_category, label_fuzzy, identifier_fuzzy, source_exact, status_exact, match_strength, match_entity_id, case_status, tag; values of one field are alternatives, fields must all match',
+          },
+          case_status: {
+            type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 50,
+            description: 'case statuses (not_assigned, in_review, approved, rejected), each plain or JSON-encoded as an earlier client sends them; the same as filter[case_status]',
+          },
+          tags: {
+            type: 'array', items: { type: 'string', minLength: 1, maxLength: 5000 }, maxItems: 50,
+            description: 'tag ids, each plain or a JSON-encoded list as an earlier client sends them; the same as filter[tag]',
           },
           aggregations: {
             type: 'array', items: { type: 'string', pattern: '^[a-z0-9_]{1,120}$' }, maxItems: 50,
