@@ -164,7 +164,7 @@ export function createApp(deps: AppDeps) {
   registerMatchDecisionRoutes(registry, new MatchDecisionService(deps.graph, feeds.history, warn));
   registerUploadRoutes(registry, new UploadService(new UploadStore(deps.redis, deps.config.uploadRetentionDays * 86_400), projectEntities, uploadQueue, feeds.history));
   registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
-  registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
+  registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, feeds.history));
   registerResourceNotificationRoutes(registry, new ResourceNotificationService(deps.graph, new NotificationFeed(deps.redis), feeds.history, warn));
   registerFeedRoutes(registry, feeds);
   registerOntologyRoutes(registry, new OntologyService(deps.graph, packageVersion()));

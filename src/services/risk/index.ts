@@ -4,5 +4,6 @@
  * (./notifications.ts). See docs/risk-and-notifications.md.
  */
 export * from './derivation';
+export * from './explanation';
 export * from './notifications';
 export * from './scorer';
