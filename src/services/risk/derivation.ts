@@ -351,11 +351,12 @@ export function deriveRisk(input: DeriveInput): Derived {
   const reach = (adjacency: Adjacency, slot: 'ownedBy' | 'ownerOf') => {
     const parent = shortestPaths(input.id, adjacency, maxDepth);
     for (const id of [...parent.keys()].sort()) {
+      let path: PathStep[] | undefined;
       for (const [family, countries] of familiesOfEntity(id)) {
         const name = family[slot];
         if (!name) continue;
         put(() => name, PRESENT, countries);
-        explain.source(name, ref(id), ownershipPath(adjacency, pathTo(id, input.id, parent)));
+        explain.source(name, ref(id), (path ??= ownershipPath(adjacency, pathTo(id, input.id, parent))));
       }
     }
   };
