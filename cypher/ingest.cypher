@@ -179,7 +179,7 @@ SET e.degree = row.degree,
 
 // name: derived-risk
 // The last risk the worker wrote (cypher/risk.cypher keeps it on RiskState), so re-ingesting
-// an entity keeps its derived factors until the worker re-scores it.
+// an entity keeps its derived factors, and their explanations, until the worker re-scores it.
 UNWIND $ids AS id
 MATCH (s:RiskState {entity_id: id})
-RETURN s.entity_id AS id, s.risk AS risk
+RETURN s.entity_id AS id, s.risk AS risk, s.explanation AS explanation

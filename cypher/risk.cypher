@@ -11,17 +11,20 @@ MATCH (e:Entity {id: id})
 WHERE e.type IS NOT NULL
 OPTIONAL MATCH (s:RiskState {entity_id: id})
 RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.risk_factors AS factors,
-       s.risk AS state_risk, s.hash AS state_hash, coalesce(s.version, 0) AS version
+       e.risk_explanation AS explanation,
+       s.risk AS state_risk, s.hash AS state_hash, s.explanation AS state_explanation, coalesce(s.version, 0) AS version
 
 // name: adjacent
 // One hop over every current fact (possibly-same-as excluded) to members of a risk family:
 // entities with one of the direct factors $members (src/domain/riskFamilies.ts). `risk_factors`
-// holds derived names too, but $members are direct names only.
+// holds derived names too, but $members are direct names only. Each neighbour comes with its
+// label and the facts that join it, for the factor's explanation.
 UNWIND $ids AS id
 MATCH (e:Entity {id: id})-[r]->(n:Entity)
 WHERE n <> e AND type(r) <> 'POSSIBLY_SAME_AS' AND (r.to_end IS NULL OR r.to_end >= $today)
   AND any(f IN coalesce(n.risk_factors, []) WHERE f IN $members)
-RETURN id, collect(DISTINCT n.id) AS neighbours
+WITH id, n, collect(r {type: type(r), .percentage, .from_date, .to_date}) AS facts
+RETURN id, collect({id: n.id, label: n.label, facts: facts}) AS neighbours
 
 // name: possibly-same-as
 // Possibly-same-as entities: their direct factors, and those they derive from their own
@@ -34,18 +37,20 @@ RETURN id, collect(DISTINCT p.id) AS psa
 // name: ownership-step
 // One level of an ownership search from $ids over current facts of __TYPES__; one row per
 // (from, to) pair and type with the largest known share percentage of its parallel facts, and
-// whether `to` is a member of a risk family (one of the direct factors $members).
+// whether `to` is a member of a risk family (one of the direct factors $members); `to`'s label
+// and the parallel facts' shares and dates, for the explanations.
 UNWIND $ids AS id
 MATCH (a:Entity {id: id})-[r:__TYPES__]->(b:Entity)
 WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
-RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage,
+RETURN a.id AS from, b.id AS to, b.label AS label, type(r) AS type, max(r.percentage) AS percentage,
+       collect(r {.percentage, .from_date, .to_date}) AS facts,
        any(f IN coalesce(b.risk_factors, []) WHERE f IN $members) AS member
 
 // name: node-risk
-// Direct risk of the entities a derived factor comes from.
+// Direct risk and label of the entities a derived factor comes from.
 UNWIND $ids AS id
 MATCH (n:Entity {id: id})
-RETURN n.id AS id, coalesce(n.direct_risk, n.risk) AS direct
+RETURN n.id AS id, n.label AS label, coalesce(n.direct_risk, n.risk) AS direct
 
 // name: one-hop
 // Every entity one current fact (or a possibly-same-as link) away: its adjacency and psa
@@ -64,7 +69,8 @@ RETURN DISTINCT n.id AS id
 // check would then queue the same change twice, and a risk read apart from the rest would
 // give a notification the wrong previous values (docs/risk-and-notifications.md). The version
 // counts changes of the state: a row that only repairs what clients see (e.risk after an
-// ingest) keeps it.
+// ingest) keeps it. The explanations (JSON, or null) are compared too, so an older view never
+// overwrites a newer explanation of the same risk.
 // Rows arrive sorted by id so concurrent chunks lock in the same order. Returns the ids written.
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})
@@ -74,10 +80,11 @@ SET s.touched = row.date
 WITH e, s, row
 WHERE s.version = row.version AND coalesce(s.hash, '') = coalesce(row.stateHash, '')
   AND coalesce(s.risk, '') = coalesce(row.stateRisk, '')
+  AND coalesce(s.explanation, '') = coalesce(row.stateExplanation, '')
 WITH e, s, row, coalesce(s.hash, '') <> row.hash AS stateChanges
 SET s.version = s.version + CASE WHEN stateChanges THEN 1 ELSE 0 END,
-    s.hash = row.hash, s.risk = row.risk, s.updated = row.date,
-    e.risk = row.risk, e.risk_factors = row.factors
+    s.hash = row.hash, s.risk = row.risk, s.explanation = row.explanation, s.updated = row.date,
+    e.risk = row.risk, e.risk_factors = row.factors, e.risk_explanation = row.explanation
 WITH e, s, row
 CALL (e, s, row) {
   WITH e, s, row WHERE row.notify IS NOT NULL
@@ -112,3 +119,9 @@ RETURN e.id AS id ORDER BY e.id LIMIT $limit
 // name: outbox-count
 MATCH (o:RiskNotificationOutbox)
 RETURN count(o) AS n
+
+// name: risk-explanations
+// The stored explanations of the entities' derived factors (the risk summary's network paths).
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+RETURN e.id AS id, e.risk_explanation AS explanation

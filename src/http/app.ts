@@ -168,7 +168,7 @@ export function createApp(deps: AppDeps) {
   registerMatchDecisionRoutes(registry, new MatchDecisionService(deps.graph, feeds.history, warn));
   registerUploadRoutes(registry, new UploadService(new UploadStore(deps.redis, deps.config.uploadRetentionDays * 86_400), projectEntities, uploadQueue, feeds.history));
   registerRiskChangeRoutes(registry, new RiskChangeService(deps.graph, new RiskChangeStore(deps.redis), feeds.history, warn));
-  registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, traversal, feeds.history));
+  registerRiskSummaryRoutes(registry, new RiskSummaryService(deps.graph, feeds.history));
   const webhookStore = new WebhookStore(deps.redis, deps.config.webhooks.retentionDays * 86_400);
   registerWebhookRoutes(registry, new WebhookService(deps.graph, webhookStore, webhookEnqueuer(deps.queues, deps.config),
     { allowPrivate: deps.config.webhooks.allowPrivate }, feeds.history, warn));

@@ -23,8 +23,22 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   EmbeddedEntity: object(['id', 'label', 'type'], {
     id: str, label: str, type: str, entity_url: str, identifiers: arrayOf(object(['type', 'value'], { type: str, value: str })),
     countries: arrayOf(str), pep: bool, sanctioned: bool, closed: bool, psa_count: int, source_count: obj, degree: int,
-    addresses: arrayOf(str), relationship_count: obj, matches: obj,
+    addresses: arrayOf(str), relationship_count: obj, matches: obj, risk: { type: 'object', additionalProperties: ref('RiskData') },
   }),
+  // The value of an entity's risk map; `explanation` (entity reads only) names what carries a derived factor.
+  RiskData: object(['value', 'metadata', 'level'], {
+    value: { type: ['number', 'string', 'boolean'] }, metadata: obj, level: str,
+    explanation: ref('RiskExplanation'),
+  }),
+  RiskExplanation: object(['source_entities', 'source_entity_count', 'paths'], {
+    source_entities: arrayOf(ref('EntityRef')), source_entity_count: int,
+    paths: arrayOf(arrayOf(object(['entity', 'relationship', 'shares', 'former'], {
+      entity: ref('EntityRef'), relationship: str, shares: { type: ['number', 'null'] }, from_date: str, to_date: str, former: bool,
+    }))),
+    owners: arrayOf(object(['id', 'label', 'effective_shares'], { id: str, label: str, effective_shares: { type: 'number' } })),
+    aggregate_shares: { type: 'number' },
+  }),
+  EntityRef: object(['id', 'label'], { id: str, label: str }),
   Entity: {
     allOf: [ref('EmbeddedEntity'), object([], { attributes: obj, relationships: obj, possibly_same_as: obj, referenced_by: obj, traversals: arrayOf(obj) })],
   },

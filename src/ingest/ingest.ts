@@ -170,6 +170,9 @@ async function keepDerivedRisk(run: Runner, rows: EntityRow[]): Promise<void> {
     const risk = { ...derived, ...direct };
     row.props.risk = JSON.stringify(risk);
     row.props.risk_factors = Object.keys(risk);
+    // The explanations of the derived factors kept (src/services/risk/explanation.ts).
+    const explanation = state.get('explanation') as string | null;
+    if (explanation) row.props.risk_explanation = explanation;
   }
 }
 

@@ -16,6 +16,7 @@ import {
 } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import { Paging, legacyPage, skipLimit, tokenPage } from './paging';
+import { withExplanations } from './risk/explanation';
 
 export interface LegacyEntityQuery {
   /** Paging per attribute field; fields not named use `attributeDefault`. */
@@ -193,6 +194,7 @@ export class EntityService {
     const parts = await this.read(id, rel.limit > 0 ? 'v1' : 'none', query, { ...relationshipParameters(rel.selection), ...skipLimit(rel) });
     const { entity } = parts;
     const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1') };
+    body.risk = withExplanations(body.risk as Record<string, unknown>, entity.risk_explanation);
 
     const attributes: Record<string, unknown> = {};
     for (const a of parts.attributes) attributes[a.field] = tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data);
@@ -225,6 +227,7 @@ export class EntityService {
     });
     const { entity } = parts;
     const body: Record<string, unknown> = { ...embeddedEntity(entity, surface) };
+    if (surface === 'v1') body.risk = withExplanations(body.risk as Record<string, unknown>, entity.risk_explanation);
     const attributes: Record<string, unknown> = {};
     for (const a of parts.attributes) {
       attributes[a.field] = surface === 'v1' ? tokenPage(`attributes.${a.field}`, a.paging, a.total, a.data) : legacyPage(a.paging, a.total, a.data);

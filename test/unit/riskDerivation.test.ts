@@ -98,10 +98,33 @@ function reference(c: Case): Record<string, { value: number; country: string[] }
 
 test.each(Array.from({ length: 400 }, (_, i) => i + 1))('random ownership graph %i: deriveRisk agrees with path enumeration', (seed) => {
   const c = randomCase(seed);
-  const { risk, partial } = deriveRisk({ id: 'root', direct: {}, adjacent: [], psa: [], up: c.up, down: c.down, directOf: (id) => c.directs.get(id) });
+  const { risk, partial, explanations } = deriveRisk({ id: 'root', direct: {}, adjacent: [], psa: [], up: c.up, down: c.down, directOf: (id) => c.directs.get(id) });
   expect(partial).toBe(false);
   const got = Object.fromEntries(Object.entries(risk).map(([name, v]) => [name, { value: v.value, country: v.metadata.country }]));
   expect(got).toEqual(reference(c));
+  // Every factor is explained: each path follows the graph from the root to one of the sources;
+  // a 50% rule's owners add up to its aggregate, which gives its value.
+  expect(Object.keys(explanations).sort()).toEqual(Object.keys(risk).sort());
+  for (const [name, e] of Object.entries(explanations)) {
+    const sources = new Set(e.source_entities.map((s) => s.id));
+    expect(e.source_entity_count).toBeGreaterThanOrEqual(sources.size);
+    const adjacency = name.startsWith('owner_of_') ? c.down : c.up;
+    for (const path of e.paths) {
+      let from = 'root';
+      for (const step of path) {
+        expect((adjacency.get(from) ?? []).some((edge) => edge.to === step.entity.id && edge.percentage === step.shares)).toBe(true);
+        from = step.entity.id;
+      }
+      if (e.source_entity_count <= sources.size) expect(sources).toContain(from);
+    }
+    if (name.endsWith('_50_percent_rule')) {
+      const sum = e.owners!.reduce((a, o) => a + o.effective_shares, 0);
+      expect(sum).toBeCloseTo(e.aggregate_shares!, 2);
+      expect(risk[name].value as number).toBeCloseTo(Math.min(e.aggregate_shares!, 100), 1);
+    } else {
+      expect(e.paths.length).toBe(Math.min(sources.size, 20));
+    }
+  }
 });
 
 test('the random graphs reach every kind of rule', () => {

@@ -14,7 +14,7 @@ const KEY = /^filter(?:\[([a-z_]+)\]|\.([a-z_]+))(?:\[\d*\])?$/;
 export function registerRiskSummaryRoutes(registry: RouteRegistry, summaries: RiskSummaryService): void {
   registry.add<Record<string, unknown>>({
     method: 'get', path: '/v1/projects/:project_id/entities/:project_entity_id/risk_summary', tag: 'projects', credits: 1,
-    summary: 'Every risk factor of a project entity\'s matches, with level, categories and the ownership paths that carry it',
+    summary: 'Every risk factor of a project entity\'s matches, with level, categories and the paths that carry each derived one',
     params: { project_id: id, project_entity_id: id },
     query: {
       type: 'object', additionalProperties: false,

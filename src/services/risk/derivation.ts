@@ -25,6 +25,9 @@
 import { createHash } from 'node:crypto';
 import { PRESENT, isRiskFactor, riskLevel } from '../../domain/risk';
 import { familiesOfFactor, type RiskFamily } from '../../domain/riskFamilies';
+import {
+  ExplanationBuilder, effectiveShare, pathStep, type EntityRef, type Explanations, type PathStep, type StepFact,
+} from './explanation';
 
 /** Hops followed for ownership factors (up and down), and for the re-scoring neighbourhood. */
 export const OWNERSHIP_DEPTH = 4;
@@ -137,10 +140,13 @@ export function aggregateOwnership<List>(
   listsOf: (id: string) => Iterable<List> | undefined,
   maxDepth = OWNERSHIP_DEPTH,
   budget = PATH_STEP_BUDGET,
-): { totals: Map<List, number>; owners: Map<List, Set<string>>; complete: boolean } {
+): OwnershipTotals<List> {
   const totals = new Map<List, number>();
   const owners = new Map<List, Set<string>>();
+  const shares = new Map<List, Map<string, number>>();
+  const contributions = new Map<List, Contribution[]>();
   const onPath = new Set<string>([root]);
+  const stack: string[] = [];
   let steps = 0;
   const walk = (node: string, fraction: number, depth: number, blocked: ReadonlySet<List>): void => {
     for (const edge of up.get(node) ?? []) {
@@ -149,6 +155,7 @@ export function aggregateOwnership<List>(
       const share = fraction * (Math.min(edge.percentage, 100) / 100);
       const lists = [...(listsOf(edge.to) ?? [])];
       let nextBlocked = blocked;
+      stack.push(edge.to);
       if (lists.length) {
         nextBlocked = new Set(blocked);
         for (const list of lists) {
@@ -156,6 +163,9 @@ export function aggregateOwnership<List>(
           totals.set(list, (totals.get(list) ?? 0) + share * 100);
           if (!owners.has(list)) owners.set(list, new Set());
           owners.get(list)!.add(edge.to);
+          if (!shares.has(list)) shares.set(list, new Map());
+          shares.get(list)!.set(edge.to, (shares.get(list)!.get(edge.to) ?? 0) + share * 100);
+          keepContribution(contributions, list, { path: [...stack], share: share * 100 });
           (nextBlocked as Set<List>).add(list);
         }
       }
@@ -164,32 +174,80 @@ export function aggregateOwnership<List>(
         walk(edge.to, share, depth + 1, nextBlocked);
         onPath.delete(edge.to);
       }
+      stack.pop();
     }
   };
   walk(root, 1, 0, new Set());
-  return { totals, owners, complete: steps <= budget };
+  for (const kept of contributions.values()) trimContributions(kept);
+  return { totals, owners, shares, contributions, complete: steps <= budget };
+}
+
+/** A path's part of a 50% rule aggregate: the ids from the owned entity's first owner up to the member, and its product in percent. */
+export interface Contribution { path: string[]; share: number }
+
+export interface OwnershipTotals<List> {
+  totals: Map<List, number>;
+  owners: Map<List, Set<string>>;
+  /** Per list, each member's effective share: the sum of the products of the paths that count at it. */
+  shares: Map<List, Map<string, number>>;
+  /** Per list, the largest contributions (at most CONTRIBUTIONS_KEPT), largest first. */
+  contributions: Map<List, Contribution[]>;
+  complete: boolean;
+}
+
+/** Contributing paths kept per list for the explanation. */
+export const CONTRIBUTIONS_KEPT = 20;
+
+const byShare = (a: Contribution, b: Contribution) => b.share - a.share || a.path.join('\u0000').localeCompare(b.path.join('\u0000'));
+function trimContributions(kept: Contribution[]): void {
+  kept.sort(byShare);
+  kept.length = Math.min(kept.length, CONTRIBUTIONS_KEPT);
+}
+function keepContribution<List>(all: Map<List, Contribution[]>, list: List, c: Contribution): void {
+  let kept = all.get(list);
+  if (!kept) all.set(list, (kept = []));
+  kept.push(c);
+  // Bounded memory on large walks: trim once the list holds a few times what is kept.
+  if (kept.length > 4 * CONTRIBUTIONS_KEPT) trimContributions(kept);
 }
 
 /** Whether an aggregate share reaches the 50% rule (with a tolerance for float products). */
 export const reachesFiftyPercent = (percent: number): boolean => percent >= 50 - 1e-9;
 
-/** Entities within `maxDepth` hops of `root` along `adjacency` (root excluded), breadth first. */
-export function reachable(root: string, adjacency: Adjacency, maxDepth = OWNERSHIP_DEPTH): Set<string> {
+/**
+ * Entities within `maxDepth` hops of `root` along `adjacency` (root excluded), each with the
+ * entity it was first reached from: breadth first with neighbours in id order, so each has a
+ * shortest path, the same on every run.
+ */
+export function shortestPaths(root: string, adjacency: Adjacency, maxDepth = OWNERSHIP_DEPTH): Map<string, string> {
+  const parent = new Map<string, string>();
   const seen = new Set<string>([root]);
   let frontier = [root];
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
     const next: string[] = [];
     for (const node of frontier) {
-      for (const edge of adjacency.get(node) ?? []) {
-        if (seen.has(edge.to)) continue;
-        seen.add(edge.to);
-        next.push(edge.to);
+      for (const to of (adjacency.get(node) ?? []).map((e) => e.to).sort()) {
+        if (seen.has(to)) continue;
+        seen.add(to);
+        parent.set(to, node);
+        next.push(to);
       }
     }
     frontier = next;
   }
-  seen.delete(root);
-  return seen;
+  return parent;
+}
+
+/** The ids from the first step after `root` to `id`, following `parent`. */
+function pathTo(id: string, root: string, parent: Map<string, string>): string[] {
+  const ids = [id];
+  for (let p = parent.get(id); p !== undefined && p !== root; p = parent.get(p)) ids.unshift(p);
+  return ids;
+}
+
+/** Entities within `maxDepth` hops of `root` along `adjacency` (root excluded), breadth first. */
+export function reachable(root: string, adjacency: Adjacency, maxDepth = OWNERSHIP_DEPTH): Set<string> {
+  return new Set(shortestPaths(root, adjacency, maxDepth).keys());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -212,9 +270,23 @@ export interface DeriveInput {
   /** Direct risk of the family members met in `up` / `down` (src/domain/riskFamilies.ts). */
   directOf: (id: string) => RiskMap | undefined;
   maxDepth?: number;
+  // For the explanations (./explanation.ts); without them ids stand for labels and steps are bare.
+  /** The ids of `adjacent` and the fact shown for each, in the same order. */
+  adjacentSteps?: { id: string; step: StepFact }[];
+  /** The ids of `psa` and their own explanations, in the same order. */
+  psaSources?: { id: string; explanations: Explanations }[];
+  /** The fact shown for an ownership step of `up` or `down`. */
+  stepOf?: (from: string, to: string) => StepFact | undefined;
+  labelOf?: (id: string) => string | undefined;
 }
 
-export interface Derived { risk: RiskMap; rejected: string[]; partial: boolean }
+export interface Derived {
+  risk: RiskMap;
+  /** The evidence of each derived factor of `risk`. */
+  explanations: Explanations;
+  rejected: string[];
+  partial: boolean;
+}
 
 /** The entity's risk: its direct factors plus every derived one; unknown names are rejected. */
 export function deriveRisk(input: DeriveInput): Derived {
@@ -238,6 +310,16 @@ export function deriveRisk(input: DeriveInput): Derived {
       : riskValue(checked, value, countries);
   };
 
+  const explain = new ExplanationBuilder();
+  const ref = (id: string): EntityRef => ({ id, label: input.labelOf?.(id) ?? id });
+  const pairShare = (adjacency: Adjacency, from: string, to: string) => adjacency.get(from)?.find((e) => e.to === to)?.percentage ?? null;
+  /** Steps along `ids` from the root over `adjacency`, with the shares the derivation read. */
+  const ownershipPath = (adjacency: Adjacency, ids: string[]): PathStep[] =>
+    ids.map((id, i) => {
+      const from = i === 0 ? input.id : ids[i - 1];
+      return pathStep(ref(id), input.stepOf?.(from, id), pairShare(adjacency, from, id));
+    });
+
   const familiesCache = new Map<string, Map<RiskFamily, string[]>>();
   const familiesOfEntity = (id: string): Map<RiskFamily, string[]> => {
     let found = familiesCache.get(id);
@@ -246,35 +328,52 @@ export function deriveRisk(input: DeriveInput): Derived {
   };
 
   // One hop.
-  for (const n of input.adjacent) {
-    for (const [family, countries] of familiesOf(n)) if (family.adjacent) put(() => family.adjacent!, PRESENT, countries);
-  }
+  input.adjacent.forEach((n, i) => {
+    const neighbour = input.adjacentSteps?.[i];
+    for (const [family, countries] of familiesOf(n)) {
+      if (!family.adjacent) continue;
+      put(() => family.adjacent!, PRESENT, countries);
+      if (neighbour) explain.source(family.adjacent, ref(neighbour.id), [pathStep(ref(neighbour.id), neighbour.step)]);
+    }
+  });
 
   // Possibly-same-as: every factor of such an entity but its own psa_ ones.
-  for (const p of input.psa) {
+  input.psa.forEach((p, i) => {
+    const source = input.psaSources?.[i];
     for (const [factor, v] of Object.entries(p)) {
       if (factor.startsWith('psa_') || !isRiskFactor(factor)) continue;
       put(() => factorNames.psa(factor), v.value, v.metadata?.country ?? []);
+      if (source) explain.psa(`psa_${factor}`, ref(source.id), v.value, source.explanations[factor]);
     }
-  }
+  });
 
   // Ownership: members anywhere within maxDepth hops, and the 50% rule per family.
   const reach = (adjacency: Adjacency, slot: 'ownedBy' | 'ownerOf') => {
-    for (const id of reachable(input.id, adjacency, maxDepth)) {
+    const parent = shortestPaths(input.id, adjacency, maxDepth);
+    for (const id of [...parent.keys()].sort()) {
+      let path: PathStep[] | undefined;
       for (const [family, countries] of familiesOfEntity(id)) {
         const name = family[slot];
-        if (name) put(() => name, PRESENT, countries);
+        if (!name) continue;
+        put(() => name, PRESENT, countries);
+        explain.source(name, ref(id), (path ??= ownershipPath(adjacency, pathTo(id, input.id, parent))));
       }
     }
   };
   reach(input.up, 'ownedBy');
   reach(input.down, 'ownerOf');
   const fiftyPercentFamilies = (id: string) => [...familiesOfEntity(id).keys()].filter((f) => f.fiftyPercent);
-  const { totals, owners, complete } = aggregateOwnership(input.id, input.up, fiftyPercentFamilies, maxDepth);
+  const { totals, owners, shares, contributions, complete } = aggregateOwnership(input.id, input.up, fiftyPercentFamilies, maxDepth);
   for (const [family, total] of totals) {
     if (!reachesFiftyPercent(total)) continue;
     const countries = [...(owners.get(family) ?? [])].flatMap((o) => familiesOfEntity(o).get(family) ?? []);
     put(() => family.fiftyPercent!, Math.round(Math.min(total, 100) * 100) / 100, countries);
+    explain.fiftyPercent(
+      family.fiftyPercent!,
+      [...(shares.get(family) ?? [])].map(([id, share]) => ({ ...ref(id), effective_shares: effectiveShare(share) })),
+      total,
+      (contributions.get(family) ?? []).map((c) => ({ share: c.share, path: ownershipPath(input.up, c.path) })),
+    );
   }
 
   const risk: RiskMap = {};
@@ -282,6 +381,7 @@ export function deriveRisk(input: DeriveInput): Derived {
     if (isRiskFactor(name)) risk[name] = v;
     else rejected.push(`unknown risk factor "${name}"`);
   }
-  for (const [name, v] of Object.entries(derived)) if (!(name in risk)) risk[name] = v;
-  return { risk, rejected, partial: !complete };
+  const shown = Object.keys(derived).filter((name) => !(name in risk));
+  for (const name of shown) risk[name] = derived[name];
+  return { risk, explanations: explain.build(shown), rejected, partial: !complete };
 }

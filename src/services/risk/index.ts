@@ -4,6 +4,7 @@
  * (./notifications.ts). See docs/risk-and-notifications.md.
  */
 export * from './derivation';
+export * from './explanation';
 export * from './falsePositives';
 export * from './notifications';
 export * from './scorer';

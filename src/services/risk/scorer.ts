@@ -12,6 +12,7 @@ import type { Graph } from '../../graph/neo4j';
 import {
   OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, parseRisk, riskHash, type Adjacency, type Derived, type RiskMap,
 } from './derivation';
+import { explanationJson, pairKey, shownFact, type FactRow, type StepFact } from './explanation';
 import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
 
 /** Entities scored per read + write transaction. */
@@ -44,6 +45,7 @@ const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, c
 interface RootRow {
   id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
   stateRisk: string | null; stateHash: string | null; version: number;
+  explanation: string | null; stateExplanation: string | null;
 }
 
 /**
@@ -53,6 +55,7 @@ interface RootRow {
 interface WriteRow {
   id: string; version: number; stateHash: string | null; stateRisk: string | null;
   hash: string; risk: string; factors: string[]; date: string; score: number; notify: string | null;
+  stateExplanation: string | null; explanation: string | null;
 }
 
 const UP_TYPES = UBO_TYPES.map(neo4jRelType).join('|');
@@ -117,7 +120,7 @@ export class RiskScorer {
         for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
       }
       for (const types of [UP_TYPES, DOWN_TYPES]) {
-        const { adjacency } = await this.closure(run, seeds, types, today);
+        const { adjacency } = await this.closure(run, seeds, types, today, new Map());
         for (const [from, edges] of adjacency) {
           all.add(from);
           for (const e of edges) all.add(e.to);
@@ -193,6 +196,8 @@ export class RiskScorer {
           stateRisk,
           stateHash: (r.get('state_hash') as string | null) ?? null,
           version: r.get('version') as number,
+          explanation: (r.get('explanation') as string | null) ?? null,
+          stateExplanation: (r.get('state_explanation') as string | null) ?? null,
         };
       });
       const rootIds = roots.map((r) => r.id);
@@ -204,33 +209,48 @@ export class RiskScorer {
       // (psa_owned_by_soe, ...): its neighbourhood is read like a root's.
       const psaIds = [...new Set([...psa.values()].flat())];
       const scope = [...new Set([...rootIds, ...psaIds])];
-      const adjacent = new Map<string, string[]>();
+      const labels = new Map<string, string>();
+      const adjacent = new Map<string, { id: string; step: StepFact | undefined }[]>();
       for (const batch of chunks(scope, READ_BATCH)) {
         for (const row of await run(cypher('risk', 'adjacent'), { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
-          adjacent.set(row.get('id') as string, row.get('neighbours') as string[]);
+          const neighbours = row.get('neighbours') as { id: string; label: string | null; facts: FactRow[] }[];
+          neighbours.sort((a, b) => (a.id < b.id ? -1 : 1));
+          for (const n of neighbours) if (n.label) labels.set(n.id, n.label);
+          adjacent.set(row.get('id') as string, neighbours.map((n) => ({ id: n.id, step: shownFact(n.facts) })));
         }
       }
-      const up = await this.closure(run, scope, UP_TYPES, today);
-      const down = await this.closure(run, scope, DOWN_TYPES, today);
-      const wanted = new Set<string>([...adjacent.values(), psaIds].flat());
+      const up = await this.closure(run, scope, UP_TYPES, today, labels);
+      const down = await this.closure(run, scope, DOWN_TYPES, today, labels);
+      const wanted = new Set<string>([...[...adjacent.values()].flat().map((n) => n.id), ...psaIds]);
       for (const id of [...up.members, ...down.members]) wanted.add(id);
       const directs = new Map<string, RiskMap>();
       for (const batch of chunks([...wanted], READ_BATCH)) {
-        for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) directs.set(row.get('id') as string, parseRisk(row.get('direct')));
+        for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) {
+          directs.set(row.get('id') as string, parseRisk(row.get('direct')));
+          if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
+        }
       }
-      return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, directs };
+      return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, steps: new Map([...up.steps, ...down.steps]), directs, labels };
     });
 
-    const fromGraph = (id: string, direct: RiskMap, psa: RiskMap[]) => deriveRisk({
-      id,
-      direct,
-      adjacent: (data.adjacent.get(id) ?? []).map((n) => data.directs.get(n) ?? {}),
-      psa,
-      up: data.up,
-      down: data.down,
-      directOf: (n) => data.directs.get(n),
-      maxDepth: this.maxDepth,
-    });
+    const fromGraph = (id: string, direct: RiskMap, psa: string[]) => {
+      const neighbours = data.adjacent.get(id) ?? [];
+      const psaDerived = psa.map((p) => ({ id: p, derived: riskOfPsa(p) }));
+      return deriveRisk({
+        id,
+        direct,
+        adjacent: neighbours.map((n) => data.directs.get(n.id) ?? {}),
+        adjacentSteps: neighbours.map((n) => ({ id: n.id, step: n.step ?? { relationship: 'unknown', shares: null } })),
+        psa: psaDerived.map((p) => p.derived.risk),
+        psaSources: psaDerived.map((p) => ({ id: p.id, explanations: p.derived.explanations })),
+        up: data.up,
+        down: data.down,
+        directOf: (n) => data.directs.get(n),
+        stepOf: (from, to) => data.steps.get(pairKey(from, to)),
+        labelOf: (n) => data.labels.get(n),
+        maxDepth: this.maxDepth,
+      });
+    };
     // What each possibly-same-as entity carries apart from psa_ factors: direct and derived.
     const psaRisk = new Map<string, Derived>();
     const riskOfPsa = (id: string): Derived => {
@@ -242,8 +262,9 @@ export class RiskScorer {
     const rows: WriteRow[] = [];
     const date = new Date().toISOString();
     for (const root of data.roots) {
-      const psaOf = (data.psa.get(root.id) ?? []).map(riskOfPsa);
-      const derived = fromGraph(root.id, root.direct, psaOf.map((d) => d.risk));
+      const psaIds = data.psa.get(root.id) ?? [];
+      const psaOf = psaIds.map(riskOfPsa);
+      const derived = fromGraph(root.id, root.direct, psaIds);
       if (psaOf.some((d) => d.partial)) derived.partial = true;
       if (count) {
         stats.scored += 1;
@@ -255,11 +276,13 @@ export class RiskScorer {
       const hash = riskHash(canonical);
       const factors = Object.keys(derived.risk).sort();
       const visibleUpToDate = root.riskJson === canonical && root.factors.length === factors.length && root.factors.every((f, i) => f === factors[i]);
-      if (root.stateHash === hash && visibleUpToDate) continue;
+      const explanation = explanationJson(derived.explanations);
+      const explained = root.explanation === explanation && root.stateExplanation === explanation;
+      if (root.stateHash === hash && visibleUpToDate && explained) continue;
       const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, derived.risk, date);
       rows.push({
         id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
-        notify: change ? JSON.stringify(change) : null,
+        notify: change ? JSON.stringify(change) : null, stateExplanation: root.stateExplanation, explanation,
       });
     }
     return rows;
@@ -270,15 +293,19 @@ export class RiskScorer {
    * query per level for the whole chunk (each entity expanded once). Pair weights: the
    * largest known percentage of the parallel facts, `branch_of` 100%, else unknown.
    */
-  private async closure(run: Run, roots: string[], types: string, today: string): Promise<{ adjacency: Adjacency; members: Set<string> }> {
+  private async closure(
+    run: Run, roots: string[], types: string, today: string, labels: Map<string, string>,
+  ): Promise<{ adjacency: Adjacency; members: Set<string>; steps: Map<string, StepFact> }> {
     const adjacency: Adjacency = new Map();
     const members = new Set<string>();
+    const steps = new Map<string, StepFact>();
     const expanded = new Set<string>(roots);
     let frontier = [...roots];
     const step = statement('risk', 'ownership-step', { TYPES: types });
     for (let depth = 0; depth < this.maxDepth && frontier.length; depth++) {
       const next: string[] = [];
       const weights = new Map<string, Map<string, number | null>>();
+      const facts = new Map<string, FactRow[]>();
       for (const batch of chunks(frontier, READ_BATCH)) {
         for (const row of await run(step, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
           const from = row.get('from') as string;
@@ -287,6 +314,10 @@ export class RiskScorer {
           const pct = row.get('percentage') as number | null;
           const weight = pct ?? (type === BRANCH_OF ? 100 : null);
           if (row.get('member')) members.add(to);
+          if (row.get('label')) labels.set(to, row.get('label') as string);
+          const pair = pairKey(from, to);
+          if (!facts.has(pair)) facts.set(pair, []);
+          facts.get(pair)!.push(...(row.get('facts') as FactRow[]).map((f) => ({ ...f, type })));
           let byTo = weights.get(from);
           if (!byTo) weights.set(from, (byTo = new Map()));
           const known = byTo.get(to);
@@ -297,10 +328,13 @@ export class RiskScorer {
           }
         }
       }
-      for (const [from, byTo] of weights) adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
+      for (const [from, byTo] of weights) {
+        adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
+        for (const [to, percentage] of byTo) steps.set(pairKey(from, to), shownFact(facts.get(pairKey(from, to)) ?? [], percentage)!);
+      }
       frontier = next;
     }
-    return { adjacency, members };
+    return { adjacency, members, steps };
   }
 
   /**

@@ -1,0 +1,202 @@
+/**
+ * Explanations of derived risk factors: the entities that carry a derived factor and the paths
+ * from the scored entity to them (for the 50% rule also the owners' effective shares and their
+ * aggregate). The scorer builds them from the same view of the graph the factor was derived
+ * from and stores them beside the risk, so a read shows the evidence that made the factor fire
+ * (docs/risk-and-notifications.md, "Explanations").
+ */
+import { apiRelType, neo4jRelType } from '../../domain/relationships';
+
+export interface EntityRef { id: string; label: string }
+
+/** One step of a path: the entity reached and the fact that leads to it from the previous one. */
+export interface PathStep {
+  entity: EntityRef;
+  /** API relationship type from the previous entity (`possibly_same_as` for a psa_ step). */
+  relationship: string;
+  /** The share the 50% rule reads for the step (pooled parallel facts), null when unknown. */
+  shares: number | null;
+  from_date?: string;
+  to_date?: string;
+  /** Always false: derived factors follow current facts only. */
+  former: boolean;
+}
+
+export interface OwnerShare { id: string; label: string; effective_shares: number }
+
+export interface Explanation {
+  /** Entities carrying the family's direct factor (psa_: the possibly-same-as entities), sorted by id, at most EXPLANATION_LIMIT. */
+  source_entities: EntityRef[];
+  source_entity_count: number;
+  /** Paths from the scored entity (not shown) to the source entities, at most EXPLANATION_LIMIT. */
+  paths: PathStep[][];
+  /** 50% rule: each owner's share, the sum of the products along its paths. */
+  owners?: OwnerShare[];
+  /** 50% rule: the sum of the owners' shares, in percent (the factor's value is this, capped at 100, 2 decimals). */
+  aggregate_shares?: number;
+}
+
+export type Explanations = Record<string, Explanation>;
+
+/** The fact shown for a step between two entities. */
+export interface StepFact { relationship: string; shares: number | null; from_date?: string; to_date?: string }
+
+/** A fact as the scorer reads it (Neo4j relationship type). */
+export interface FactRow { type?: string; percentage?: number | null; from_date?: string | null; to_date?: string | null }
+
+/**
+ * The fact shown for a step among parallel facts: the largest share (branch_of 100%), then type
+ * and dates, so every run picks the same. `shares`: the pooled share, else the fact's own.
+ */
+export function shownFact(facts: FactRow[], shares?: number | null): StepFact | undefined {
+  const weight = (f: FactRow) => f.percentage ?? (f.type === neo4jRelType('branch_of') ? 100 : -1);
+  const order = (f: FactRow) => [f.type ?? '', f.from_date ?? '', f.to_date ?? ''].join('\u0000');
+  const [top] = [...facts].sort((a, b) => weight(b) - weight(a) || order(a).localeCompare(order(b)));
+  if (!top) return undefined;
+  return {
+    relationship: apiRelType(top.type ?? ''), shares: shares !== undefined ? shares : top.percentage ?? null,
+    ...(top.from_date ? { from_date: top.from_date } : {}), ...(top.to_date ? { to_date: top.to_date } : {}),
+  };
+}
+/** Key of a (from, to) pair of entities in the scorer's step table. */
+export const pairKey = (from: string, to: string) => `${from}\u0000${to}`;
+
+/** Source entities and paths listed per factor: bounded, so a hub does not store thousands. */
+export const EXPLANATION_LIMIT = 20;
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+/** A step as the explanation shows it; the share, when known, is the one the derivation read. */
+export function pathStep(entity: EntityRef, fact: StepFact | undefined, shares?: number | null): PathStep {
+  return {
+    entity,
+    relationship: fact?.relationship ?? 'unknown',
+    shares: shares !== undefined ? shares : fact?.shares ?? null,
+    ...(fact?.from_date ? { from_date: fact.from_date } : {}),
+    ...(fact?.to_date ? { to_date: fact.to_date } : {}),
+    former: false,
+  };
+}
+
+interface Entry {
+  /** Paths per source entity, in the order found. */
+  sources: Map<string, { ref: EntityRef; paths: PathStep[][] }>;
+  fifty?: { owners: OwnerShare[]; total: number; paths: { share: number; path: PathStep[] }[] };
+  psaValue?: number;
+}
+
+/** Collects the evidence of each derived factor while the derivation runs. */
+export class ExplanationBuilder {
+  private readonly entries = new Map<string, Entry>();
+
+  private entry(factor: string): Entry {
+    let e = this.entries.get(factor);
+    if (!e) this.entries.set(factor, (e = { sources: new Map() }));
+    return e;
+  }
+
+  /** `source` carries the factor's family; `path` leads to it (the first path found for a source is kept). */
+  source(factor: string, source: EntityRef, path: PathStep[]): void {
+    const e = this.entry(factor);
+    if (!e.sources.has(source.id)) e.sources.set(source.id, { ref: source, paths: [path] });
+  }
+
+  /** The 50% rule's owners (effective shares), aggregate and contributing paths with their products. */
+  fiftyPercent(factor: string, owners: OwnerShare[], total: number, paths: { share: number; path: PathStep[] }[]): void {
+    const e = this.entry(factor);
+    for (const o of owners) if (!e.sources.has(o.id)) e.sources.set(o.id, { ref: { id: o.id, label: o.label }, paths: [] });
+    e.fifty = { owners, total, paths };
+  }
+
+  /**
+   * A possibly-same-as entity carries `factor` (its explanation, when derived, is prefixed by the
+   * psa step). A numeric factor keeps the owners and aggregate of the entity with the largest value.
+   */
+  psa(factor: string, psa: EntityRef, value: unknown, explanation: Explanation | undefined): void {
+    const e = this.entry(factor);
+    const first = pathStep(psa, { relationship: 'possibly_same_as', shares: null });
+    const paths = explanation?.paths.length ? explanation.paths.map((p) => [first, ...p]) : [[first]];
+    if (!e.sources.has(psa.id)) e.sources.set(psa.id, { ref: psa, paths });
+    if (typeof value === 'number' && explanation?.owners && (e.psaValue === undefined || value > e.psaValue)) {
+      e.psaValue = value;
+      e.fifty = { owners: explanation.owners, total: explanation.aggregate_shares ?? value, paths: [] };
+    }
+  }
+
+  /** The explanations of `factors` (the derived factors that made it into the risk). */
+  build(factors: Iterable<string>): Explanations {
+    const out: Explanations = {};
+    for (const factor of [...factors].sort()) {
+      const e = this.entries.get(factor);
+      if (!e) continue;
+      const ids = [...e.sources.keys()].sort();
+      const explanation: Explanation = {
+        source_entities: ids.slice(0, EXPLANATION_LIMIT).map((id) => e.sources.get(id)!.ref),
+        source_entity_count: ids.length,
+        paths: [],
+      };
+      if (e.fifty && e.fifty.paths.length) {
+        explanation.paths = [...e.fifty.paths]
+          .sort((a, b) => b.share - a.share || key(a.path).localeCompare(key(b.path)))
+          .slice(0, EXPLANATION_LIMIT).map((p) => p.path);
+      } else {
+        explanation.paths = ids.flatMap((id) => e.sources.get(id)!.paths).slice(0, EXPLANATION_LIMIT);
+      }
+      if (e.fifty) {
+        explanation.owners = [...e.fifty.owners].sort((a, b) => b.effective_shares - a.effective_shares || a.id.localeCompare(b.id));
+        explanation.aggregate_shares = round(e.fifty.total, 4);
+      }
+      out[factor] = explanation;
+    }
+    return out;
+  }
+}
+
+const key = (path: PathStep[]) => path.map((s) => s.entity.id).join('\u0000');
+
+/** An owner's effective share as the explanation shows it (4 decimals). */
+export const effectiveShare = (percent: number) => round(percent, 4);
+
+/** Stored text of explanations: null when there are none, so entities without derived factors store nothing. */
+export function explanationJson(explanations: Explanations): string | null {
+  return Object.keys(explanations).length ? JSON.stringify(explanations) : null;
+}
+
+export function parseExplanations(json: unknown): Explanations {
+  if (typeof json !== 'string' || !json) return {};
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Explanations) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The entity read's risk map with each derived factor's stored explanation added beside its
+ * value, metadata and level (an extra key: the client's RiskData shape stays valid).
+ */
+export function withExplanations(risk: Record<string, unknown>, stored: unknown): Record<string, unknown> {
+  const explanations = parseExplanations(stored);
+  const out: Record<string, unknown> = {};
+  for (const [factor, entry] of Object.entries(risk)) {
+    const explanation = explanations[factor];
+    out[factor] = explanation && entry && typeof entry === 'object' ? { ...(entry as object), explanation } : entry;
+  }
+  return out;
+}
+
+/** A path as the client's ProjectEntityRiskSummaryNetworkPath (the risk summary's network_paths). */
+export function networkPath(path: PathStep[]) {
+  return path.map((s) => ({
+    sayari_entity_id: s.entity.id,
+    sayari_entity_label: s.entity.label,
+    relationship_type: s.relationship,
+    relationship_status: s.former ? 'inactive' : 'active',
+    former: s.former,
+    first_observed: s.from_date ?? '',
+    last_observed: s.to_date ?? '',
+    ...(s.from_date ? { start_date: s.from_date } : {}),
+    ...(s.shares !== null ? { shares: { percentage: s.shares } } : {}),
+  }));
+}
