@@ -58,8 +58,8 @@ export interface ImportReport {
 export function releaseStep(conversion: Conversion, options: ReleaseOptions): { beforeCommit: NonNullable<IngestOptions['beforeCommit']>; outcome: () => ReleaseOutcome | undefined } {
   let outcome: ReleaseOutcome | undefined;
   return {
-    beforeCommit: async (run, bad) => {
-      outcome = await applyRelease(run, conversion, bad, options);
+    beforeCommit: async (inTx, bad) => {
+      outcome = await applyRelease(inTx, conversion, bad, options);
       return outcome.touched;
     },
     outcome: () => outcome,

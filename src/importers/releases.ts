@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import type { BadLine } from '../ingest/options';
-import type { Runner } from '../ingest/transactions';
+import type { InTransaction, Runner } from '../ingest/transactions';
 import type { Conversion, Produced } from './convert';
 import { endWhatIsGone } from './ending';
 
@@ -62,8 +62,10 @@ async function readProduced(run: Runner, statement: string, params: Record<strin
  * what is gone: what changed items no longer write, what earlier items replaced by this
  * import's (same root) wrote, and, for a release read whole (no bad line), what the items of
  * its scopes that it does not hold wrote. Returns the counts and the entities to re-score.
+ * The item states are saved a batch a call of `inTx` and the ending is one call: all in the
+ * file's transaction, or (a file committed per batch) the ending in one transaction of its own.
  */
-export async function applyRelease(run: Runner, conversion: Conversion, bad: BadLine[], options: ReleaseOptions = {}): Promise<ReleaseOutcome> {
+export async function applyRelease(inTx: InTransaction, conversion: Conversion, bad: BadLine[], options: ReleaseOptions = {}): Promise<ReleaseOutcome> {
   const runId = randomUUID();
   const skipped = new Set([...conversion.bad, ...bad].map((b) => b.line));
   const states = conversion.states.filter((s) => !skipped.has(s.no));
@@ -71,36 +73,42 @@ export async function applyRelease(run: Runner, conversion: Conversion, bad: Bad
   const gone: Produced[] = [];
   const changedKeys = states.filter((s) => s.status === 'changed').map((s) => s.key);
   for (let i = 0; i < changedKeys.length; i += BATCH) {
-    for (const { produced } of await readProduced(run, 'import-items-produced', { keys: changedKeys.slice(i, i + BATCH) })) gone.push(produced);
+    const keys = changedKeys.slice(i, i + BATCH);
+    for (const { produced } of await inTx((run) => readProduced(run, 'import-items-produced', { keys }))) gone.push(produced);
   }
   const rows = states.map(({ key, scope, root, hash, produced }) => ({ key, scope, root: root ?? null, hash, ...produced }));
-  for (let i = 0; i < rows.length; i += BATCH) await run(cypher('import', 'save-import-items'), { rows: rows.slice(i, i + BATCH), run: runId });
-  const retired = new Set<string>();
-  const roots = [...new Set(states.flatMap((s) => (s.root ? [s.root] : [])))];
-  for (let i = 0; i < roots.length; i += BATCH) {
-    for (const item of await readProduced(run, 'import-items-replaced', { roots: roots.slice(i, i + BATCH), run: runId })) {
-      retired.add(item.key);
-      gone.push(item.produced);
-    }
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const slice = rows.slice(i, i + BATCH);
+    await inTx((run) => run(cypher('import', 'save-import-items'), { rows: slice, run: runId }));
   }
   const scopes = [...new Set(states.map((s) => s.scope))];
   // Ending needs the whole release: an item on a skipped line is not absent, only unread.
   const releaseApplied = options.release !== undefined && skipped.size === 0;
-  let absent = 0;
-  if (releaseApplied) {
-    for (const item of await readProduced(run, 'import-items-not-in-run', { scopes, run: runId })) {
-      if (retired.has(item.key)) continue;
-      retired.add(item.key);
-      gone.push(item.produced);
+  return inTx(async (run) => {
+    const retired = new Set<string>();
+    const ended: Produced[] = [...gone];
+    const roots = [...new Set(states.flatMap((s) => (s.root ? [s.root] : [])))];
+    for (let i = 0; i < roots.length; i += BATCH) {
+      for (const item of await readProduced(run, 'import-items-replaced', { roots: roots.slice(i, i + BATCH), run: runId })) {
+        retired.add(item.key);
+        ended.push(item.produced);
+      }
     }
-  }
-  const keys = [...retired];
-  for (let i = 0; i < keys.length; i += BATCH) await run(cypher('import', 'delete-import-items'), { keys: keys.slice(i, i + BATCH) });
-  if (!releaseApplied) absent = Number((await run(cypher('import', 'count-import-items-not-in-run'), { scopes, run: runId }))[0].get('absent'));
-  const ending = await endWhatIsGone(run, gone, states.map((s) => s.produced), date);
-  const counts = { added: 0, changed: 0, unchanged: 0, ended: retired.size, absent };
-  for (const s of states) counts[s.status] += 1;
-  return { counts, touched: ending.touched, releaseApplied };
+    if (releaseApplied) {
+      for (const item of await readProduced(run, 'import-items-not-in-run', { scopes, run: runId })) {
+        if (retired.has(item.key)) continue;
+        retired.add(item.key);
+        ended.push(item.produced);
+      }
+    }
+    const keys = [...retired];
+    for (let i = 0; i < keys.length; i += BATCH) await run(cypher('import', 'delete-import-items'), { keys: keys.slice(i, i + BATCH) });
+    const absent = releaseApplied ? 0 : Number((await run(cypher('import', 'count-import-items-not-in-run'), { scopes, run: runId }))[0].get('absent'));
+    const ending = await endWhatIsGone(run, ended, states.map((s) => s.produced), date);
+    const counts = { added: 0, changed: 0, unchanged: 0, ended: retired.size, absent };
+    for (const s of states) counts[s.status] += 1;
+    return { counts, touched: ending.touched, releaseApplied };
+  });
 }
 
 /** The counts as the CLI prints them; `requested`: --release was given. */

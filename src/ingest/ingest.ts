@@ -213,7 +213,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   if (!atomic) {
     touched = await write(ownTransactions(graph), file, pass1, options, loaded, options.onWritesCommitted);
     if (options.beforeCommit) {
-      const more = await ownTransactions(graph)((run) => options.beforeCommit!(run, badLines));
+      const more = await options.beforeCommit(ownTransactions(graph), badLines);
       for (const id of more) touched.add(id);
       await options.onWritesCommitted?.(more);
     }
@@ -226,7 +226,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
     const tx = session.beginTransaction();
     try {
       touched = await write(within(tx), file, pass1, options, loaded);
-      if (options.beforeCommit) for (const id of await within(tx)((run) => options.beforeCommit!(run, badLines))) touched.add(id);
+      if (options.beforeCommit) for (const id of await options.beforeCommit(within(tx), badLines)) touched.add(id);
       wrote = Date.now();
       await refreshSummaries(within(tx), touched, options.batchSize, 1, summaryProgress(file, options));
       refreshed = Date.now();
