@@ -28,6 +28,15 @@ MERGE (i:ImportItem {key: row.key})
 SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.run = $run,
     i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from
 
+// name: touch-import-items
+// Unchanged items: only the run that holds them (an equal write of their lists would still be
+// written); lists missing from an item saved before they were kept are filled in.
+UNWIND $rows AS row
+MATCH (i:ImportItem {key: row.key})
+SET i.run = $run
+WITH i, row WHERE i.entities IS NULL
+SET i.root = row.root, i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from
+
 // name: import-items-replaced
 // Items of earlier imports describing what an item of this run describes (a later BODS
 // statement of the same record, or of the same chain of replacesStatements).

@@ -76,10 +76,12 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
     const keys = changedKeys.slice(i, i + BATCH);
     for (const { produced } of await inTx((run) => readProduced(run, 'import-items-produced', { keys }))) gone.push(produced);
   }
-  const rows = states.map(({ key, scope, root, hash, produced }) => ({ key, scope, root: root ?? null, hash, ...produced }));
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const slice = rows.slice(i, i + BATCH);
-    await inTx((run) => run(cypher('import', 'save-import-items'), { rows: slice, run: runId }));
+  const rows = states.map(({ key, scope, root, hash, produced, status }) => ({ key, scope, root: root ?? null, hash, ...produced, status }));
+  for (const [statement, of] of [['save-import-items', rows.filter((r) => r.status !== 'unchanged')], ['touch-import-items', rows.filter((r) => r.status === 'unchanged')]] as const) {
+    for (let i = 0; i < of.length; i += BATCH) {
+      const slice = of.slice(i, i + BATCH);
+      await inTx((run) => run(cypher('import', statement), { rows: slice, run: runId }));
+    }
   }
   const scopes = [...new Set(states.map((s) => s.scope))];
   // Ending needs the whole release: an item on a skipped line is not absent, only unread.

@@ -165,6 +165,15 @@ describe('what is not a whole release ends nothing', () => {
     expect(d.get('to')).toBeNull();
   });
 
+  test('a release committed per batch ends what it does not hold too', async () => {
+    const report = await importFile(h.graph, 'ftm', writeNdjson('batches.jsonl', SECOND), { batchSize: 2, atomic: false, release: '2026-11-27' });
+    expect(report.ingest.atomic).toBe(false);
+    expect(report.release).toEqual({ added: 1, changed: 1, unchanged: 4, ended: 3, absent: 0 });
+    expect((await entity('rl-p1')).sanctioned).toBe(false);
+    const [d] = await h.graph.read('MATCH (:Entity {id: "rl-c2"})-[r:HAS_DIRECTOR]->() RETURN r.to_date AS to');
+    expect(d.get('to')).toBe('2026-11-26');
+  });
+
   test('a malformed release throws and keeps the earlier release state', async () => {
     const before = await snapshot();
     const err = await importFile(h.graph, 'ftm', writeNdjson('bad.jsonl', [...SECOND, '{oops']), { batchSize: 500, release: '2026-11-27' }).catch((e) => e);
