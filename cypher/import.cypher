@@ -1,19 +1,107 @@
-// Statements of the FtM and BODS importers (src/importers/releases.ts). An ImportItem holds the
-// hash of the ingest lines an input item (an FtM entity, a BODS statement) last converted to,
-// the scope it was published in (format and dataset or publisher) and the import run that last
-// held it.
+// Statements of the FtM and BODS importers (src/importers/releases.ts, ending.ts). An ImportItem
+// holds the hash of the ingest lines an input item (an FtM entity, a BODS statement) last
+// converted to, the scope it was published in (format and dataset or publisher), the graph id
+// it describes (root, BODS only), the import run that last held it, and what its lines wrote:
+// entity ids, record ids, and relationship facts by key with their `from` entity.
 
 // name: import-hashes
 UNWIND $keys AS key
 MATCH (i:ImportItem {key: key})
 RETURN i.key AS key, i.hash AS hash
 
+// name: import-roots
+UNWIND $keys AS key
+MATCH (i:ImportItem {key: key})
+WHERE i.root IS NOT NULL
+RETURN i.key AS key, i.root AS root
+
+// name: import-items-produced
+// What the given items wrote at their last import.
+UNWIND $keys AS key
+MATCH (i:ImportItem {key: key})
+RETURN i.key AS key, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from
+
 // name: save-import-items
 UNWIND $rows AS row
 MERGE (i:ImportItem {key: row.key})
-SET i.hash = row.hash, i.scope = row.scope, i.run = $run
+SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.run = $run,
+    i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from
+
+// name: touch-import-items
+// Unchanged items: only the run that holds them (an equal write of their lists would still be
+// written); lists missing from an item saved before they were kept are filled in.
+UNWIND $rows AS row
+MATCH (i:ImportItem {key: row.key})
+SET i.run = $run
+WITH i, row WHERE i.entities IS NULL
+SET i.root = row.root, i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from
+
+// name: import-items-replaced
+// Items of earlier imports describing what an item of this run describes (a later BODS
+// statement of the same record, or of the same chain of replacesStatements).
+UNWIND $roots AS root
+MATCH (i:ImportItem {root: root})
+WHERE i.run <> $run
+RETURN i.key AS key, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from
 
 // name: import-items-not-in-run
+// Items of the run's scopes that earlier imports held and this run does not.
 MATCH (i:ImportItem)
 WHERE i.scope IN $scopes AND i.run <> $run
-RETURN count(i) AS ended
+RETURN i.key AS key, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from
+
+// name: count-import-items-not-in-run
+MATCH (i:ImportItem)
+WHERE i.scope IN $scopes AND i.run <> $run
+RETURN count(i) AS absent
+
+// name: delete-import-items
+UNWIND $keys AS key
+MATCH (i:ImportItem {key: key})
+DELETE i
+
+// name: end-relationships
+// Both directions of each fact (they share the key) end on $to_date, unless they already ended
+// earlier; the fact stays, so history reads it as a former fact. Returns both ends.
+UNWIND $rows AS row
+MATCH (a:Entity {id: row.from})-[r]-(b:Entity)
+WHERE r.key = row.key AND type(r) <> 'POSSIBLY_SAME_AS'
+WITH a, b, r, (r.to_end IS NULL OR r.to_end > $to_end) AS ends
+SET r.to_date = CASE WHEN ends THEN $to_date ELSE r.to_date END,
+    r.to_end = CASE WHEN ends THEN $to_end ELSE r.to_end END,
+    r.ended_by_release = $date
+RETURN DISTINCT a.id AS a, b.id AS b
+
+// name: withdraw-records
+UNWIND $ids AS id
+MATCH (r:Record {id: id})
+WHERE r.withdrawn_date IS NULL
+SET r.withdrawn_date = $date
+
+// name: withdrawal-candidates
+// Per entity: its direct and shown risk, how many of the records its attributes cite exist and
+// are not withdrawn (cited_live) or exist at all (cited), and its records not withdrawn.
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+WHERE e.type IS NOT NULL
+RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk,
+  COUNT { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute) UNWIND coalesce(a.records, []) AS rec
+          MATCH (r:Record {id: rec}) WHERE r.withdrawn_date IS NULL RETURN DISTINCT rec } AS cited_live,
+  COUNT { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute) UNWIND coalesce(a.records, []) AS rec RETURN DISTINCT rec } AS cited,
+  COUNT { MATCH (r:Record)-[:ABOUT]->(e) WHERE r.withdrawn_date IS NULL RETURN r } AS about_live
+
+// name: withdraw-entities
+// A withdrawn entity keeps its attributes and takes the direct risk it is left with (see
+// src/importers/ending.ts); the flags' labels follow its flags as upsert-entities sets them.
+UNWIND $rows AS row
+MATCH (e:Entity {id: row.id})
+SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors,
+    e.sanctioned = row.sanctioned, e.pep = row.pep, e.withdrawn_date = $date
+WITH e, row
+FOREACH (_ IN CASE WHEN row.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)
+FOREACH (_ IN CASE WHEN row.sanctioned THEN [] ELSE [1] END | REMOVE e:Sanctioned)
+FOREACH (_ IN CASE WHEN row.pep THEN [1] ELSE [] END | SET e:Pep)
+FOREACH (_ IN CASE WHEN row.pep THEN [] ELSE [1] END | REMOVE e:Pep)

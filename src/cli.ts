@@ -60,6 +60,7 @@ async function ingest(config: Config, graph: Graph, files: (string | IngestInput
       const report = await ingestFile(graph, input, {
         name: file,
         lineOf: typeof entry === 'string' ? undefined : entry.lineOf,
+        beforeCommit: typeof entry === 'string' ? undefined : entry.beforeCommit,
         batchSize: config.ingestBatchSize,
         skipInvalid: opts.skipInvalid,
         atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,

@@ -7,10 +7,11 @@
  * Identity: 0.4 statements carry a `recordId` shared by every version of a record, which is the
  * entity's (or relationship's) id. 0.2 / 0.3 statements have only their own id; one that lists
  * `replacesStatements` takes the id of the statement it replaces (followed back to the first),
- * so a later statement updates the entity instead of adding a second one.
+ * so a later statement updates the entity instead of adding a second one; the chain is followed
+ * back into earlier imports through the root each imported statement was given.
  */
 import type { AttributeLine, EntityLine, IngestLine, RecordLine, RelationshipLine, Share } from '../ingest/validate';
-import { Converter, InputItem, Unmapped, countryId, dateOf, percentageOf, slug } from './common';
+import { Converter, InputItem, ItemKey, Unmapped, countryId, dateOf, percentageOf, slug } from './common';
 import { BODS_ENTITY_TYPES, BODS_IDENTIFIER_SCHEMES, BODS_INTEREST_TYPES } from './tables';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -47,17 +48,41 @@ export class BodsConverter implements Converter {
   private readonly replacedBy = new Map<string, string>();
   private readonly sources = new Map<string, string>();
 
+  /** 0.2 / 0.3 statement ids this file names (replaced or referred to), to look up in earlier imports. */
+  private readonly named = new Set<string>();
+  private readonly defined = new Set<string>();
+  /** The graph id earlier imports gave statements this file names but does not hold. */
+  private earlierRoots = new Map<string, string>();
+
   collect({ value }: InputItem): void {
     const s = statementOf(value);
     if ('error' in s) return;
-    for (const old of s.raw.replacesStatements ?? []) if (typeof old === 'string') this.replacedBy.set(s.statementId, this.replacedBy.get(s.statementId) ?? old);
+    this.defined.add(s.statementId);
+    for (const old of s.raw.replacesStatements ?? []) {
+      if (typeof old !== 'string') continue;
+      this.replacedBy.set(s.statementId, this.replacedBy.get(s.statementId) ?? old);
+      this.named.add(old);
+    }
+    if (!s.recordId && s.kind === 'relationship') {
+      for (const party of [s.details.subject, s.details.interestedParty]) {
+        const ref = party?.describedByEntityStatement ?? party?.describedByPersonStatement;
+        if (typeof ref === 'string' && ref) this.named.add(ref);
+      }
+    }
     const [id, label] = this.sourceOf(s);
     this.sources.set(id, label);
   }
 
-  keyOf({ value }: InputItem): { key: string; scope: string } | undefined {
+  /** A statement replacing (or naming) one loaded from an earlier file takes the id that one was given. */
+  async resolve(_existing: (ids: string[]) => Promise<Set<string>>, roots: (keys: string[]) => Promise<Map<string, string>>): Promise<void> {
+    const outside = [...this.named].filter((id) => !this.defined.has(id));
+    const found = await roots(outside.map((id) => `bods:${id}`));
+    this.earlierRoots = new Map(outside.filter((id) => found.has(`bods:${id}`)).map((id) => [id, found.get(`bods:${id}`)!]));
+  }
+
+  keyOf({ value }: InputItem): ItemKey | undefined {
     const s = statementOf(value);
-    return 'error' in s ? undefined : { key: `bods:${s.statementId}`, scope: `bods:${this.sourceOf(s)[0]}` };
+    return 'error' in s ? undefined : { key: `bods:${s.statementId}`, scope: `bods:${this.sourceOf(s)[0]}`, root: this.idOf(s) };
   }
 
   preamble(): IngestLine[] {
@@ -73,7 +98,7 @@ export class BodsConverter implements Converter {
   private rootOf(statementId: string): string {
     let id = statementId;
     for (let hops = 0; this.replacedBy.has(id) && hops < 1000; hops++) id = this.replacedBy.get(id)!;
-    return id;
+    return this.earlierRoots.get(id) ?? id;
   }
 
   private sourceOf(s: Statement): [string, string] {

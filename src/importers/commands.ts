@@ -7,14 +7,16 @@ import type { Command } from 'commander';
 import type { Config } from '../config';
 import { Graph } from '../graph/neo4j';
 import { migrate } from '../graph/migrate';
-import { IngestError } from '../ingest/ingest';
+import { IngestError, type IngestOptions } from '../ingest/ingest';
+import { isDateString } from '../domain/dates';
 import { spoolStdin } from '../ingest/reader';
-import { IMPORT_FORMATS, ImportFormat, prepareImport } from './importFile';
-import { describeRelease, recordRelease } from './releases';
+import { IMPORT_FORMATS, ImportFormat, prepareImport, releaseStep } from './importFile';
+import { describeRelease } from './releases';
 
 /** A converted file for the CLI's ingest: where it is, the name reports give it, and the input line of each of its lines. */
-export interface IngestInput { path: string; name: string; lineOf?: (line: number) => number }
+export interface IngestInput { path: string; name: string; lineOf?: (line: number) => number; beforeCommit?: IngestOptions['beforeCommit'] }
 type IngestOpts = { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean };
+type ImportOpts = IngestOpts & { release?: boolean; releaseDate?: string };
 export type CliIngest = (config: Config, graph: Graph, files: IngestInput[], opts: IngestOpts) => Promise<boolean>;
 
 const say = (msg: string): void => {
@@ -22,7 +24,7 @@ const say = (msg: string): void => {
 };
 
 /** Imports each of `files` (`-`: standard input); false when any failed. */
-export async function importFiles(config: Config, graph: Graph, format: ImportFormat, files: string[], opts: IngestOpts, ingest: CliIngest): Promise<boolean> {
+export async function importFiles(config: Config, graph: Graph, format: ImportFormat, files: string[], opts: ImportOpts, ingest: CliIngest): Promise<boolean> {
   let ok = true;
   for (const file of files) {
     const spooled = file === '-' ? await spoolStdin() : undefined;
@@ -34,10 +36,11 @@ export async function importFiles(config: Config, graph: Graph, format: ImportFo
         for (const bad of conversion.bad) say(`  skipped ${file}:${bad.line}: ${bad.reason}`);
         for (const line of converter.unmapped.describe()) say(`  ${line}`);
         const lineOf = (n: number) => conversion.lineOf[n - 1];
-        if (!(await ingest(config, graph, [{ path: conversion.file, name: file, lineOf }], opts))) ok = false;
-        // With --skip-invalid the lines the ingest skipped are not known here: nothing is recorded, so the next import writes every item again.
-        else if (opts.skipInvalid) say(`${file}: ${conversion.counts.added} added, ${conversion.counts.changed} changed, ${conversion.counts.unchanged} unchanged (not recorded: --skip-invalid)`);
-        else say(`${file}: ${describeRelease(await recordRelease(graph, conversion))}`);
+        const release = opts.release ? (opts.releaseDate ?? new Date().toISOString().slice(0, 10)) : undefined;
+        const step = releaseStep(conversion, { release });
+        if (!(await ingest(config, graph, [{ path: conversion.file, name: file, lineOf, beforeCommit: step.beforeCommit }], opts))) ok = false;
+        const outcome = step.outcome();
+        if (outcome) say(`${file}: ${describeRelease(outcome, opts.release === true)}`);
       } finally {
         conversion.cleanup();
       }
@@ -63,8 +66,13 @@ export function registerImportCommands(program: Command, config: () => Config, i
       .option('--skip-invalid', 'load the good items of files with bad ones and report the rest')
       .option('--atomic', 'write each file in one transaction whatever its size')
       .option('--batch-commit', 'commit every batch even for small files')
-      .action(async (files: string[], opts: IngestOpts) => {
+      .option('--release', 'each file is a whole release of its datasets or publishers: end what earlier imports of them held and it does not')
+      .option('--release-date <date>', 'the release\'s date (YYYY-MM-DD, default today): facts it no longer holds end the day before')
+      .action(async (files: string[], opts: ImportOpts) => {
         if (opts.atomic && opts.batchCommit) throw new Error('--atomic and --batch-commit exclude each other');
+        if (opts.releaseDate !== undefined && (!opts.release || !/^\d{4}-\d{2}-\d{2}$/.test(opts.releaseDate) || !isDateString(opts.releaseDate))) {
+          throw new Error('--release-date needs --release and a date YYYY-MM-DD');
+        }
         const graph = new Graph(config());
         try {
           await migrate(graph);

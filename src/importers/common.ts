@@ -48,6 +48,9 @@ export class Unmapped {
   }
 }
 
+/** An item's identity (Converter.keyOf). */
+export interface ItemKey { key: string; scope: string; root?: string }
+
 /** One input item (a JSON line, or an element of a JSON array) and its number for error reports. */
 export interface InputItem { no: number; value: unknown }
 
@@ -58,13 +61,21 @@ export interface InputItem { no: number; value: unknown }
  */
 export interface Converter {
   collect(item: InputItem): void;
-  /** Called once between the passes with the ids referred to but not defined in the file, to learn which the graph holds. */
-  resolve?(existing: (ids: string[]) => Promise<Set<string>>): Promise<void>;
+  /**
+   * Called once between the passes with the ids referred to but not defined in the file, to
+   * learn which the graph holds, and with the graph id (root) earlier imports gave some item keys.
+   */
+  resolve?(existing: (ids: string[]) => Promise<Set<string>>, roots: (keys: string[]) => Promise<Map<string, string>>): Promise<void>;
   convert(item: InputItem): IngestLine[] | { error: string };
   /** Lines that belong to the file rather than to one item (sources), written first. */
   preamble(): IngestLine[];
-  /** The item's identity across releases and the scope it is published in (format and dataset or publisher); undefined for an item that is not valid. */
-  keyOf(item: InputItem): { key: string; scope: string } | undefined;
+  /**
+   * The item's identity across releases, the scope it is published in (format and dataset or
+   * publisher) and, for a format whose items update one another (BODS), the graph id of what
+   * it describes (`root`, valid after resolve): an earlier item of the same root that this
+   * import does not hold is replaced by it. Undefined for an item that is not valid.
+   */
+  keyOf(item: InputItem): ItemKey | undefined;
   readonly unmapped: Unmapped;
 }
 

@@ -14,10 +14,30 @@ import zlib from 'node:zlib';
 import { once } from 'node:events';
 import { readLines } from '../ingest/reader';
 import type { BadLine } from '../ingest/ingest';
+import { relationshipKey } from '../ingest/rows';
+import type { IngestLine } from '../ingest/validate';
 import type { Converter, InputItem } from './common';
 
-/** An input item's state against the last import: its key, scope and the hash of the lines it converts to. */
-export interface ItemState { no: number; key: string; scope: string; hash: string; status: 'added' | 'changed' | 'unchanged' }
+/** What an item's lines write: entity ids, record ids, and relationship facts by key with their `from` entity. */
+export interface Produced { entities: string[]; records: string[]; rel_keys: string[]; rel_from: string[] }
+
+/** An input item's state against the last import: its key, scope, root, the hash of the lines it converts to and what they write. */
+export interface ItemState {
+  no: number; key: string; scope: string; root?: string; hash: string; status: 'added' | 'changed' | 'unchanged'; produced: Produced;
+}
+
+function producedBy(lines: IngestLine[]): Produced {
+  const out: Produced = { entities: [], records: [], rel_keys: [], rel_from: [] };
+  for (const line of lines) {
+    if (line.kind === 'entity') out.entities.push(line.id);
+    else if (line.kind === 'record') out.records.push(line.id);
+    else if (line.kind === 'relationship') {
+      out.rel_keys.push(relationshipKey(line));
+      out.rel_from.push(line.from);
+    }
+  }
+  return out;
+}
 
 export interface Conversion {
   /** Every converted item's state; the lines of unchanged items are not in `file`. */
@@ -69,6 +89,7 @@ async function* readItems(file: string, name: string): AsyncGenerator<InputItem 
 export async function convertFile(
   converter: Converter, file: string, name: string, existing: (ids: string[]) => Promise<Set<string>>,
   previous: (keys: string[]) => Promise<Map<string, string>> = async () => new Map(),
+  roots: (keys: string[]) => Promise<Map<string, string>> = async () => new Map(),
   onProgress?: (items: number, itemsPerSecond: number) => void,
 ): Promise<Conversion> {
   const started = Date.now();
@@ -80,7 +101,7 @@ export async function convertFile(
     const key = converter.keyOf(item)?.key;
     if (key) keys.push(key);
   }
-  await converter.resolve?.(existing);
+  await converter.resolve?.(existing, roots);
   const hashes = await previous(keys);
   const states: ItemState[] = [];
   const counts = { added: 0, changed: 0, unchanged: 0 };
@@ -119,7 +140,7 @@ export async function convertFile(
     const before = hashes.get(id.key);
     const status = before === undefined ? 'added' : before === hash ? 'unchanged' : 'changed';
     counts[status] += 1;
-    states.push({ no: item.no, ...id, hash, status });
+    states.push({ no: item.no, ...id, hash, status, produced: producedBy(lines) });
     // An item that converts to what the graph got from it last time is not written again.
     if (status === 'unchanged') continue;
     for (const text of texts) {

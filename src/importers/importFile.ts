@@ -11,7 +11,7 @@ import { BodsConverter } from './bods';
 import type { Converter } from './common';
 import { Conversion, convertFile } from './convert';
 import { FtmConverter } from './ftm';
-import { ReleaseCounts, previousHashes, recordRelease } from './releases';
+import { ReleaseCounts, ReleaseOptions, ReleaseOutcome, applyRelease, previousHashes, previousRoots } from './releases';
 
 export const IMPORT_FORMATS = ['ftm', 'bods'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -38,7 +38,7 @@ export async function prepareImport(
 ): Promise<PreparedImport> {
   if (!fs.existsSync(file)) throw new Error('no such file');
   const converter = converterFor(format);
-  const conversion = await convertFile(converter, file, name, existingEntities(graph), previousHashes(graph), onProgress);
+  const conversion = await convertFile(converter, file, name, existingEntities(graph), previousHashes(graph), previousRoots(graph), onProgress);
   if (conversion.bad.length && !skipInvalid) {
     conversion.cleanup();
     throw new IngestError(name, conversion.bad);
@@ -46,17 +46,36 @@ export async function prepareImport(
   return { conversion, converter };
 }
 
-export interface ImportReport { ingest: IngestReport; skipped: IngestReport['bad']; unmapped: Record<string, Record<string, number>>; items: number; release: ReleaseCounts }
+export interface ImportReport {
+  ingest: IngestReport; skipped: IngestReport['bad']; unmapped: Record<string, Record<string, number>>; items: number;
+  release: ReleaseCounts; releaseApplied: boolean;
+}
+
+/**
+ * The ingest option that records the conversion's item states and ends what is gone
+ * (./releases) in the file's transaction; `outcome` holds the result once the ingest ran it.
+ */
+export function releaseStep(conversion: Conversion, options: ReleaseOptions): { beforeCommit: NonNullable<IngestOptions['beforeCommit']>; outcome: () => ReleaseOutcome | undefined } {
+  let outcome: ReleaseOutcome | undefined;
+  return {
+    beforeCommit: async (inTx, bad) => {
+      outcome = await applyRelease(inTx, conversion, bad, options);
+      return outcome.touched;
+    },
+    outcome: () => outcome,
+  };
+}
 
 /** Converts and ingests one file (the CLI adds queueing around the same two steps). */
-export async function importFile(graph: Graph, format: ImportFormat, file: string, options: IngestOptions): Promise<ImportReport> {
+export async function importFile(graph: Graph, format: ImportFormat, file: string, options: IngestOptions & ReleaseOptions): Promise<ImportReport> {
   const name = options.name ?? file;
   const { conversion, converter } = await prepareImport(graph, format, file, name, options.skipInvalid);
   try {
-    const report = await ingestFile(graph, conversion.file, { ...options, name, lineOf: (n) => conversion.lineOf[n - 1] });
+    const step = releaseStep(conversion, { release: options.release, today: options.today });
+    const report = await ingestFile(graph, conversion.file, { ...options, name, lineOf: (n) => conversion.lineOf[n - 1], beforeCommit: step.beforeCommit });
     const skipped = [...conversion.bad, ...report.bad];
-    const release = await recordRelease(graph, conversion, new Set(skipped.map((b) => b.line)));
-    return { ingest: report, skipped, unmapped: converter.unmapped.toJSON(), items: conversion.items, release };
+    const { counts, releaseApplied } = step.outcome()!;
+    return { ingest: report, skipped, unmapped: converter.unmapped.toJSON(), items: conversion.items, release: counts, releaseApplied };
   } finally {
     conversion.cleanup();
   }

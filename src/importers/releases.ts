@@ -1,41 +1,122 @@
 /**
  * What an import remembers between releases (cypher/import.cypher): the hash each input item
  * converted to, so the next release writes only the items that changed (and so re-scores only
- * their entities), and counts the items of the same scopes it no longer holds.
+ * their entities), and what each item wrote, so what a later release no longer holds is ended
+ * (./ending.ts). Runs inside the import's transaction: the item states and the endings commit
+ * with the file's lines or not at all.
  */
 import { randomUUID } from 'node:crypto';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
-import type { Conversion } from './convert';
+import type { BadLine } from '../ingest/options';
+import type { InTransaction, Runner } from '../ingest/transactions';
+import type { Conversion, Produced } from './convert';
+import { endWhatIsGone } from './ending';
 
 const BATCH = 10_000;
 
-/** The hash each of `keys` converted to at its last import. */
-export function previousHashes(graph: Graph): (keys: string[]) => Promise<Map<string, string>> {
+/** The value of one property of each of `keys` found, by a statement of cypher/import.cypher returning `key` and `column`. */
+function lookup(graph: Graph, statement: string, column: string): (keys: string[]) => Promise<Map<string, string>> {
   return async (keys) => {
     const out = new Map<string, string>();
     for (let i = 0; i < keys.length; i += BATCH) {
-      const rows = await graph.read(cypher('import', 'import-hashes'), { keys: keys.slice(i, i + BATCH) }, 10 * 60_000);
-      for (const row of rows) out.set(row.get('key'), row.get('hash'));
+      const rows = await graph.read(cypher('import', statement), { keys: keys.slice(i, i + BATCH) }, 10 * 60_000);
+      for (const row of rows) out.set(row.get('key'), row.get(column));
     }
     return out;
   };
 }
 
-export interface ReleaseCounts { added: number; changed: number; unchanged: number; ended: number }
+/** The hash each of `keys` converted to at its last import. */
+export const previousHashes = (graph: Graph) => lookup(graph, 'import-hashes', 'hash');
+/** The graph id (root) each of `keys` was given at its last import. */
+export const previousRoots = (graph: Graph) => lookup(graph, 'import-roots', 'root');
 
 /**
- * Records the items of a loaded conversion, leaving out those on `skipped` input lines, and
- * counts the items of the same scopes from earlier imports that this one did not hold ("ended":
- * they stay in the graph as they were).
+ * Items of this import by status; `ended`: earlier items retired by it (left out of a release,
+ * or replaced by a later statement); `absent`: earlier items of the same scopes this import
+ * does not hold and left as they were (not a release, or not read whole).
  */
-export async function recordRelease(graph: Graph, conversion: Conversion, skipped: ReadonlySet<number> = new Set()): Promise<ReleaseCounts> {
-  const run = randomUUID();
-  const rows = conversion.states.filter((s) => !skipped.has(s.no)).map(({ key, scope, hash }) => ({ key, scope, hash }));
-  for (let i = 0; i < rows.length; i += BATCH) await graph.write(cypher('import', 'save-import-items'), { rows: rows.slice(i, i + BATCH), run });
-  const scopes = [...new Set(rows.map((r) => r.scope))];
-  const [row] = await graph.read(cypher('import', 'import-items-not-in-run'), { scopes, run });
-  return { ...conversion.counts, ended: Number(row.get('ended')) };
+export interface ReleaseCounts { added: number; changed: number; unchanged: number; ended: number; absent: number }
+
+export interface ReleaseOptions {
+  /** The release date (YYYY-MM-DD): set when this import is a whole release of its scopes, whose absent items are ended. */
+  release?: string;
+  /** The date a replaced statement's or a changed item's dropped facts end on (default today). */
+  today?: string;
 }
 
-export const describeRelease = (c: ReleaseCounts): string => `${c.added} added, ${c.changed} changed, ${c.unchanged} unchanged, ${c.ended} of an earlier release not in this one (left as they were)`;
+export interface ReleaseOutcome { counts: ReleaseCounts; touched: string[]; releaseApplied: boolean }
+
+const producedOf = (row: { get(key: string): unknown }): Produced => ({
+  entities: row.get('entities') as string[], records: row.get('records') as string[],
+  rel_keys: row.get('rel_keys') as string[], rel_from: row.get('rel_from') as string[],
+});
+
+async function readProduced(run: Runner, statement: string, params: Record<string, unknown>): Promise<{ key: string; produced: Produced }[]> {
+  return (await run(cypher('import', statement), params)).map((row) => ({ key: row.get('key') as string, produced: producedOf(row) }));
+}
+
+/**
+ * Records the items of a loaded conversion, leaving out those on `bad` input lines, and ends
+ * what is gone: what changed items no longer write, what earlier items replaced by this
+ * import's (same root) wrote, and, for a release read whole (no bad line), what the items of
+ * its scopes that it does not hold wrote. Returns the counts and the entities to re-score.
+ * The item states are saved a batch a call of `inTx` and the ending is one call: all in the
+ * file's transaction, or (a file committed per batch) the ending in one transaction of its own.
+ */
+export async function applyRelease(inTx: InTransaction, conversion: Conversion, bad: BadLine[], options: ReleaseOptions = {}): Promise<ReleaseOutcome> {
+  const runId = randomUUID();
+  const skipped = new Set([...conversion.bad, ...bad].map((b) => b.line));
+  const states = conversion.states.filter((s) => !skipped.has(s.no));
+  const date = options.release ?? options.today ?? new Date().toISOString().slice(0, 10);
+  const gone: Produced[] = [];
+  const changedKeys = states.filter((s) => s.status === 'changed').map((s) => s.key);
+  for (let i = 0; i < changedKeys.length; i += BATCH) {
+    const keys = changedKeys.slice(i, i + BATCH);
+    for (const { produced } of await inTx((run) => readProduced(run, 'import-items-produced', { keys }))) gone.push(produced);
+  }
+  const rows = states.map(({ key, scope, root, hash, produced, status }) => ({ key, scope, root: root ?? null, hash, ...produced, status }));
+  for (const [statement, of] of [['save-import-items', rows.filter((r) => r.status !== 'unchanged')], ['touch-import-items', rows.filter((r) => r.status === 'unchanged')]] as const) {
+    for (let i = 0; i < of.length; i += BATCH) {
+      const slice = of.slice(i, i + BATCH);
+      await inTx((run) => run(cypher('import', statement), { rows: slice, run: runId }));
+    }
+  }
+  const scopes = [...new Set(states.map((s) => s.scope))];
+  // Ending needs the whole release: an item on a skipped line is not absent, only unread.
+  const releaseApplied = options.release !== undefined && skipped.size === 0;
+  return inTx(async (run) => {
+    const retired = new Set<string>();
+    const ended: Produced[] = [...gone];
+    const roots = [...new Set(states.flatMap((s) => (s.root ? [s.root] : [])))];
+    for (let i = 0; i < roots.length; i += BATCH) {
+      for (const item of await readProduced(run, 'import-items-replaced', { roots: roots.slice(i, i + BATCH), run: runId })) {
+        retired.add(item.key);
+        ended.push(item.produced);
+      }
+    }
+    if (releaseApplied) {
+      for (const item of await readProduced(run, 'import-items-not-in-run', { scopes, run: runId })) {
+        if (retired.has(item.key)) continue;
+        retired.add(item.key);
+        ended.push(item.produced);
+      }
+    }
+    const keys = [...retired];
+    for (let i = 0; i < keys.length; i += BATCH) await run(cypher('import', 'delete-import-items'), { keys: keys.slice(i, i + BATCH) });
+    const absent = releaseApplied ? 0 : Number((await run(cypher('import', 'count-import-items-not-in-run'), { scopes, run: runId }))[0].get('absent'));
+    const ending = await endWhatIsGone(run, ended, states.map((s) => s.produced), date);
+    const counts = { added: 0, changed: 0, unchanged: 0, ended: retired.size, absent };
+    for (const s of states) counts[s.status] += 1;
+    return { counts, touched: ending.touched, releaseApplied };
+  });
+}
+
+/** The counts as the CLI prints them; `requested`: --release was given. */
+export function describeRelease({ counts: c, releaseApplied }: ReleaseOutcome, requested: boolean): string {
+  const main = `${c.added} added, ${c.changed} changed, ${c.ended} ended, ${c.unchanged} unchanged`;
+  if (c.absent === 0) return main;
+  const why = requested && !releaseApplied ? '--release not applied: lines were skipped' : 'pass --release to end them when the file is a whole release';
+  return `${main}; ${c.absent} of an earlier import not in this one, left as they were (${why})`;
+}

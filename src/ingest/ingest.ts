@@ -215,6 +215,11 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   const atomic = typeof options.atomic === 'number' ? lines <= options.atomic : options.atomic !== false;
   if (!atomic) {
     touched = await write(ownTransactions(graph), file, pass1, options, loaded, options.onWritesCommitted);
+    if (options.beforeCommit) {
+      const more = await options.beforeCommit(ownTransactions(graph), badLines);
+      for (const id of more) touched.add(id);
+      await options.onWritesCommitted?.(more);
+    }
     wrote = Date.now();
     // Per-batch commits: summary batches are independent transactions, so two run at once.
     await refreshSummaries(ownTransactions(graph), touched, options.batchSize, SUMMARY_CONCURRENCY, summaryProgress(file, options));
@@ -224,6 +229,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
     const tx = session.beginTransaction();
     try {
       touched = await write(within(tx), file, pass1, options, loaded);
+      if (options.beforeCommit) for (const id of await options.beforeCommit(within(tx), badLines)) touched.add(id);
       wrote = Date.now();
       await refreshSummaries(within(tx), touched, options.batchSize, 1, summaryProgress(file, options));
       refreshed = Date.now();

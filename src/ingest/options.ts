@@ -1,5 +1,6 @@
 /** The options, progress events, report and error of an ingest (src/ingest/ingest.ts). */
 import type { IngestLine } from './validate';
+import type { InTransaction } from './transactions';
 
 export interface BadLine { file: string; line: number; reason: string }
 
@@ -23,6 +24,13 @@ export interface IngestOptions {
    * dies, loses none of it for the batches already in the graph.
    */
   onWritesCommitted?: (entityIds: string[]) => Promise<void>;
+  /**
+   * More writes that must commit with the file (an import's release state): run after the file's
+   * lines are written and before summaries, with the file's bad lines. Each call of `inTx` runs
+   * in the file's transaction, or in a transaction of its own when batches commit on their own.
+   * Returns the entities it changed, whose summaries are refreshed and which count as written.
+   */
+  beforeCommit?: (inTx: InTransaction, bad: BadLine[]) => Promise<string[]>;
   /** Called once the whole file and its summaries are committed, with every entity whose data or summary changed. */
   onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
   /** The name bad lines and the report give the file (default its path): `-` for standard input spooled to a temporary file. */

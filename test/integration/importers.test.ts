@@ -143,8 +143,8 @@ describe('the seed samples', () => {
     const { bods, ftm } = await loadSamples();
     expect(await counts()).toEqual(before);
     // Nothing changed: nothing written, nothing to re-score.
-    expect(ftm.release).toEqual({ added: 0, changed: 0, unchanged: 15, ended: 0 });
-    expect(bods.release).toEqual({ added: 0, changed: 0, unchanged: 8, ended: 0 });
+    expect(ftm.release).toEqual({ added: 0, changed: 0, unchanged: 15, ended: 0, absent: 0 });
+    expect(bods.release).toEqual({ added: 0, changed: 0, unchanged: 8, ended: 0, absent: 0 });
     expect(ftm.ingest.touchedEntities).toBe(0);
     expect(ftm.ingest.loaded.entity + ftm.ingest.loaded.relationship).toBe(0);
   });
@@ -160,7 +160,7 @@ describe('releases and bad input', () => {
     const company = { id: 'r-c1', schema: 'Company', properties: { name: ['Example Ltd'], jurisdiction: ['gb'] }, datasets: ['rel_test'] };
     const own = { id: 'r-o1', schema: 'Ownership', properties: { owner: ['r-p1'], asset: ['r-c1'], percentage: ['30'] }, datasets: ['rel_test'] };
     const r1 = await importFile(h.graph, 'ftm', writeNdjson('r1.jsonl', [person, company, own]), { batchSize: 500 });
-    expect(r1.release).toEqual({ added: 3, changed: 0, unchanged: 0, ended: 0 });
+    expect(r1.release).toEqual({ added: 3, changed: 0, unchanged: 0, ended: 0, absent: 0 });
     const first = await counts();
     const second = [
       { ...person, properties: { name: ['Ann Example'], topics: ['sanction'] } },
@@ -168,7 +168,7 @@ describe('releases and bad input', () => {
       { ...own, properties: { ...own.properties, percentage: ['55'] } },
     ];
     const r2 = await importFile(h.graph, 'ftm', writeNdjson('r2.jsonl', second), { batchSize: 500 });
-    expect(r2.release).toEqual({ added: 0, changed: 2, unchanged: 1, ended: 0 });
+    expect(r2.release).toEqual({ added: 0, changed: 2, unchanged: 1, ended: 0, absent: 0 });
     // Re-scoring is queued for the entities of the changed items only: the person and, through the share, the company.
     expect(r2.ingest.touchedEntities).toBe(2);
     expect(r2.ingest.loaded.entity).toBe(1);
@@ -177,9 +177,9 @@ describe('releases and bad input', () => {
     expect(row.get('pct')).toBe(55);
     expect(row.get('s')).toBe(true);
     expect(row.get('pep')).toBe(false);
-    // A third release without the ownership: counted as ended, left in the graph.
+    // A third import without the ownership and without --release: counted, left in the graph.
     const r3 = await importFile(h.graph, 'ftm', writeNdjson('r3.jsonl', second.slice(0, 2)), { batchSize: 500 });
-    expect(r3.release).toEqual({ added: 0, changed: 0, unchanged: 2, ended: 1 });
+    expect(r3.release).toEqual({ added: 0, changed: 0, unchanged: 2, ended: 0, absent: 1 });
     expect(await counts()).toEqual(first);
   });
 
@@ -223,7 +223,7 @@ describe('releases and bad input', () => {
       { id: 'k-2', schema: 'Ownership', properties: { owner: ['k-3'], asset: ['k-1'], percentage: ['51'] } }]);
     const loaded = cli('import', 'ftm', good);
     expect(loaded.status).toBe(0);
-    expect(loaded.stderr).toContain('3 added, 0 changed, 0 unchanged');
+    expect(loaded.stderr).toContain('3 added, 0 changed, 0 ended, 0 unchanged');
     const exported = cli('export', 'graphml', 'k-1', '--route', 'ubo');
     expect(exported.status).toBe(0);
     expect(exported.stdout).toMatch(/<edge id="e0" source="k-1" target="k-3">\s*<data key="e_relationship">has_shareholder<\/data>\s*<data key="e_percentage">51<\/data>/);
