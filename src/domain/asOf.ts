@@ -9,9 +9,9 @@ import { isDateParameter, startOfPeriod } from './dates';
 export const AS_OF_MIN = '1800-01-01';
 export const AS_OF_MAX = '2999-12-31';
 
-/** The schema of the parameter (the format is checked again by asOfParameter, with a message naming it). */
+/** The schema of the parameter; asOfParameter checks the day itself (no 2026-02-30) and the range. */
 export const AS_OF_SCHEMA = {
-  type: 'string', minLength: 1, maxLength: 32,
+  type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
   description: `YYYY-MM-DD (${AS_OF_MIN} to ${AS_OF_MAX}): answer on the graph as it stood that day: only relationship facts valid then (from_date on or before it or undated, to_date on or after it or open), effective shares on those, closure judged then`,
 };
 

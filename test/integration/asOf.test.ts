@@ -263,6 +263,15 @@ describe('bad as_of values', () => {
     }
   });
 
+  test('/openapi.json declares as_of on every traversal route and entity read', async () => {
+    const doc = (await h.json('/openapi.json')).body;
+    const routes = ['traversal', 'ubo', 'downstream', 'watchlist', 'entity'].flatMap((r) => [`/${r}/{id}`, `/v1/${r}/{id}`]).concat('/v1/shortest_path');
+    for (const route of routes) {
+      const names = (doc.paths[route]?.get?.parameters ?? []).map((p: any) => p.name);
+      expect([route, names.includes('as_of')]).toEqual([route, true]);
+    }
+  });
+
   test('a good date on every route is a 200', async () => {
     for (const route of ['/v1/traversal/c-parent', '/v1/watchlist/c-parent', '/traversal/c-parent', '/watchlist/c-parent', '/downstream/c-dissolved', '/v1/downstream/c-dissolved']) {
       const res = await h.json(`${route}?as_of=2019-02-28`);
