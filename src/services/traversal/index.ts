@@ -35,12 +35,6 @@ export {
   searchesByLevels, usesMinLengthSearch,
 } from './plan';
 export { ABANDON_AFTER_TIMEOUT_MS } from './reader';
-/** With `asOf`, only the facts valid that day: a /v1 segment shows the graph as it stood then. */
-function factsOn(facts: StepFacts | undefined, asOf?: string): StepFacts | undefined {
-  if (!facts || asOf === undefined) return facts;
-  return new Map([...facts].map(([key, list]) => [key, list.filter((f) => factHoldsOn(f.fact, asOf))]));
-}
-
 /** Kept for callers that imported them from here; their home is src/domain/riskFamilies.ts. */
 export { factorsForCategories, factorsForFlag } from '../../domain/riskFamilies';
 export {
@@ -49,6 +43,12 @@ export {
 export { legacyResults, v1Results } from './results';
 export { typeExpression } from './statements';
 export type { Surface } from '../../graph/mappers';
+
+/** With `asOf`, only the facts valid that day: a /v1 segment shows the graph as it stood then. */
+function factsOn(facts: StepFacts | undefined, asOf?: string): StepFacts | undefined {
+  if (!facts || asOf === undefined) return facts;
+  return new Map([...facts].map(([key, list]) => [key, list.filter((f) => factHoldsOn(f.fact, asOf))]));
+}
 
 export class TraversalService {
   private readonly ctx: SearchContext;
