@@ -7,11 +7,13 @@
 // Every relationships.<type> page in one pass over the entity's relationships: items are
 // targets (ordered by label, then id), each with every fact of the type between the two.
 // $paging maps a type (Neo4j name) to {offset, limit}; types not in it use $defaultPaging.
+// With $asOf (as_of; null without it) only facts valid that day, as traversal's step-filter.
 MATCH (e:Entity {id: $id})-[r]->(t:Entity)
 WHERE NOT r:POSSIBLY_SAME_AS
+  AND ($asOf IS NULL OR ((r.from_date IS NULL OR r.from_date <= $asOf) AND (r.to_end IS NULL OR r.to_end >= $asOf)))
 WITH type(r) AS type, t, collect(r {.*}) AS facts
 ORDER BY type, t.label, t.id
-WITH type, collect({target: t {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count, .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count, .related_entities_count, .risk}, facts: facts}) AS items
+WITH type, collect({target: t {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .closed_date, .psa_sanctioned, .psa_count, .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count, .related_entities_count, .risk}, facts: facts}) AS items
 WITH type, items, coalesce($paging[type], $defaultPaging) AS page
 WHERE page.limit > 0
 RETURN {type: type, total: size(items), items: items[page.offset..page.offset + page.limit]} AS page
@@ -21,7 +23,8 @@ RETURN {type: type, total: size(items), items: items[page.offset..page.offset + 
 // each fact with the acquisition date of its record, and the number of neighbours.
 // Filters: neighbour ($countries, $partnerName lower-cased, $partnerRisk; empty = none) and
 // fact ($minShares keeps share-bearing facts with a known percentage at least that;
-// $startDate/$endDate keep facts whose period overlaps the window). A fact's period runs
+// $startDate/$endDate keep facts whose period overlaps the window; $asOf, when not null, only
+// facts valid that day, as traversal's step-filter). A fact's period runs
 // from from_date to to_date (open where absent); a fact with neither is dated by `date`
 // alone, and one with no date at all never matches a date window. Partial dates cover
 // their whole period ('2020' ends on 2020-12-31; '-31' for any month compares correctly
@@ -35,6 +38,7 @@ WHERE NOT r:POSSIBLY_SAME_AS AND ($types IS NULL OR type(r) IN $types)
   AND ($partnerName IS NULL OR toLower(coalesce(t.search_names, t.label, t.id)) CONTAINS $partnerName)
   AND (size($partnerRisk) = 0 OR any(f IN coalesce(t.risk_factors, []) WHERE f IN $partnerRisk))
   AND ($minShares IS NULL OR (type(r) IN $shareTypes AND r.percentage >= $minShares))
+  AND ($asOf IS NULL OR ((r.from_date IS NULL OR r.from_date <= $asOf) AND (r.to_end IS NULL OR r.to_end >= $asOf)))
 WITH t, r, r.from_date IS NULL AND r.to_date IS NULL AS pointInTime
 WITH t, r, pointInTime,
      CASE WHEN pointInTime THEN r.date ELSE r.from_date END AS periodStart,
@@ -60,7 +64,7 @@ WITH total, COLLECT {
     OPTIONAL MATCH (rec:Record {id: r.record})
     RETURN collect(r {.*, type: type(r), acquisition_date: rec.acquisition_date, publication_date: rec.publication_date}) AS facts
   }
-  RETURN {target: t {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count, .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count, .related_entities_count, .risk}, facts: facts} AS item ORDER BY i
+  RETURN {target: t {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .closed_date, .psa_sanctioned, .psa_count, .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count, .related_entities_count, .risk}, facts: facts} AS item ORDER BY i
 } AS items
 RETURN {total: total, items: items} AS page
 

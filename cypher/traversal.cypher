@@ -163,11 +163,14 @@ WITH s, cut,
 // name: step-filter
 // A step over fact __REL__ to entity __TO__: min_shares on share-bearing types (a fact with
 // no known percentage passes when include_unknown_shares is on), exclude_former_relationships,
-// exclude_closed_entities.
+// as_of ($asOf, null without it: a fact valid that day, begun on or before it or undated and
+// not ended before it; possibly-same-as links carry no dates and always pass),
+// exclude_closed_entities (with $asOf, an entity whose closed_date is after it was open then).
 (NOT type(__REL__) IN $shareTypes OR $minShares <= 0 OR __REL__.percentage >= $minShares
  OR (__REL__.percentage IS NULL AND $includeUnknownShares))
 AND (NOT $excludeFormer OR __REL__.to_end IS NULL OR __REL__.to_end >= $today)
-AND (NOT $excludeClosed OR NOT __TO__:Closed)
+AND ($asOf IS NULL OR ((__REL__.from_date IS NULL OR __REL__.from_date <= $asOf) AND (__REL__.to_end IS NULL OR __REL__.to_end >= $asOf)))
+AND (NOT $excludeClosed OR NOT __TO__:Closed OR coalesce(__TO__.closed_date > $asOf, false))
 
 // name: bfs-level
 // One level of the breadth-first search of deep traversals without path filters (breadthFirst
@@ -285,6 +288,7 @@ OPTIONAL MATCH (rec:Record {id: r.record})
 RETURN pair.a AS a, pair.b AS b, type(r) AS type, r {.*} AS fact, rec.acquisition_date AS acquisition_date
 
 // name: shortest-path
+// Over facts valid on $asOf when given (as step-filter), every fact otherwise.
 MATCH (a:Entity {id: $a}), (b:Entity {id: $b})
-MATCH p = ANY SHORTEST (a)-[:__TYPES__]->{1,__MAX__}(b)
+MATCH p = ANY SHORTEST (a)-[r:__TYPES__ WHERE $asOf IS NULL OR ((r.from_date IS NULL OR r.from_date <= $asOf) AND (r.to_end IS NULL OR r.to_end >= $asOf))]->{1,__MAX__}(b)
 RETURN p

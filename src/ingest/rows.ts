@@ -5,7 +5,7 @@
  * (degree, relationship_count, source_count, psa_*) are refreshed after the writes.
  */
 import { createHash } from 'node:crypto';
-import { endOfPeriod } from '../domain/dates';
+import { endOfPeriod, startOfPeriod } from '../domain/dates';
 import { PRESENT, riskLevel, isSanctionsFactor } from '../domain/risk';
 import type { EntityLine, PsaLine, RecordLine, RelationshipLine, SourceLine } from './validate';
 import { entityLineSearchProps, recordSearchProps } from '../search/fields';
@@ -40,6 +40,24 @@ export function recordRow(line: RecordLine) {
   };
 }
 
+/** `status` values that say an entity has closed (the BODS and FtM importers write `dissolved`). */
+const CLOSURE_STATUSES = new Set(['dissolved', 'closed', 'liquidated', 'struck off', 'struck_off', 'inactive']);
+
+/**
+ * The first day a closed entity counted as closed: the earliest date (from_date, else date) of
+ * its closure `status` attributes, as YYYY-MM-DD; undefined when it is open or no such date is
+ * given (as_of then counts it closed on every date).
+ */
+export function closureDate(line: EntityLine): string | undefined {
+  if (!line.closed) return undefined;
+  const dates = (line.attributes ?? [])
+    .filter((a) => a.field === 'status' && CLOSURE_STATUSES.has(String(a.value).trim().toLowerCase()))
+    .map((a) => a.from_date ?? a.date)
+    .filter((d): d is string => typeof d === 'string' && d.length > 0)
+    .map(startOfPeriod);
+  return dates.length ? dates.sort()[0] : undefined;
+}
+
 export function entityRow(line: EntityLine) {
   const attributes = line.attributes ?? [];
   const values = (field: string) => attributes.filter((a) => a.field === field).map((a) => String(a.value));
@@ -62,6 +80,7 @@ export function entityRow(line: EntityLine) {
       type: line.type,
       label: line.label ?? names[0] ?? line.id,
       closed: line.closed ?? false,
+      closed_date: closureDate(line),
       countries: unique(values('country')),
       addresses: unique(values('address')),
       identifiers: JSON.stringify(identifiers),

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import neo4j from 'neo4j-driver';
+import { closedOn } from '../domain/asOf';
 import { SUMMARY_ATTRIBUTE_FIELDS } from '../domain/attributes';
 import { endOfPeriod, isPast, startOfPeriod, todayUtc } from '../domain/dates';
 import { badParameter, notFound } from '../domain/errors';
@@ -26,6 +27,8 @@ export interface LegacyEntityQuery {
   relationshipDefault: Paging;
   possiblySameAs: Paging;
   referencedBy: Paging;
+  /** YYYY-MM-DD: only facts valid that day, closure judged that day (docs/entities.md). */
+  asOf?: string;
 }
 
 /**
@@ -41,6 +44,8 @@ export interface RelationshipSelection {
   countries?: string[];
   partnerName?: string;
   partnerRisk?: string[];
+  /** YYYY-MM-DD: only facts valid that day; part of the selection so that page tokens are bound to it. */
+  asOf?: string;
 }
 
 export interface V1EntityQuery {
@@ -125,6 +130,7 @@ export class EntityService {
     relationships: 'legacy' | 'v1' | 'none',
     query: { attributes: Record<string, Paging>; attributeDefault: Paging; possiblySameAs: Paging; referencedBy: Paging },
     relationshipParams: Record<string, unknown> = {},
+    asOf?: string,
   ): Promise<EntityParts> {
     const rows = await this.graph.read(entityRead(relationships), {
       id,
@@ -132,11 +138,13 @@ export class EntityService {
       attributeDefault: query.attributeDefault,
       psaOffset: neo4j.int(query.possiblySameAs.offset), psaLimit: neo4j.int(query.possiblySameAs.limit),
       refOffset: neo4j.int(query.referencedBy.offset), refLimit: neo4j.int(query.referencedBy.limit),
+      asOf: asOf ?? null,
       ...relationshipParams,
     });
     if (rows.length === 0) throw notFound(`entity ${JSON.stringify(id)}`);
     const [row] = rows;
     const entity = props(row, 'entity');
+    if (asOf !== undefined) entity.closed = closedOn(entity, asOf);
     const items = new Map<string, unknown[]>();
     for (const a of row.get('attributes') as Props[]) {
       const field = a.field as string;
@@ -148,10 +156,15 @@ export class EntityService {
       .map((field) => ({ field, paging: query.attributes[field] ?? query.attributeDefault }))
       .filter((f) => f.paging.limit > 0)
       .map((f) => ({ field: f.field, paging: f.paging, total: counts[f.field], data: items.get(f.field) ?? [] }));
+    const relationshipPages = row.get('relationships') as Props[];
+    // As of a date, a neighbour closed later was open then (the pages carry closed_date for this).
+    if (asOf !== undefined) {
+      for (const page of relationshipPages) for (const item of page.items as { target: Props }[]) item.target.closed = closedOn(item.target, asOf);
+    }
     return {
       entity,
       attributes,
-      relationships: row.get('relationships') as Props[],
+      relationships: relationshipPages,
       possiblySameAs: (row.get('possiblySameAs') as { entity: Props; matches: unknown }[]),
       referencedBy: (row.get('referencedBy') as { record: Props; type: string }[]),
     };
@@ -159,7 +172,7 @@ export class EntityService {
 
   async legacyEntity(id: string, query: LegacyEntityQuery) {
     const paging = Object.fromEntries(Object.entries(query.relationships).map(([type, p]) => [neo4jRelType(type), p]));
-    const parts = await this.read(id, 'legacy', query, { paging, defaultPaging: query.relationshipDefault });
+    const parts = await this.read(id, 'legacy', query, { paging, defaultPaging: query.relationshipDefault }, query.asOf);
     const { entity } = parts;
     const body: Record<string, unknown> = { ...embeddedEntity(entity, 'legacy') };
 
@@ -191,7 +204,7 @@ export class EntityService {
 
   async v1Entity(id: string, query: V1EntityQuery) {
     const rel = query.relationships;
-    const parts = await this.read(id, rel.limit > 0 ? 'v1' : 'none', query, { ...relationshipParameters(rel.selection), ...skipLimit(rel) });
+    const parts = await this.read(id, rel.limit > 0 ? 'v1' : 'none', query, { ...relationshipParameters(rel.selection), ...skipLimit(rel) }, rel.selection.asOf);
     const { entity } = parts;
     const body: Record<string, unknown> = { ...embeddedEntity(entity, 'v1') };
     body.risk = withExplanations(body.risk as Record<string, unknown>, entity.risk_explanation);

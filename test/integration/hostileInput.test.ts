@@ -22,8 +22,11 @@ const BODIES = ['null', '[]', '"x"', '{"q":{"a":1}}', '{"name":[null]}', '{"enti
 const MALFORMED_IDS = ['%ZZ', '%E0%A4%A', '%FF', 'abc%E2%82'];
 /** Ids of the sample data where they exist, so the parameters reach the handlers. */
 const EXISTING: Record<string, string> = { id: 'e-gb-northwind-logistics' };
-/** Valid values of the parameters a route cannot do without (search needs q, resolution a name), sent beside the hostile one. */
-const ANCHORS: Record<string, string> = { q: 'northwind', name: 'northwind' };
+/**
+ * Valid values of the parameters a route cannot do without (search needs q, resolution a name,
+ * /v1/shortest_path its two entities in the client's one-value form), sent beside the hostile one.
+ */
+const ANCHORS: Record<string, string> = { q: 'northwind', name: 'northwind', entities: 'e-gb-northwind-logistics&entities=e-cy-northwind-holdings' };
 
 interface Operation { method: string; path: string; query: string[]; schemas: Record<string, JsonSchema>; pathParams: string[]; body: boolean }
 interface JsonSchema { type?: string; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; pattern?: string; enum?: unknown[]; items?: JsonSchema; format?: string }

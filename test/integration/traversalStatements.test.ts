@@ -13,7 +13,9 @@ import { statementGrid } from '../support/statementGrid';
  * The traversal statements are the texts the single-file service built before the split into
  * src/services/traversal/ and typed statement filling: test/fixtures/traversalStatements.json
  * holds the sha-256 (first 16 hex digits) of each grid statement as that build made it. A
- * byte changed anywhere in a text changes its plan-cache key and can change its plan.
+ * byte changed anywhere in a text changes its plan-cache key and can change its plan. The
+ * fixture was regenerated once, deliberately, when the step filter and the shortest-path step
+ * gained the `$asOf IS NULL OR ...` predicate of as_of (one text per grid key still).
  */
 const grid = statementGrid({
   traverse: traverseStatement,
@@ -53,7 +55,7 @@ describe('traversal statements', () => {
     // Every parameter any traversal statement takes (extra ones are ignored).
     const params = {
       id: 'x', a: 'x', b: 'y', shareTypes: ['SHAREHOLDER_OF'], minShares: 0, includeUnknownShares: true, excludeFormer: false,
-      today: '2026-01-01', excludeClosed: false, riskFactors: [], entityKeys: ['id'], withFacts: false, cap: neo4j.int(64),
+      today: '2026-01-01', excludeClosed: false, asOf: null, riskFactors: [], entityKeys: ['id'], withFacts: false, cap: neo4j.int(64),
       need: neo4j.int(11), budget: neo4j.int(1000), countries: [], types: [], name: null, offset: neo4j.int(0), limit: neo4j.int(10),
       near: [], frontier: [], recent: [], onlyListed: false, maxDepth: neo4j.int(10), maxFrontier: neo4j.int(100), minLen: neo4j.int(1),
       listedLevel: neo4j.int(0), ids: [], rels: [], pairs: [],

@@ -3,6 +3,7 @@ import { GRAPH_EXPORT_TYPES, entityExport } from '../formats/graphExport';
 import type { EntityAnswer } from '../../export/network';
 import { ATTRIBUTE_FIELDS, SUMMARY_ATTRIBUTE_FIELDS } from '../../domain/attributes';
 import { COUNTRY_IDS } from '../../domain/countries';
+import { AS_OF_SCHEMA, asOfParameter } from '../../domain/asOf';
 import { isDateString } from '../../domain/dates';
 import { badParameter } from '../../domain/errors';
 import { RELATIONSHIP_ALIASES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, requestedRelationships } from '../../domain/relationships';
@@ -44,6 +45,7 @@ const legacyEntityQuery: JsonSchema = {
   properties: {
     'possibly_same_as.offset': offset, 'possibly_same_as.limit': limit(),
     'referenced_by.offset': offset, 'referenced_by.limit': limit(),
+    as_of: AS_OF_SCHEMA,
   },
   patternProperties: {
     [`^attributes\\.(${ATTR})\\.offset$`]: { ...offset, description: 'offset of one attribute field' },
@@ -105,6 +107,7 @@ const v1EntityQuery: JsonSchema = {
     ...Object.fromEntries(TRADE_FILTERS.map((name) => [name, { type: 'array', items: { type: 'string' }, description: 'trade (shipment) filter: not supported by this graph, answered with 400' }])),
     'possibly_same_as.next': token, 'possibly_same_as.prev': token, 'possibly_same_as.limit': limit(),
     'referenced_by.next': token, 'referenced_by.prev': token, 'referenced_by.limit': limit(),
+    as_of: AS_OF_SCHEMA,
   },
   patternProperties: {
     [`^attributes\\.(${ATTR})\\.(next|prev)$`]: { ...token, description: 'page token of one attribute field' },
@@ -137,6 +140,7 @@ function relationshipSelection(q: Query): RelationshipSelection {
     countries: q['relationships.country'] as string[] | undefined,
     partnerName: q['relationships.partnerName'] as string | undefined,
     partnerRisk,
+    asOf: asOfParameter(q.as_of),
   };
 }
 
@@ -146,7 +150,9 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
     params: idParam, query: legacyEntityQuery, produces: ['application/json', 'text/csv', 'application/pdf'],
     responses: { 200: 'Entity', 404: 'unknown id', 406: 'bad parameter', 415: 'unsupported Accept', 503: 'PDF rendering busy (Retry-After)' },
     handler: async ({ params, query, accept, principal }) => {
+      const asOf = asOfParameter(query.as_of);
       const body = await entities.legacyEntity(params.id, {
+        asOf,
         attributes: perField(query, 'attributes'),
         attributeDefault: { offset: 0, limit: MAX_PAGE },
         relationships: perField(query, 'relationships'),
@@ -157,7 +163,7 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
       // The caller's organisation's own attributes and retirements, in every format of this read.
       await userAttributes?.overlay(principal, params.id, body, { surface: 'legacy' });
       const blocks = traversalBlocks(query);
-      if (blocks.length) body.traversals = await entityTraversalBlocks(traversal, params.id, blocks);
+      if (blocks.length) body.traversals = await entityTraversalBlocks(traversal, params.id, blocks, undefined, asOf);
       if (accept === 'text/csv') return { body: entityCsv(body), contentType: 'text/csv' };
       if (accept === 'application/pdf') {
         const file = `${params.id.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;

@@ -3,6 +3,7 @@ import { GRAPH_EXPORT_TYPES, graphExport } from '../formats/graphExport';
 import type { EmbeddedEntity } from '../../graph/mappers';
 import { COUNTRY_IDS } from '../../domain/countries';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
+import { AS_OF_SCHEMA, asOfParameter } from '../../domain/asOf';
 import { badParameter } from '../../domain/errors';
 import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, UBO_TYPES, requestedRelationships } from '../../domain/relationships';
 import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, riskCategoriesNamed } from '../../domain/risk';
@@ -60,6 +61,7 @@ function legacyQuery(variant: Variant): JsonSchema {
       watchlist: bool(undefined, 'end entity on a watchlist or PEP list'),
       ...commonQuery(variant),
       ...ownershipQuery(variant),
+      as_of: AS_OF_SCHEMA,
     },
   };
 }
@@ -83,6 +85,7 @@ function v1Query(variant: Variant): JsonSchema {
       ...Object.fromEntries(RISK_FLAGS.map((f) => [f, bool(undefined, `keep paths through an entity flagged ${f}`)])),
       ...commonQuery(variant),
       ...ownershipQuery(variant),
+      as_of: AS_OF_SCHEMA,
     },
   };
 }
@@ -115,8 +118,12 @@ function toRequest(id: string, q: Query, variant: Variant, surface: 'legacy' | '
     riskFactors,
     // /v1 segments show every fact between the steps' entities: fetched with the page.
     withStepFacts: surface === 'v1',
+    ...(q.as_of === undefined ? {} : { asOf: asOfParameter(q.as_of) }),
   };
 }
+
+/** /v1 answers echo `as_of` when it was given (and only then, so answers without it are unchanged). */
+const asOfEcho = (asOf: string | undefined) => (asOf === undefined ? {} : { as_of: asOf });
 
 function legacyBody(request: TraversalRequest, result: TraversalResult) {
   return {
@@ -130,13 +137,14 @@ function legacyBody(request: TraversalRequest, result: TraversalResult) {
 }
 
 async function v1Body(service: TraversalService, request: TraversalRequest, result: TraversalResult, q: Query) {
-  const facts = result.stepFacts ?? await service.stepFacts(result.hits);
+  const facts = result.stepFacts ?? await service.stepFacts(result.hits, request.asOf);
   return {
     min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, countries: request.countries,
     types: request.types, name: request.name ?? '', psa: request.psa, sanctioned: request.sanctioned, pep: request.pep,
     watchlist: request.watchlist, min_shares: request.minShares, include_unknown_shares: request.includeUnknownShares,
     exclude_former_relationships: request.excludeFormerRelationships, exclude_closed_entities: request.excludeClosedEntities,
     risk_categories: q.risk_categories ?? [], ...Object.fromEntries(RISK_FLAGS.filter((f) => q[f] !== undefined).map((f) => [f, q[f]])),
+    ...asOfEcho(request.asOf),
     offset: request.offset, limit: request.limit, next: result.next,
     data: v1Results(request.id, result.hits, facts),
     explored_count: result.explored,
@@ -176,6 +184,7 @@ function ownershipOptions(variant: Variant, q: Query, surface: 'legacy' | 'v1'):
     pathsLimit: q.paths_limit,
     minEffectiveShares: q.min_effective_shares,
     includeUnknownShares: surface === 'v1' ? q.include_unknown_shares : true,
+    date: asOfParameter(q.as_of),
   };
 }
 
@@ -228,22 +237,27 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
     });
   }
 
-  registry.add<{ entities: string[] }>({
+  registry.add<{ entities: string[]; as_of?: string }>({
     method: 'get', path: '/v1/shortest_path', tag: 'traversal', summary: 'Shortest path between two entities over every relationship type',
     query: {
       type: 'object', additionalProperties: false, required: ['entities'],
-      properties: { entities: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 1034 }, minItems: 1, maxItems: 2, description: 'exactly two entity ids: entities=A&entities=B' } },
+      properties: {
+        entities: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 1034 }, minItems: 1, maxItems: 2, description: 'exactly two entity ids: entities=A&entities=B' },
+        as_of: AS_OF_SCHEMA,
+      },
     },
     handler: async ({ query }) => {
       const entities = shortestPathEntities(query.entities);
+      const asOf = asOfParameter(query.as_of);
       const [a, b] = entities;
       // Out of time is not a server fault: 200 with no path and partial_results true.
-      const { path, partial } = await traversal.shortestPath(a, b);
-      if (!path) return { body: { entities, data: [], partial_results: partial } };
-      const facts = await traversal.stepFacts([path]);
+      const { path, partial } = await traversal.shortestPath(a, b, undefined, undefined, asOf);
+      if (!path) return { body: { entities, ...asOfEcho(asOf), data: [], partial_results: partial } };
+      const facts = await traversal.stepFacts([path], asOf);
       return {
         body: {
           entities,
+          ...asOfEcho(asOf),
           data: v1Results(a, [path], facts),
           partial_results: false,
         },
@@ -258,10 +272,11 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
  */
 export async function entityTraversalBlocks(
   traversal: TraversalService, id: string, blocks: { maxDepth: number; relationships: string[] }[], deadline: Deadline = traversal.startDeadline(),
+  asOf?: string,
 ) {
   const out = [];
   for (const block of blocks) {
-    const request = toRequest(id, { offset: 0, limit: 50, min_depth: 1, max_depth: block.maxDepth, psa: false, relationships: block.relationships }, VARIANTS[0], 'legacy');
+    const request = toRequest(id, { offset: 0, limit: 50, min_depth: 1, max_depth: block.maxDepth, psa: false, relationships: block.relationships, as_of: asOf }, VARIANTS[0], 'legacy');
     const body = legacyBody(request, await traversal.traverse(request, deadline));
     out.push({
       min_depth: body.min_depth, max_depth: body.max_depth, relationships: body.relationships, offset: body.offset, limit: body.limit,

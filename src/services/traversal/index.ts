@@ -12,6 +12,7 @@
  * per request (Deadline); past either, the best results found are returned with
  * partial_results. docs/traversal.md has the details.
  */
+import { closedOn, factHoldsOn } from '../../domain/asOf';
 import { notFound } from '../../domain/errors';
 import { cypher } from '../../graph/cypherFiles';
 import type { Props } from '../../graph/mappers';
@@ -43,6 +44,12 @@ export { legacyResults, v1Results } from './results';
 export { typeExpression } from './statements';
 export type { Surface } from '../../graph/mappers';
 
+/** With `asOf`, only the facts valid that day: a /v1 segment shows the graph as it stood then. */
+function factsOn(facts: StepFacts | undefined, asOf?: string): StepFacts | undefined {
+  if (!facts || asOf === undefined) return facts;
+  return new Map([...facts].map(([key, list]) => [key, list.filter((f) => factHoldsOn(f.fact, asOf))]));
+}
+
 export class TraversalService {
   private readonly ctx: SearchContext;
 
@@ -72,7 +79,7 @@ export class TraversalService {
     // A path of length 0 ends at the source, so the source is a result only if it passes
     // what a target must pass: the end filters and, when asked, not being closed.
     const includeSource = source !== undefined && passesEndFilters(source, request) && request.riskFactors.length === 0
-      && !(request.excludeClosedEntities && Boolean(source.closed));
+      && !(request.excludeClosedEntities && closedOn(source, request.asOf));
     const sourceOnPage = includeSource && request.offset === 0;
     // The source, when it is a result, is first in the order (path length 0).
     const offset = includeSource ? Math.max(0, request.offset - 1) : request.offset;
@@ -90,7 +97,7 @@ export class TraversalService {
     const total = found.total + (includeSource ? 1 : 0);
     const hits = [...found.hits];
     if (sourceOnPage) hits.unshift({ target: source, steps: [] });
-    return { source, hits, stepFacts: found.stepFacts, next: request.offset + hits.length < total, explored: found.explored, partial };
+    return { source, hits, stepFacts: factsOn(found.stepFacts, request.asOf), next: request.offset + hits.length < total, explored: found.explored, partial };
   }
 
   /**
@@ -117,15 +124,15 @@ export class TraversalService {
   }
 
   /** Every fact between consecutive entities of the given paths (a query of its own; traverse can fetch them with the page). */
-  async stepFacts(results: { steps: Step[] }[]): Promise<StepFacts> {
+  async stepFacts(results: { steps: Step[] }[], asOf?: string): Promise<StepFacts> {
     const pairs = new Map<string, { a: string; b: string }>();
     for (const r of results) for (const s of r.steps) pairs.set(stepKey(s), { a: s.from.id as string, b: s.to.id as string });
     if (pairs.size === 0) return new Map();
     const rows = await this.graph.read(cypher('traversal', 'step-facts'), { pairs: [...pairs.values()] });
-    return groupStepFacts(rows.map((row) => ({
+    return factsOn(groupStepFacts(rows.map((row) => ({
       a: row.get('a') as string, b: row.get('b') as string, type: row.get('type') as string, fact: row.get('fact') as Props,
       acquisitionDate: (row.get('acquisition_date') as string | null) ?? undefined,
-    })));
+    }))), asOf)!;
   }
 
   /**
@@ -133,12 +140,12 @@ export class TraversalService {
    * at most `maxSteps`. Out of time, no path is known: `partial` says so, rather than claiming
    * there is none.
    */
-  async shortestPath(a: string, b: string, deadline: Deadline = this.startDeadline(), maxSteps = 10): Promise<ShortestPathResult> {
+  async shortestPath(a: string, b: string, deadline: Deadline = this.startDeadline(), maxSteps = 10, asOf?: string): Promise<ShortestPathResult> {
     const [source, target] = [await this.source(a), await this.source(b)];
     if (a === b) return { path: { source, target, steps: [] }, partial: false };
     const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
     if (timeoutMs === 0) return { partial: true };
-    const rows = await this.ctx.reader.readWithin(shortestPathStatement(maxSteps), { a, b }, timeoutMs);
+    const rows = await this.ctx.reader.readWithin(shortestPathStatement(maxSteps), { a, b, asOf: asOf ?? null }, timeoutMs);
     if (rows === TIMED_OUT) return { partial: true };
     return { path: rows.length ? { source, target, steps: pathSteps(rows[0].get('p') as Path) } : undefined, partial: false };
   }

@@ -27,6 +27,8 @@ export interface TraversalRequest {
   riskFactors: string[];
   /** Also fetch every fact between consecutive entities of the page's paths (the /v1 segments), in the same query. */
   withStepFacts?: boolean;
+  /** YYYY-MM-DD: the graph as it stood that day (facts valid then, closure judged then); absent: today's graph. */
+  asOf?: string;
 }
 
 export interface TraversalLimits {
@@ -102,8 +104,10 @@ export function stepFilterParams(request: TraversalRequest) {
     minShares: request.minShares,
     includeUnknownShares: request.includeUnknownShares,
     excludeFormer: request.excludeFormerRelationships,
-    today: todayUtc(),
+    // As of a date, a fact that held then was not former then.
+    today: request.asOf ?? todayUtc(),
     excludeClosed: request.excludeClosedEntities,
+    asOf: request.asOf ?? null,
   };
 }
 
