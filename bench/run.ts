@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every bench in turn, each printing its figures. Sizes come from env:
  * BENCH_ENTITIES (foundation, default 100k), BENCH_TRAVERSAL_ENTITIES (default 1M),
- * BENCH_ONLY (comma-separated names to run a subset), BENCH_PAIRS_BACKGROUND (resolvePairs, default 10k).
+ * BENCH_PLANNING_ENTITIES (planning, default 100k), BENCH_ONLY (comma-separated names to run a subset), BENCH_PAIRS_BACKGROUND (resolvePairs, default 10k).
  */
 import { run as foundation } from './foundation';
 import { run as traversal } from './traversal';
+import { run as planning } from './planning';
 import { run as rescore } from './rescore';
 import { run as resolve } from './resolve';
 import { run as resolvePairs } from './resolvePairs';
@@ -14,7 +15,7 @@ import { run as imports } from './imports';
 import { run as webhooks } from './webhooks';
 
 // Benches sharing a graph size run together; resolvePairs and foundation wipe the bench graph, so they run last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, imports, webhooks, resolvePairs, foundation };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, planning, imports, webhooks, resolvePairs, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

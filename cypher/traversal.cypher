@@ -1,10 +1,12 @@
 // Traversals (/traversal, /ubo, /downstream, /watchlist and /v1 forms, embedded entity
 // traversals). Placeholders are filled (statement() in src/graph/cypherFiles.ts) from validated
 // values only: __TYPES__ with a list of Neo4j relationship types from the domain table (A|B,
-// after a colon), __TYPE_EXPRESSION__ with a whole relationship-type expression of those types
-// (:A|B, :!A&!B or nothing, right after the variable), __MIN__/__MAX__ with bounded integers,
-// __STEPS__ / __STEP_FILTER__ / __LAST_STEP_FILTER__ with the fragments named below, and
-// __PATH_PREDICATE__ / __END_FILTER__ with fixed predicates in src/services/traversal/.
+// after a colon), __TYPE_EXPRESSION__ with a type group's expression (:A|B or nothing, right
+// after the variable; typeExpression in src/services/traversal/statements.ts), __MIN__/__MAX__
+// with bounded integers, __STEPS__ / __STEP_FILTER__ / __LAST_STEP_FILTER__ / __END_FILTER__
+// with the fragments named below, and __PATH_PREDICATE__ with fixed predicates in
+// src/services/traversal/. The relationship types followed ($relTypes) and the end filters are
+// parameters, so a client cannot make the texts many (docs/operations-limits.md).
 
 // name: traverse
 // One shortest path per target (ANY SHORTEST partitions by end node). Step filters sit
@@ -28,8 +30,7 @@ MATCH p = ANY SHORTEST (
   WHERE t <> s AND __PATH_PREDICATE__
 )
 WITH t, p LIMIT $cap + 1
-// __END_FILTER__ holds only the requested end filters (fixed fragments, endFilter in
-// src/services/traversal/request.ts): each is evaluated on every target streamed, and where few
+// __END_FILTER__ is end-filter: it is evaluated on every target streamed, and where few
 // targets qualify (watchlist) that is the whole neighbourhood.
 WITH collect({t: t, p: p, len: length(p), hit: __END_FILTER__}) AS streamed
 WITH streamed, size(streamed) > $cap AS more, streamed[..$cap] AS reached,
@@ -78,7 +79,7 @@ RETURN decided, explored, total,
 // name: steps
 // Every step passes the step filters (step-filter with b as the entity stepped to). The
 // path's entities after the source are the group variable b (t is its last).
-(s) ((a:Entity)-[r:__TYPES__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__} (t:Entity)
+(s) ((a:Entity)-[r__TYPE_EXPRESSION__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__} (t:Entity)
 
 // name: steps-to-watchlist
 // The same paths when the target must be sanctioned or a PEP: its last step then leaves an
@@ -87,8 +88,8 @@ RETURN decided, explored, total,
 // last level, instead of every entity max_depth - 1 steps away, and streams no target that
 // could not pass. The path's entities after the source are b + [t]. __MIN__ and __MAX__
 // count the steps before the last one.
-(s) ((a:Entity)-[r:__TYPES__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__}
-(u:WatchlistAdjacent)-[last:__TYPES__ WHERE __LAST_STEP_FILTER__]->(t:Entity WHERE t:Sanctioned OR t:Pep)
+(s) ((a:Entity)-[r__TYPE_EXPRESSION__]->(b:Entity) WHERE __STEP_FILTER__){__MIN__,__MAX__}
+(u:WatchlistAdjacent)-[last__TYPE_EXPRESSION__ WHERE __LAST_STEP_FILTER__]->(t:Entity WHERE t:Sanctioned OR t:Pep)
 
 // name: levels
 // A search without a path-wide condition (no risk filter, min_depth at most 1): for sanctioned
@@ -161,16 +162,31 @@ WITH s, cut,
      CASE WHEN cut THEN hits ELSE reached END AS hits
 
 // name: step-filter
-// A step over fact __REL__ to entity __TO__: min_shares on share-bearing types (a fact with
-// no known percentage passes when include_unknown_shares is on), exclude_former_relationships,
-// as_of ($asOf, null without it: a fact valid that day, begun on or before it or undated and
-// not ended before it; possibly-same-as links carry no dates and always pass),
-// exclude_closed_entities (with $asOf, an entity whose closed_date is after it was open then).
-(NOT type(__REL__) IN $shareTypes OR $minShares <= 0 OR __REL__.percentage >= $minShares
+// A step over fact __REL__ to entity __TO__: a relationship type followed ($relTypes),
+// min_shares on share-bearing types (a fact with no known percentage passes when
+// include_unknown_shares is on), exclude_former_relationships, as_of ($asOf, null without it:
+// a fact valid that day, begun on or before it or undated and not ended before it;
+// possibly-same-as links carry no dates and always pass), exclude_closed_entities (with $asOf,
+// an entity whose closed_date is after it was open then). A condition every step must meet is
+// added here, and only here.
+type(__REL__) IN $relTypes
+AND (NOT type(__REL__) IN $shareTypes OR $minShares <= 0 OR __REL__.percentage >= $minShares
  OR (__REL__.percentage IS NULL AND $includeUnknownShares))
 AND (NOT $excludeFormer OR __REL__.to_end IS NULL OR __REL__.to_end >= $today)
 AND ($asOf IS NULL OR ((__REL__.from_date IS NULL OR __REL__.from_date <= $asOf) AND (__REL__.to_end IS NULL OR __REL__.to_end >= $asOf)))
 AND (NOT $excludeClosed OR NOT __TO__:Closed OR coalesce(__TO__.closed_date > $asOf, false))
+
+// name: end-filter
+// Whether target t passes the end filters; each is off when its parameter is empty, null or
+// false (endFilterParams in src/services/traversal/request.ts). It decides which targets are
+// results, never which are reached, so one text serves every combination of filters.
+// Sanctioned and PEP are labels (see upsert-entities). passesEndFilters is the same test in code.
+((size($countries) = 0 OR any(c IN coalesce(t.countries, []) WHERE c IN $countries))
+ AND (size($types) = 0 OR t.type IN $types)
+ AND ($name IS NULL OR toLower(coalesce(t.search_names, t.label)) CONTAINS $name)
+ AND (NOT $sanctioned OR t:Sanctioned)
+ AND (NOT $pep OR t:Pep)
+ AND (NOT $watchlist OR t:Sanctioned OR t:Pep))
 
 // name: bfs-level
 // One level of the breadth-first search of deep traversals without path filters (breadthFirst

@@ -2,7 +2,7 @@
  * Which search answers a request, and how long each attempt may take: the request's one
  * deadline, the time of one attempt, the probe sizes, and whether a longer round fits.
  */
-import { TraversalRequest, endFilterClauses, isListedSearch } from './request';
+import { TraversalRequest, hasEndFilters, isListedSearch } from './request';
 
 /**
  * The one time budget of a request (TRAVERSAL_TIMEOUT_MS in all): every search attempt of a
@@ -112,7 +112,7 @@ export function levelsFollowProbe(request: TraversalRequest, attemptDepth: numbe
  * complete levels before the one that passed it), so it stays.
  */
 export function levelsFromStart(request: TraversalRequest, attemptDepth: number, need: number, firstCap: number, budget: number): boolean {
-  return levelsCanServe(request, attemptDepth) && need <= LEVELS_MAX_NEED && endFilterClauses(request).length === 0 && firstCap < budget;
+  return levelsCanServe(request, attemptDepth) && need <= LEVELS_MAX_NEED && !hasEndFilters(request) && firstCap < budget;
 }
 
 /** The probe reaches this many targets per result the page needs (offset + limit + 1), at least PROBE_MIN_TARGETS. */

@@ -97,9 +97,10 @@ export function searchTypes(request: TraversalRequest): string[] {
 
 const SHARE_TYPES = [...SHARE_BEARING_TYPES].map(neo4jRelType);
 
-/** The parameters of the step-filter fragment. */
+/** The parameters of the step-filter fragment: the relationship types followed, and the step filters. */
 export function stepFilterParams(request: TraversalRequest) {
   return {
+    relTypes: searchTypes(request),
     shareTypes: SHARE_TYPES,
     minShares: request.minShares,
     includeUnknownShares: request.includeUnknownShares,
@@ -111,31 +112,17 @@ export function stepFilterParams(request: TraversalRequest) {
   };
 }
 
-/** The parameters of the end filters. */
+/** The parameters of the end-filter fragment (an empty list, null or false: that filter is off). */
 export function endFilterParams(request: TraversalRequest) {
-  return { countries: request.countries, types: request.types, name: request.name ? request.name.toLowerCase() : null };
+  return {
+    countries: request.countries, types: request.types, name: request.name ? request.name.toLowerCase() : null,
+    sanctioned: request.sanctioned, pep: request.pep, watchlist: request.watchlist,
+  };
 }
 
-/**
- * The target predicate of the search statements: only the requested end filters, as fixed
- * fragments (values stay parameters). Sanctioned and PEP are labels (see upsert-entities).
- * passesEndFilters is the same test in code, for the source at min_depth 0.
- */
-export function endFilter(r: TraversalRequest): string {
-  const clauses = endFilterClauses(r);
-  return clauses.length > 0 ? `(${clauses.join(' AND ')})` : 'true';
-}
-
-/** The requested end filters, one fixed fragment each (none: every target passes). */
-export function endFilterClauses(r: TraversalRequest): string[] {
-  return [
-    r.countries.length > 0 ? 'any(c IN coalesce(t.countries, []) WHERE c IN $countries)' : undefined,
-    r.types.length > 0 ? 't.type IN $types' : undefined,
-    r.name ? 'toLower(coalesce(t.search_names, t.label)) CONTAINS $name' : undefined,
-    r.sanctioned ? 't:Sanctioned' : undefined,
-    r.pep ? 't:Pep' : undefined,
-    r.watchlist ? '(t:Sanctioned OR t:Pep)' : undefined,
-  ].filter((clause): clause is string => clause !== undefined);
+/** Whether the request has an end filter: otherwise every entity reached is a result. passesEndFilters is the end-filter fragment in code. */
+export function hasEndFilters(r: TraversalRequest): boolean {
+  return r.countries.length > 0 || r.types.length > 0 || Boolean(r.name) || r.sanctioned || r.pep || r.watchlist;
 }
 
 export function passesEndFilters(entity: Props, r: TraversalRequest): boolean {

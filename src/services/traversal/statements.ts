@@ -1,32 +1,40 @@
 /**
  * Every traversal statement's text (cypher/traversal.cypher with its placeholders filled).
  * What goes into the text comes from the domain tables and fixed fragments only; request
- * values stay query parameters.
+ * values stay query parameters, and so do the relationship types followed and the end
+ * filters: a text depends only on the statement's shape (depths, path-wide conditions, a
+ * search for listed targets) and a type group, so the texts a client can cause are few and
+ * bounded (docs/operations-limits.md), and their plans stay in Neo4j's query cache.
  */
-import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, neo4jRelType } from '../../domain/relationships';
+import { DOWNSTREAM_TYPES, POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { cypher, statement } from '../../graph/cypherFiles';
-import { TraversalRequest, endFilter, isListedSearch, searchTypes } from './request';
+import { TraversalRequest, isListedSearch, searchTypes } from './request';
 
 const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
-
-/** Every relationship type that joins two entities: facts and possibly-same-as links (ARCHITECTURE.md, graph model). */
-const ENTITY_LINK_TYPES = [...ALL_TYPES, neo4jRelType(POSSIBLY_SAME_AS)];
+const PSA = neo4jRelType(POSSIBLY_SAME_AS);
 
 /**
- * The relationship-type expression of an expanding step (`[r<here>]`) over `types`: none when
- * they are every type that joins two entities (the pattern's `:Entity` ends keep other
- * relationships out), otherwise the shorter of the types followed and the negated types not
- * followed. Neo4j tests a relationship against each alternative of a list in turn, so the
- * shorter the list, the cheaper each step (docs/traversal.md).
+ * The relationship-type groups a step's pattern may name (`[r:<group>]`), each with
+ * possibly-same-as: the ownership types up and down (the /ubo and /downstream defaults).
+ * Every other set of types gets no type in its pattern (the `:Entity` ends keep other
+ * relationships out). Which types are followed is always the parameter $relTypes
+ * (step-filter), so the text depends on the group only: three texts per statement shape
+ * whatever the types requested (docs/operations-limits.md).
+ */
+export const TYPE_GROUPS: readonly (readonly string[])[] = [UBO_TYPES, DOWNSTREAM_TYPES].map((group) => [...group.map(neo4jRelType), PSA]);
+
+/**
+ * The relationship-type expression of an expanding step (`[r<here>]`) over `types`: the first
+ * group of TYPE_GROUPS that holds every one of them (`:A|B|...`), otherwise none. A typed
+ * step reads only those types on entities with many facts (docs/traversal.md).
  */
 export function typeExpression(types: string[]): string {
-  const followed = new Set(types);
-  const skipped = ENTITY_LINK_TYPES.filter((t) => !followed.has(t));
-  if (skipped.length === 0) return '';
-  return skipped.length < followed.size ? `:${skipped.map((t) => `!${t}`).join('&')}` : `:${[...followed].join('|')}`;
+  const group = TYPE_GROUPS.find((g) => types.every((t) => g.includes(t)));
+  return group ? `:${group.join('|')}` : '';
 }
 
 const stepFilter = (rel: string, to: string) => statement('traversal', 'step-filter', { REL: rel, TO: to });
+const END_FILTER = () => cypher('traversal', 'end-filter');
 
 /** The one-query search (traverse in cypher/traversal.cypher) up to `depth`. */
 export function traverseStatement(request: TraversalRequest, depth: number): string {
@@ -43,16 +51,16 @@ export function traverseStatement(request: TraversalRequest, depth: number): str
     // or a minimum length can prefer a longer walk, so there uniqueness is checked.
     needsSimplePath ? `all(i IN range(0, size(${pathEntities}) - 1) WHERE ${pathEntities}[i] <> s AND NOT ${pathEntities}[i] IN ${pathEntities}[i + 1..])` : undefined,
   ].filter(Boolean);
-  const types = searchTypes(request).join('|');
+  const typeExpr = typeExpression(searchTypes(request));
   const steps = toWatchlist
     ? statement('traversal', 'steps-to-watchlist', {
-      TYPES: types, STEP_FILTER: stepFilter('r', 'b'), LAST_STEP_FILTER: stepFilter('last', 't'), MIN: minDepth - 1, MAX: depth - 1,
+      TYPE_EXPRESSION: typeExpr, STEP_FILTER: stepFilter('r', 'b'), LAST_STEP_FILTER: stepFilter('last', 't'), MIN: minDepth - 1, MAX: depth - 1,
     })
-    : statement('traversal', 'steps', { TYPES: types, STEP_FILTER: stepFilter('r', 'b'), MIN: minDepth, MAX: depth });
+    : statement('traversal', 'steps', { TYPE_EXPRESSION: typeExpr, STEP_FILTER: stepFilter('r', 'b'), MIN: minDepth, MAX: depth });
   return statement('traversal', 'traverse', {
     STEPS: steps,
     PATH_PREDICATE: predicates.length ? predicates.join(' AND ') : 'true',
-    END_FILTER: endFilter(request),
+    END_FILTER: END_FILTER(),
     PAGE: cypher('traversal', 'page'),
   });
 }
@@ -78,7 +86,7 @@ export function levelsStatement(request: TraversalRequest, depth: number, listed
       K: k,
       TYPE_EXPRESSION: typeExpr,
       STEP_FILTER: stepFilter('r', 'b'),
-      END_FILTER: endFilter(request),
+      END_FILTER: END_FILTER(),
     });
   });
   return statement('traversal', 'levels', {
@@ -109,7 +117,7 @@ export function longerPathsStatement(request: TraversalRequest, minLen: number, 
 
 /** A statement of breadthFirst (bfs-levels, bfs-level). */
 const breadthFirstStatement = (request: TraversalRequest, name: string) => statement('traversal', name, {
-  STEP_FILTER: stepFilter('r', 't'), TYPE_EXPRESSION: typeExpression(searchTypes(request)), END_FILTER: endFilter(request),
+  STEP_FILTER: stepFilter('r', 't'), TYPE_EXPRESSION: typeExpression(searchTypes(request)), END_FILTER: END_FILTER(),
 });
 
 /** bfs-levels: the first levels of a breadth-first search in one statement. */

@@ -1,0 +1,197 @@
+/**
+ * `npm run faults`: under the soak's mixed read workload (bench/load.ts, FAULTS_CONCURRENCY,
+ * default 8, on a generated graph of FAULTS_ENTITIES, default 10k), with a writer creating
+ * projects and re-scores queued, it restarts Neo4j, restarts Redis (a private redis-server
+ * with an append-only file, on its own port, started here) and kills the worker with SIGKILL
+ * in the middle of a re-score. Then it checks that every accepted write is there once, that
+ * every queued re-score ran, and that while a backend was away reads were answered 503 with
+ * Retry-After and never 500; it prints the recovery time of each fault (from the backend being
+ * back, or the worker restarted, to the first good answer or the last job done). Figures, not
+ * a test: it prints what it found and exits 1 when a check fails.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Redis from 'ioredis';
+import { ensureNeo4j, NEO4J } from '../src/devservices/neo4jProcess';
+import { stopManaged } from '../src/devservices/processes';
+import { QUEUE_NAMES, Queues } from '../src/workers/queues';
+import { benchConfig, benchGraph, ms, say, table } from './common';
+import { Answer, childEnv, freePort, runLoad, spawnCli, startServer, workloadPaths } from './load';
+import { ensureGeneratedGraph } from './searchData';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A redis-server of this script's own, persisting to an append-only file so queued jobs outlive a restart. */
+async function privateRedis(dir: string, port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      await probe.ping();
+      probe.disconnect();
+      return child;
+    } catch {
+      probe.disconnect();
+      await sleep(100);
+    }
+  }
+  throw new Error('the private redis-server did not start');
+}
+
+async function stopChild(child: ChildProcess, sig: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(sig);
+  await exited;
+}
+
+interface Window { fault: string; from: number; to: number; back: number; recovered?: number }
+
+export async function run(): Promise<void> {
+  const entities = Number(process.env.FAULTS_ENTITIES ?? 10_000);
+  const concurrency = Number(process.env.FAULTS_CONCURRENCY ?? 8);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-faults-'));
+  const redisPort = await freePort();
+  let redis = await privateRedis(dir, redisPort);
+  process.env.BENCH_REDIS_URL = `redis://127.0.0.1:${redisPort}/0`;
+  say(`\n== faults: ${concurrency} clients on a generated graph of ${entities} entities; private Redis on port ${redisPort} (${dir})`);
+  const { config, graph } = await benchGraph();
+  await ensureGeneratedGraph(graph, entities);
+  const log = path.join(dir, 'server.log');
+  const server = await startServer(config, log);
+  let worker = spawnCli('worker', childEnv(config), path.join(dir, 'worker.log'));
+  const queues = new Queues(config, () => undefined);
+  // Connection errors while Redis is away are expected here; the checks below say what matters.
+  queues.queue(QUEUE_NAMES.rescore).on('error', () => undefined);
+  const problems: string[] = [];
+  try {
+    const paths = await workloadPaths(graph, server);
+    const answers: Answer[] = [];
+    let stop = false;
+    const load = runLoad(server, paths, concurrency, () => stop, (a) => answers.push(a));
+
+    // Writes: projects created one after another; every label answered 200 must exist once.
+    const accepted: string[] = [];
+    let writes = 0;
+    const writer = (async () => {
+      while (!stop) {
+        const label = `faults-${process.pid}-${writes++}`;
+        try {
+          const res = await fetch(`${server.baseUrl}/v1/projects`, {
+            method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ label }), signal: AbortSignal.timeout(60_000),
+          });
+          if (res.status === 200) accepted.push(label);
+          else if (res.status >= 500 && res.status !== 503) problems.push(`write answered ${res.status}`);
+          await res.arrayBuffer();
+        } catch {
+          // no answer: not accepted
+        }
+        await sleep(200);
+      }
+    })();
+
+    const ids = (await graph.read('MATCH (e:Entity) RETURN e.id AS id LIMIT 3000')).map((r) => r.get('id') as string);
+    const windows: Window[] = [];
+    const firstGood = (after: number) => answers.find((a) => a.at > after && a.status === 200)?.at;
+    const settle = async (w: Window) => {
+      for (let i = 0; i < 600 && firstGood(w.back) === undefined; i++) await sleep(100);
+      w.recovered = firstGood(w.back);
+      windows.push(w);
+      await sleep(5000);
+    };
+
+    await sleep(15_000);
+    // Neo4j restart.
+    const bench = benchConfig();
+    let from = Date.now();
+    await stopManaged(bench, NEO4J, () => undefined);
+    await sleep(3000);
+    const downTo = Date.now();
+    await ensureNeo4j(bench, () => undefined);
+    await settle({ fault: 'Neo4j restart', from, to: downTo, back: Date.now() });
+
+    // Redis restart (queued re-scores first, so the append-only file must keep them).
+    const jobsBefore = await queues.enqueueEntities([QUEUE_NAMES.rescore], ids.slice(0, 2000), 'faults');
+    from = Date.now();
+    await stopChild(redis);
+    await sleep(3000);
+    const redisDownTo = Date.now();
+    redis = await privateRedis(dir, redisPort);
+    await settle({ fault: 'Redis restart', from, to: redisDownTo, back: Date.now() });
+
+    // Worker killed in the middle of a job.
+    const queue = queues.queue(QUEUE_NAMES.rescore);
+    await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'faults-kill');
+    for (let i = 0; i < 300 && (await queue.getActiveCount()) === 0; i++) await sleep(100);
+    const activeAtKill = await queue.getActiveCount();
+    const killedAt = Date.now();
+    await stopChild(worker, 'SIGKILL');
+    worker = spawnCli('worker', childEnv(config), path.join(dir, 'worker.log'));
+    const workerBack = Date.now();
+    let drained: number | undefined;
+    for (let i = 0; i < 3000; i++) {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+      if (counts.waiting + counts.active + counts.delayed === 0) {
+        drained = Date.now();
+        break;
+      }
+      await sleep(200);
+    }
+    stop = true;
+    await Promise.all([load, writer]);
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+
+    // Checks.
+    const seen = new Map<string, number>();
+    let next: string | undefined;
+    do {
+      const res = await fetch(`${server.baseUrl}/v1/projects?limit=100${next ? `&next=${encodeURIComponent(next)}` : ''}`, { headers: { authorization: `Bearer ${server.token}` } });
+      const body = (await res.json()) as { data: { label: string }[]; next?: string | null };
+      for (const p of body.data) seen.set(p.label, (seen.get(p.label) ?? 0) + 1);
+      next = body.next ?? undefined;
+    } while (next);
+    const missing = accepted.filter((l) => !seen.has(l));
+    const doubled = accepted.filter((l) => (seen.get(l) ?? 0) > 1);
+    if (missing.length) problems.push(`${missing.length} accepted writes missing`);
+    if (doubled.length) problems.push(`${doubled.length} accepted writes present more than once`);
+    const queued = jobsBefore + Math.ceil(ids.length / 1000);
+    if (counts.failed > 0) problems.push(`${counts.failed} re-score jobs failed`);
+    if (counts.completed < queued) problems.push(`${counts.completed} of ${queued} re-score jobs completed`);
+    if (drained === undefined) problems.push('the re-score queue did not drain');
+    const rows: (string | number)[][] = [['fault', 'away', 'answers while away', '503 (with Retry-After)', '500', 'no answer', 'other', 'recovery']];
+    for (const w of windows) {
+      const during = answers.filter((a) => a.at >= w.from && a.at <= w.back);
+      const count = (f: (a: Answer) => boolean) => during.filter(f).length;
+      const s503 = count((a) => a.status === 503);
+      const withRetry = count((a) => a.status === 503 && a.retryAfter !== null);
+      const s500 = count((a) => a.status === 500);
+      if (s500) problems.push(`${s500} answers 500 during ${w.fault}`);
+      if (withRetry < s503) problems.push(`${s503 - withRetry} answers 503 without Retry-After during ${w.fault}`);
+      rows.push([w.fault, ms(w.back - w.from), during.length, `${s503} (${withRetry})`, s500, count((a) => a.status === 0),
+        count((a) => a.status !== 0 && a.status !== 200 && a.status !== 503 && a.status !== 500),
+        w.recovered ? ms(w.recovered - w.back) : 'none in 60 s']);
+    }
+    const all500 = answers.filter((a) => a.status === 500).length;
+    table(rows);
+    say(`  answers in all: ${answers.length}, 500s in all: ${all500}`);
+    say(`  writes: ${writes} sent, ${accepted.length} accepted, ${missing.length} missing, ${doubled.length} doubled`);
+    say(`  worker SIGKILL with ${activeAtKill} job(s) active: queue drained ${drained ? ms(drained - workerBack) : 'never'} after the new worker started (killed at +0, started ${ms(workerBack - killedAt)} later); jobs completed ${counts.completed} of ${queued} queued, failed ${counts.failed}`);
+    say(problems.length ? `  PROBLEMS: ${problems.join('; ')}` : '  every check passed');
+    say(`  logs: ${dir}`);
+    if (problems.length) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    await stopChild(worker);
+    await queues.close();
+    await graph.close();
+    await stopChild(redis);
+  }
+}
+
+if (require.main === module) run().then(() => process.exit(process.exitCode ?? 0), (err) => { console.error(err); process.exit(1); });
+
