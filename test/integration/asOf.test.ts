@@ -6,7 +6,7 @@
  * and bad values.
  */
 import { prng } from '../fixtures/randomGraph';
-import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
+import { Harness, SAMPLE, startHarness, writeNdjson, allResults } from '../support/harness';
 import { OwnershipReference, RefShareFact } from '../support/ownershipReference';
 import { endOfPeriod } from '../../src/domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES } from '../../src/domain/relationships';
@@ -50,18 +50,6 @@ function datedOwnership(seed: number): { lines: any[]; facts: RefShareFact[]; id
   return { lines, facts, ids };
 }
 
-/** Every result of a traversal, page by page. */
-async function allResults(path: string): Promise<any[]> {
-  const out: any[] = [];
-  for (let offset = 0; ; offset += 50) {
-    const res = await h.json(`${path}${path.includes('?') ? '&' : '?'}limit=50&offset=${offset}`);
-    expect(res.status).toBe(200);
-    expect(res.body.partial_results).toBe(false);
-    out.push(...res.body.data);
-    if (!res.body.next) return out;
-  }
-}
-
 const graphs = new Map<number, ReturnType<typeof datedOwnership>>();
 
 beforeAll(async () => {
@@ -83,7 +71,7 @@ describe('as_of answers equal the reference on the graph filtered to that date',
         for (const date of DATES) {
           for (const root of ids) {
             const expected = ref.owners(root, types, 3, date);
-            const data = await allResults(`/v1/${route}/${root}?max_depth=3&psa=false&paths_limit=2&exclude_former_relationships=false&as_of=${date}`);
+            const data = await allResults(h, `/v1/${route}/${root}?max_depth=3&psa=false&paths_limit=2&exclude_former_relationships=false&as_of=${date}`);
             // On the filtered graph every result is reached over ownership facts valid then, so each is an owner.
             expect(data.map((d) => d.target.id).sort()).toEqual([...expected.keys()].sort());
             for (const item of data) {
@@ -121,13 +109,13 @@ describe('as_of answers equal the reference on the graph filtered to that date',
       for (const date of DATES.slice(1, 5)) {
         for (const root of ids.slice(0, 5)) {
           const expected = ref.owners(root, UBO_TYPES, 4, date);
-          const legacy = await allResults(`/ubo/${root}?max_depth=4&min_depth=1&as_of=${date}`);
+          const legacy = await allResults(h, `/ubo/${root}?max_depth=4&min_depth=1&as_of=${date}`);
           expect(legacy.map((d) => d.target.id).sort()).toEqual([...expected.keys()].sort());
           for (const item of legacy) expect(Math.abs(item.effective_shares - expected.get(item.target.id)!.value)).toBeLessThan(TOLERANCE);
-          const kept = await allResults(`/v1/ubo/${root}?max_depth=4&psa=false&include_unknown_shares=false&min_effective_shares=20&as_of=${date}`);
+          const kept = await allResults(h, `/v1/ubo/${root}?max_depth=4&psa=false&include_unknown_shares=false&min_effective_shares=20&as_of=${date}`);
           const want = [...expected].filter(([, o]) => o.value >= 20 - TOLERANCE).map(([id]) => id);
           expect(kept.map((d) => d.target.id).sort()).toEqual(want.sort());
-          const reached = await allResults(`/v1/traversal/${root}?max_depth=4&psa=false&exclude_former_relationships=false&relationships=${UBO_TYPES.join('&relationships=')}&as_of=${date}`);
+          const reached = await allResults(h, `/v1/traversal/${root}?max_depth=4&psa=false&exclude_former_relationships=false&relationships=${UBO_TYPES.join('&relationships=')}&as_of=${date}`);
           expect(reached.map((d) => d.target.id).sort()).toEqual([...expected.keys()].sort());
           compared += expected.size;
         }
@@ -143,7 +131,7 @@ describe('as_of answers equal the reference on the graph filtered to that date',
       const ref = new OwnershipReference(facts);
       for (const date of ['2012-03-31', '2018-01-01']) {
         const expected = ref.owners(ids[0], UBO_TYPES, 8, date);
-        const deep = await allResults(`/traversal/${ids[0]}?max_depth=8&relationships=${UBO_TYPES.join('&relationships=')}&as_of=${date}`);
+        const deep = await allResults(h, `/traversal/${ids[0]}?max_depth=8&relationships=${UBO_TYPES.join('&relationships=')}&as_of=${date}`);
         expect(deep.map((d) => d.target.id).filter((id) => id !== ids[0]).sort()).toEqual([...expected.keys()].sort());
         for (const target of ids.slice(1)) {
           const res = await h.json(`/v1/shortest_path?entities=${ids[0]}&entities=${target}&as_of=${date}`);
@@ -164,7 +152,7 @@ describe('the sample: Harbourline Group, whose 25% holder Corvus Trading sold on
   beforeAll(async () => {
     await h.ingest(SAMPLE);
   });
-  const owners = async (query: string) => (await allResults(`/v1/ubo/e-gb-harbourline-group?max_depth=1&psa=false&exclude_former_relationships=false${query}`))
+  const owners = async (query: string) => (await allResults(h, `/v1/ubo/e-gb-harbourline-group?max_depth=1&psa=false&exclude_former_relationships=false${query}`))
     .map((d) => d.target.id as string);
 
   test('as of 2018 the seller is an owner and the buyer is not; as of 2020 the other way round', async () => {
@@ -233,7 +221,7 @@ describe('closure judged on the date', () => {
   });
 
   test('an entity dissolved in June 2020 was open in 2019; one closed without a date is closed on every date', async () => {
-    const reached = async (q: string) => (await allResults(`/v1/ubo/c-parent?exclude_closed_entities=true${q}`)).map((d) => d.target.id);
+    const reached = async (q: string) => (await allResults(h, `/v1/ubo/c-parent?exclude_closed_entities=true${q}`)).map((d) => d.target.id);
     expect(await reached('')).toEqual([]);
     expect(await reached('&as_of=2019-12-31')).toEqual(['c-dissolved']);
     expect(await reached('&as_of=2020-05-31')).toEqual(['c-dissolved']);

@@ -103,6 +103,18 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
 }
 
 /** Writes NDJSON lines to a temporary file, as any other tool producing the format would. */
+/** Every result of a traversal answer, page by page (50 a page); each page must be whole. */
+export async function allResults(h: Harness, path: string): Promise<any[]> {
+  const out: any[] = [];
+  for (let offset = 0; ; offset += 50) {
+    const res = await h.json(`${path}${path.includes('?') ? '&' : '?'}limit=50&offset=${offset}`);
+    expect(res.status).toBe(200);
+    expect(res.body.partial_results).toBe(false);
+    out.push(...res.body.data);
+    if (!res.body.next) return out;
+  }
+}
+
 export function writeNdjson(name: string, lines: unknown[]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-test-'));
   const file = path.join(dir, name);

@@ -7,7 +7,8 @@ const everyStatement = files.flatMap((file) => statementNames(file).map((name) =
 describe('statement', () => {
   test('fills every placeholder with its value', () => {
     const text = statement('traversal', 'shortest-path', { TYPES: 'HAS_OWNER|OWNER_OF', MAX: 4 });
-    expect(text).toContain('-[:HAS_OWNER|OWNER_OF]->{1,4}(b)');
+    expect(text).toContain('(a)-[r:HAS_OWNER|OWNER_OF WHERE ');
+    expect(text).toContain(']->{1,4}(b)');
     expect(placeholdersOf(text)).toEqual([]);
   });
 

@@ -68,6 +68,13 @@ export function idsOf(raw: string[] | undefined, known: Set<string>, kind: strin
   return [...new Set(ids)];
 }
 
+/** The event and day filters shared by the history page and its export. */
+const HISTORY_FILTERS = {
+  events: { type: 'array', items: { type: 'string', enum: HISTORY_EVENTS }, maxItems: HISTORY_EVENTS.length, description: 'event names to keep' },
+  from: date('first day'),
+  to: date('last day'),
+} as const;
+
 export function registerFeedRoutes(registry: RouteRegistry, feeds: { history: HistoryFeed; usage: UsageFeed }): void {
   registry.add<{ events?: string[]; from?: string; to?: string; size: number; token?: string }>({
     method: 'get', path: '/v1/history', tag: 'feeds', credits: 0,
@@ -75,9 +82,7 @@ export function registerFeedRoutes(registry: RouteRegistry, feeds: { history: Hi
     query: {
       type: 'object', additionalProperties: false,
       properties: {
-        events: { type: 'array', items: { type: 'string', enum: HISTORY_EVENTS }, maxItems: HISTORY_EVENTS.length, description: 'event names to keep' },
-        from: date('first day'),
-        to: date('last day'),
+        ...HISTORY_FILTERS,
         size: { type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'events per page' },
         token: { type: 'string', pattern: STREAM_ID.source, description: 'next_token of the previous page' },
       },
@@ -97,9 +102,7 @@ export function registerFeedRoutes(registry: RouteRegistry, feeds: { history: Hi
     query: {
       type: 'object', additionalProperties: false,
       properties: {
-        events: { type: 'array', items: { type: 'string', enum: HISTORY_EVENTS }, maxItems: HISTORY_EVENTS.length, description: 'event names to keep' },
-        from: date('first day'),
-        to: date('last day'),
+        ...HISTORY_FILTERS,
       },
     },
     responses: { 200: 'one HistoryInfo JSON object a line', 400: 'bad parameter', 401: 'no valid token', 429: 'rate limit exceeded' },
