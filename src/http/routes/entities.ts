@@ -54,7 +54,7 @@ const legacyEntityQuery: JsonSchema = {
     [`^relationships\\.(${RELS})\\.offset$`]: { ...offset, description: 'offset of one relationship type' },
     [`^relationships\\.(${RELS})\\.limit$`]: { ...limit(), description: 'page size of one relationship type (0 drops it)' },
     '^traversals\\.[0-9]\\.max_depth$': { type: 'integer', minimum: 1, maximum: 10, description: 'embed traversal block <n> (0-9) with this depth' },
-    '^traversals\\.[0-9]\\.relationships$': { type: 'array', items: { type: 'string', enum: REQUEST_RELATIONSHIP_VALUES }, description: 'relationship types of traversal block <n>' },
+    '^traversals\\.[0-9]\\.relationships$': { type: 'array', items: { type: 'string', enum: REQUEST_RELATIONSHIP_VALUES }, description: 'relationship types of traversal block <n> (default all); a block of only ubo types (or only downstream types) adds the effective-ownership fields of /ubo (/downstream) to its results' },
   },
 };
 
