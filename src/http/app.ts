@@ -33,6 +33,7 @@ import { UserAttributeService } from '../services/userAttributes';
 import { ResourceNotificationService } from '../services/resourceNotifications';
 import { NotificationFeed } from '../feeds/notifications';
 import { TraversalService } from '../services/traversal';
+import { OwnedTraversal } from '../services/ownership/ownedTraversal';
 import { EffectiveOwnershipService } from '../services/ownership/effective';
 import { createFeeds } from './middleware';
 import { tokenRateLimitMiddleware } from './middleware/rateLimit';
@@ -148,15 +149,16 @@ export function createApp(deps: AppDeps) {
   const traversal = new TraversalService(deps.graph, deps.config.traversal, (msg, details) => deps.logger.warn(details, msg));
   const pdf = new PdfRenderer();
   const entities = new EntityService(deps.graph);
+  const effective = new EffectiveOwnershipService(deps.graph);
   registerTraversalRoutes(registry, traversal, {
     sourceEntity: async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity,
-    effective: new EffectiveOwnershipService(deps.graph),
+    effective,
   });
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
   const userAttributes = new UserAttributeService(deps.graph, feeds.history, warn);
-  registerEntityRoutes(registry, entities, traversal, pdf, userAttributes);
+  registerEntityRoutes(registry, entities, traversal, pdf, userAttributes, new OwnedTraversal(traversal, effective));
   registerAttributeRoutes(registry, userAttributes);
   // One search index for search, resolution and project entities resolved from attributes.
   const index = createSearchIndex(deps.config, deps.graph);

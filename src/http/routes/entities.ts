@@ -10,6 +10,7 @@ import { RELATIONSHIP_ALIASES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, 
 import { isRiskFactor } from '../../domain/risk';
 import { type EntityService, type RelationshipSelection, relationshipsTokenField } from '../../services/entities';
 import type { TraversalService } from '../../services/traversal';
+import type { OwnedTraversal } from '../../services/ownership/ownedTraversal';
 import type { UserAttributeService } from '../../services/userAttributes';
 import { entityTraversalBlocks } from './traversal';
 import type { PdfRenderer } from '../formats/pdfRenderer';
@@ -53,7 +54,7 @@ const legacyEntityQuery: JsonSchema = {
     [`^relationships\\.(${RELS})\\.offset$`]: { ...offset, description: 'offset of one relationship type' },
     [`^relationships\\.(${RELS})\\.limit$`]: { ...limit(), description: 'page size of one relationship type (0 drops it)' },
     '^traversals\\.[0-9]\\.max_depth$': { type: 'integer', minimum: 1, maximum: 10, description: 'embed traversal block <n> (0-9) with this depth' },
-    '^traversals\\.[0-9]\\.relationships$': { type: 'array', items: { type: 'string', enum: REQUEST_RELATIONSHIP_VALUES }, description: 'relationship types of traversal block <n>' },
+    '^traversals\\.[0-9]\\.relationships$': { type: 'array', items: { type: 'string', enum: REQUEST_RELATIONSHIP_VALUES }, description: 'relationship types of traversal block <n> (default all); a block of only ubo types (or only downstream types) adds the effective-ownership fields of /ubo (/downstream) to its results' },
   },
 };
 
@@ -144,7 +145,10 @@ function relationshipSelection(q: Query): RelationshipSelection {
   };
 }
 
-export function registerEntityRoutes(registry: RouteRegistry, entities: EntityService, traversal: TraversalService, pdf: PdfRenderer, userAttributes?: UserAttributeService): void {
+/** `owned`: effective ownership of the ubo and downstream traversal blocks (docs/ownership.md); without it, blocks carry none. */
+export function registerEntityRoutes(
+  registry: RouteRegistry, entities: EntityService, traversal: TraversalService, pdf: PdfRenderer, userAttributes?: UserAttributeService, owned?: OwnedTraversal,
+): void {
   registry.add<Query>({
     method: 'get', path: '/entity/:id', tag: 'entity', summary: 'Entity with per-field offset paging',
     params: idParam, query: legacyEntityQuery, produces: ['application/json', 'text/csv', 'application/pdf'],
@@ -163,7 +167,7 @@ export function registerEntityRoutes(registry: RouteRegistry, entities: EntitySe
       // The caller's organisation's own attributes and retirements, in every format of this read.
       await userAttributes?.overlay(principal, params.id, body, { surface: 'legacy' });
       const blocks = traversalBlocks(query);
-      if (blocks.length) body.traversals = await entityTraversalBlocks(traversal, params.id, blocks, undefined, asOf);
+      if (blocks.length) body.traversals = await entityTraversalBlocks(traversal, params.id, blocks, undefined, asOf, owned);
       if (accept === 'text/csv') return { body: entityCsv(body), contentType: 'text/csv' };
       if (accept === 'application/pdf') {
         const file = `${params.id.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;

@@ -36,10 +36,13 @@ const VARIANTS: Variant[] = [
   { path: 'watchlist', relationships: RELATIONSHIP_TYPES as string[], watchlist: true, excludeFormer: false, summary: 'Paths to sanctioned or PEP entities' },
 ];
 
+/** Contributing paths listed per result when paths_limit is not given (and in entity-read blocks, which take none). */
+const DEFAULT_PATHS_LIMIT = 10;
+
 /** Effective-ownership parameters of /ubo and /downstream (docs/ownership.md). */
 const ownershipQuery = (variant: Variant) => (variant.path === 'ubo' || variant.path === 'downstream' ? {
   min_effective_shares: { type: 'number', minimum: 0, maximum: 100, description: 'keep only end entities whose effective ownership (summed over ownership paths) is at least this percentage; judged on the maximum with include_unknown_shares' },
-  paths_limit: { type: 'integer', minimum: 0, maximum: 100, default: 10, description: 'contributing ownership paths listed per result' },
+  paths_limit: { type: 'integer', minimum: 0, maximum: 100, default: DEFAULT_PATHS_LIMIT, description: 'contributing ownership paths listed per result' },
 } : {});
 
 const commonQuery = (variant: Variant) => ({
@@ -267,17 +270,38 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
 }
 
 /**
+ * The ownership variant a block's relationships select: /ubo when every one of them is a ubo
+ * type, /downstream when every one is a downstream type, none otherwise (a mixed or
+ * non-ownership block has no single direction to sum shares along).
+ */
+export function blockOwnershipVariant(relationships: string[]): Variant | undefined {
+  if (relationships.length === 0) return undefined;
+  return VARIANTS.find((v) => (v.path === 'ubo' || v.path === 'downstream') && relationships.every((r) => v.relationships.includes(r)));
+}
+
+/**
  * Traversal blocks embedded in GET /entity/:id (`traversals.<n>.max_depth|relationships`).
- * The blocks share one deadline, so ten of them take no longer than one request may.
+ * The blocks share one deadline, so ten of them take no longer than one request may. A block
+ * whose relationships are all of one ownership direction carries the effective-ownership
+ * fields of legacy /ubo (/downstream) with the default paths_limit, on `asOf` (docs/ownership.md).
  */
 export async function entityTraversalBlocks(
   traversal: TraversalService, id: string, blocks: { maxDepth: number; relationships: string[] }[], deadline: Deadline = traversal.startDeadline(),
-  asOf?: string,
+  asOf?: string, owned?: OwnedTraversal,
 ) {
   const out = [];
   for (const block of blocks) {
-    const request = toRequest(id, { offset: 0, limit: 50, min_depth: 1, max_depth: block.maxDepth, psa: false, relationships: block.relationships, as_of: asOf }, VARIANTS[0], 'legacy');
-    const body = legacyBody(request, await traversal.traverse(request, deadline));
+    const query = { offset: 0, limit: 50, min_depth: 1, max_depth: block.maxDepth, psa: false, relationships: block.relationships, as_of: asOf, paths_limit: DEFAULT_PATHS_LIMIT };
+    const variant = owned && blockOwnershipVariant(block.relationships);
+    const request = toRequest(id, query, variant ?? VARIANTS[0], 'legacy');
+    let body: ReturnType<typeof legacyBody>;
+    if (variant && owned) {
+      const { result, answer } = await owned.traverse(request, ownershipOptions(variant, query, 'legacy'), deadline);
+      body = legacyBody(request, result);
+      body = { ...body, data: decorate(body.data, result.hits, answer) };
+    } else {
+      body = legacyBody(request, await traversal.traverse(request, deadline));
+    }
     out.push({
       min_depth: body.min_depth, max_depth: body.max_depth, relationships: body.relationships, offset: body.offset, limit: body.limit,
       next: body.next, data: body.data, partial_results: body.partial_results,

@@ -3,7 +3,7 @@
  * `min_effective_shares` when asked, and each result decorated with its end entity's effective
  * shares. The traversal service itself is unchanged: this calls it and post-processes.
  */
-import type { TraversalRequest, TraversalResult, TraversalService } from '../traversal';
+import type { Deadline, TraversalRequest, TraversalResult, TraversalService } from '../traversal';
 import type { EffectiveOwner } from './arithmetic';
 import { EffectiveOwnershipService, type EffectiveAnswer, type OwnershipDirection } from './effective';
 
@@ -28,8 +28,10 @@ export function qualifies(owner: EffectiveOwner | undefined, min: number, judgeO
 export class OwnedTraversal {
   constructor(private readonly traversal: TraversalService, private readonly effective: EffectiveOwnershipService) {}
 
-  async traverse(request: TraversalRequest, opts: OwnershipOptions): Promise<{ result: TraversalResult; answer: EffectiveAnswer }> {
-    const deadline = this.traversal.startDeadline();
+  /** `deadline`: the traversal's time budget, shared when several traversals answer one request. */
+  async traverse(
+    request: TraversalRequest, opts: OwnershipOptions, deadline: Deadline = this.traversal.startDeadline(),
+  ): Promise<{ result: TraversalResult; answer: EffectiveAnswer }> {
     const computing = this.effective.compute({
       root: request.id, direction: opts.direction, relationships: request.relationships, maxDepth: request.maxDepth,
       date: opts.date, pathsLimit: opts.pathsLimit,
