@@ -108,10 +108,17 @@ export function detoursStatement(request: TraversalRequest, longest: number): st
   });
 }
 
-/** longer-paths: a shortest path of `minLen` to `maxLen` steps that repeats no entity to each open target. */
+/**
+ * longer-paths: a shortest path of `minLen` to `maxLen` steps that repeats no entity to each open
+ * target. Unlike the other searches it names the requested types themselves (sorted, so a set
+ * has one text): it searches walks from both ends, which Neo4j cannot stop at the timeout, and
+ * on an untyped pattern it reads every fact of each entity it visits, which made min_depth
+ * searches over a few types of many run out of time (docs/operations-limits.md).
+ */
 export function longerPathsStatement(request: TraversalRequest, minLen: number, maxLen: number): string {
+  const types = [...new Set(searchTypes(request))].sort();
   return statement('traversal', 'longer-paths', {
-    TYPE_EXPRESSION: typeExpression(searchTypes(request)), STEP_FILTER: stepFilter('r', 'b'), MIN: minLen, MAX: maxLen,
+    TYPE_EXPRESSION: types.length > 0 ? `:${types.join('|')}` : '', STEP_FILTER: stepFilter('r', 'b'), MIN: minLen, MAX: maxLen,
   });
 }
 
