@@ -6,8 +6,13 @@
  * in the middle of a re-score. Then it checks that every accepted write is there once, that
  * every queued re-score ran, and that while a backend was away reads were answered 503 with
  * Retry-After and never 500; it prints the recovery time of each fault (from the backend being
- * back, or the worker restarted, to the first good answer or the last job done). Figures, not
- * a test: it prints what it found and exits 1 when a check fails.
+ * back, or the worker restarted, to the first good answer or the last job done). Risk
+ * notifications: FAULTS_NOTIFY entities (default 30) are saved to a project before the faults,
+ * and a third of them are given a new direct risk factor by an ingest just before each fault;
+ * after recovery each must have exactly one notification adding it (none lost, none doubled).
+ * Redis stays away FAULTS_REDIS_DOWN_SECONDS (default 15), longer than a command's 2 s timeout,
+ * so the answers while it is away are the ones a real outage gets. Figures, not a test: it
+ * prints what it found and exits 1 when a check fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,8 +22,9 @@ import Redis from 'ioredis';
 import { ensureNeo4j, NEO4J } from '../src/devservices/neo4jProcess';
 import { stopManaged } from '../src/devservices/processes';
 import { QUEUE_NAMES, Queues } from '../src/workers/queues';
-import { benchConfig, benchGraph, ms, say, table } from './common';
-import { Answer, childEnv, freePort, runLoad, spawnCli, startServer, workloadPaths } from './load';
+import type { Config } from '../src/config';
+import { REPO, benchConfig, benchGraph, ms, say, table } from './common';
+import { Answer, ServerProcess, childEnv, freePort, runLoad, spawnCli, startServer, workloadPaths } from './load';
 import { ensureGeneratedGraph } from './searchData';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,9 +57,40 @@ async function stopChild(child: ChildProcess, sig: NodeJS.Signals = 'SIGTERM'): 
 
 interface Window { fault: string; from: number; to: number; back: number; recovered?: number }
 
+/** The direct factor the notification check adds; its notification can only come from the entity's own change. */
+const NOTIFY_FACTOR = 'sanctioned_usa_ofac_sdn';
+
+/** `graph-api ingest` of `lines` (which queues the re-scores like any ingest); resolves once the CLI exits 0. */
+async function ingestLines(config: Config, dir: string, name: string, lines: object[]): Promise<void> {
+  const file = path.join(dir, `${name}.ndjson`);
+  fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const out = fs.openSync(path.join(dir, 'ingest.log'), 'a');
+  const child = spawn(process.execPath, [path.join(REPO, 'dist', 'src', 'cli.js'), 'ingest', file], { env: childEnv(config), stdio: ['ignore', out, out] });
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`ingest of ${name} exited ${code}; see ingest.log`);
+}
+
+/** Notifications of a project per entity id: how many added NOTIFY_FACTOR, and how many in all. */
+async function notificationsByEntity(server: ServerProcess, project: string): Promise<{ adding: Map<string, number>; total: number }> {
+  const adding = new Map<string, number>();
+  let total = 0;
+  for (let offset = 0; ; offset += 100) {
+    const res = await fetch(`${server.baseUrl}/v1/notifications/projects/${project}?limit=100&offset=${offset}`, { headers: { authorization: `Bearer ${server.token}` } });
+    if (res.status !== 200) throw new Error(`notifications answered ${res.status}: ${await res.text()}`);
+    const body = (await res.json()) as { next: boolean; data: { entity_id: string; risk_notifications: { added: string[] } }[] };
+    for (const n of body.data) {
+      total++;
+      if (n.risk_notifications.added.includes(NOTIFY_FACTOR)) adding.set(n.entity_id, (adding.get(n.entity_id) ?? 0) + 1);
+    }
+    if (!body.next) return { adding, total };
+  }
+}
+
 export async function run(): Promise<void> {
   const entities = Number(process.env.FAULTS_ENTITIES ?? 10_000);
   const concurrency = Number(process.env.FAULTS_CONCURRENCY ?? 8);
+  const redisDownSeconds = Number(process.env.FAULTS_REDIS_DOWN_SECONDS ?? 15);
+  const notifyCount = Number(process.env.FAULTS_NOTIFY ?? 30);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-faults-'));
   const redisPort = await freePort();
   let redis = await privateRedis(dir, redisPort);
@@ -70,6 +107,24 @@ export async function run(): Promise<void> {
   const problems: string[] = [];
   try {
     const paths = await workloadPaths(graph, server);
+    // Entities saved before the faults whose risk changes during them, a batch before each fault.
+    const notifyRows = await graph.read(
+      'MATCH (e:Entity) WHERE e.type = "company" AND e.label IS NOT NULL AND NOT $factor IN coalesce(e.risk_factors, []) RETURN e.id AS id, e.label AS label ORDER BY e.id DESC LIMIT toInteger($n)',
+      { factor: NOTIFY_FACTOR, n: notifyCount },
+    );
+    const notifyIds = notifyRows.map((r) => r.get('id') as string);
+    const auth = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
+    const notifyProject = ((await (await fetch(`${server.baseUrl}/v1/projects`, { method: 'POST', headers: auth, body: JSON.stringify({ label: 'faults-notify' }) })).json()) as { data: { id: string } }).data.id;
+    for (const id of notifyIds) {
+      // One project entity per entity: several entity_ids in one call make one project entity matching them all.
+      const res = await fetch(`${server.baseUrl}/v1/projects/${notifyProject}/entities/create`, { method: 'POST', headers: auth, body: JSON.stringify({ entity_ids: [id] }) });
+      if (res.status !== 200) throw new Error(`saving entities answered ${res.status}: ${await res.text()}`);
+    }
+    const notifySource = { kind: 'source', id: 'src-faults', label: 'Faults bench register', country: 'USA', source_type: 'company_register' };
+    const batches = [0, 1, 2].map((b) => notifyRows.filter((_, i) => i % 3 === b));
+    const changeRisk = (b: number) => ingestLines(config, dir, `notify-${b}`, [notifySource, ...batches[b].map((r) => ({
+      kind: 'entity', id: r.get('id'), type: 'company', label: r.get('label'), risk: [{ factor: NOTIFY_FACTOR, country: ['USA'] }],
+    }))]);
     const answers: Answer[] = [];
     let stop = false;
     const load = runLoad(server, paths, concurrency, () => stop, (a) => answers.push(a));
@@ -108,6 +163,7 @@ export async function run(): Promise<void> {
     await sleep(15_000);
     // Neo4j restart.
     const bench = benchConfig();
+    await changeRisk(0);
     let from = Date.now();
     await stopManaged(bench, NEO4J, () => undefined);
     await sleep(3000);
@@ -116,16 +172,18 @@ export async function run(): Promise<void> {
     await settle({ fault: 'Neo4j restart', from, to: downTo, back: Date.now() });
 
     // Redis restart (queued re-scores first, so the append-only file must keep them).
+    await changeRisk(1);
     const jobsBefore = await queues.enqueueEntities([QUEUE_NAMES.rescore], ids.slice(0, 2000), 'faults');
     from = Date.now();
     await stopChild(redis);
-    await sleep(3000);
+    await sleep(redisDownSeconds * 1000);
     const redisDownTo = Date.now();
     redis = await privateRedis(dir, redisPort);
     await settle({ fault: 'Redis restart', from, to: redisDownTo, back: Date.now() });
 
     // Worker killed in the middle of a job.
     const queue = queues.queue(QUEUE_NAMES.rescore);
+    await changeRisk(2);
     await queues.enqueueEntities([QUEUE_NAMES.rescore], ids, 'faults-kill');
     for (let i = 0; i < 300 && (await queue.getActiveCount()) === 0; i++) await sleep(100);
     const activeAtKill = await queue.getActiveCount();
@@ -160,6 +218,16 @@ export async function run(): Promise<void> {
     if (missing.length) problems.push(`${missing.length} accepted writes missing`);
     if (doubled.length) problems.push(`${doubled.length} accepted writes present more than once`);
     const queued = jobsBefore + Math.ceil(ids.length / 1000);
+    // The outbox may still hold notifications of the last re-scores: wait until the feed stops growing.
+    let notes = await notificationsByEntity(server, notifyProject);
+    for (let i = 0; i < 60 && notifyIds.some((id) => !notes.adding.has(id)); i++) {
+      await sleep(1000);
+      notes = await notificationsByEntity(server, notifyProject);
+    }
+    const lost = notifyIds.filter((id) => !notes.adding.has(id));
+    const twice = notifyIds.filter((id) => (notes.adding.get(id) ?? 0) > 1);
+    if (lost.length) problems.push(`${lost.length} risk notifications lost (${[0, 1, 2].map((b) => `before fault ${b + 1}: ${batches[b].filter((r) => lost.includes(r.get('id') as string)).map((r) => r.get('id') as string).join(' ') || 'none'}`).join('; ')})`);
+    if (twice.length) problems.push(`${twice.length} risk notifications doubled`);
     if (counts.failed > 0) problems.push(`${counts.failed} re-score jobs failed`);
     if (counts.completed < queued) problems.push(`${counts.completed} of ${queued} re-score jobs completed`);
     if (drained === undefined) problems.push('the re-score queue did not drain');
@@ -180,6 +248,7 @@ export async function run(): Promise<void> {
     table(rows);
     say(`  answers in all: ${answers.length}, 500s in all: ${all500}`);
     say(`  writes: ${writes} sent, ${accepted.length} accepted, ${missing.length} missing, ${doubled.length} doubled`);
+    say(`  risk notifications: ${notifyIds.length} expected (${batches.map((b) => b.length).join(' + ')}, one batch ingested before each fault), ${notifyIds.length - lost.length} found, ${lost.length} lost, ${twice.length} doubled; ${notes.total} notifications in the project in all`);
     say(`  worker SIGKILL with ${activeAtKill} job(s) active: queue drained ${drained ? ms(drained - workerBack) : 'never'} after the new worker started (killed at +0, started ${ms(workerBack - killedAt)} later); jobs completed ${counts.completed} of ${queued} queued, failed ${counts.failed}`);
     say(problems.length ? `  PROBLEMS: ${problems.join('; ')}` : '  every check passed');
     say(`  logs: ${dir}`);

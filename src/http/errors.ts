@@ -41,6 +41,9 @@ export function toApiError(err: unknown): ApiError {
   if (e?.upstream) return new ApiError(502, ['a backend service failed; try again later']);
   const retryLater = (message: string) => new ApiError(503, [message], 'status', { 'Retry-After': '5' });
   if (unavailableBackend(err)) return retryLater('a backend service is unavailable; try again shortly');
+  // A statement Neo4j ended at its transaction timeout: the database is slow just now (a restart
+  // warming its caches, a burst of load), which a later try may not meet.
+  if (/TransactionTimedOut/.test(String((err as { code?: unknown })?.code ?? ''))) return retryLater('the graph database did not answer in time; try again shortly');
   // Neo4j's transaction memory: the pool all requests share is full just now, or this request
   // alone needs more than one may have (trying again will not help; narrowing it will).
   const memory = memoryLimitHit(err);

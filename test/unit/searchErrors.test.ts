@@ -1,4 +1,5 @@
 import { toApiError } from '../../src/http/errors';
+import { Neo4jError } from 'neo4j-driver';
 import { MeiliError } from '../../src/search/meiliClient';
 
 describe('errors from libraries and backends', () => {
@@ -13,5 +14,10 @@ describe('errors from libraries and backends', () => {
     const internal = toApiError(Object.assign(new Error('some library detail'), { status: 404 }));
     expect(internal.status).toBe(500);
     expect(internal.messages).toEqual(['internal error']);
+  });
+
+  test("Neo4j ending a statement at its transaction timeout is a 503 with Retry-After, not a 500", () => {
+    const e = toApiError(new Neo4jError('The transaction has not completed within the timeout specified at its start by the client.', 'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration', '25N06', 'error'));
+    expect([e.status, e.messages, e.headers]).toEqual([503, ['the graph database did not answer in time; try again shortly'], { 'Retry-After': '5' }]);
   });
 });
