@@ -5,23 +5,15 @@
  * when it gains a factor it did not have then. A second project saving the same entity, with no
  * decision, shows that each change did produce a notification.
  */
-import { Harness, startHarness, writeNdjson } from '../support/harness';
-import { WorkerProcess, ingestAndQueue, saveEntities, startWorker, waitForIdle } from '../support/worker';
-import { entity, source } from '../support/workerFixtures';
+import { Harness, writeNdjson } from '../support/harness';
+import { ingestAndQueue, saveEntities, useHarnessWithWorker, waitForIdle } from '../support/worker';
+import { OFAC, entity, source } from '../support/workerFixtures';
 
 let h: Harness;
-let worker: WorkerProcess;
-
-beforeAll(async () => {
-  h = await startHarness();
-  worker = startWorker();
-});
-afterAll(async () => {
-  await worker?.kill();
-  await h.close();
+useHarnessWithWorker((harness) => {
+  h = harness;
 });
 
-const OFAC = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
 const PEP = { factor: 'pep' };
 const UN = { factor: 'sanctioned_un_sc' };
 

@@ -5,23 +5,15 @@
  * resource route lists it per field, the deletes remove it from the project's list too, bad
  * input is a 400 naming the parameter, and another org sees a 404.
  */
-import { Harness, callAs, startHarness, writeNdjson } from '../support/harness';
-import { WorkerProcess, ingestAndQueue, saveEntities, startWorker, waitForIdle } from '../support/worker';
-import { entity, fact, source } from '../support/workerFixtures';
+import { Harness, callAs, writeNdjson } from '../support/harness';
+import { ingestAndQueue, saveEntities, useHarnessWithWorker, waitForIdle } from '../support/worker';
+import { OFAC, entity, fact, source } from '../support/workerFixtures';
 
 let h: Harness;
-let worker: WorkerProcess;
-
-beforeAll(async () => {
-  h = await startHarness();
-  worker = startWorker();
-});
-afterAll(async () => {
-  await worker?.kill();
-  await h.close();
+useHarnessWithWorker((harness) => {
+  h = harness;
 });
 
-const OFAC = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
 const base = [source, entity('rn-a'), entity('rn-b'), entity('rn-owner'), fact('has_shareholder', 'rn-a', 'rn-owner', 60), fact('has_shareholder', 'rn-b', 'rn-owner', 60)];
 const del = (path: string) => h.json(path, { method: 'DELETE' });
 

@@ -4,23 +4,15 @@
  * date (GET /v1/projects/{id}/entities/changes/risk and the per-entity route); filters,
  * deletion that stays, and org isolation.
  */
-import { Harness, callAs, startHarness, writeNdjson } from '../support/harness';
-import { WorkerProcess, ingestAndQueue, saveEntities, startWorker, waitForIdle } from '../support/worker';
-import { entity, fact, source } from '../support/workerFixtures';
+import { Harness, callAs, writeNdjson } from '../support/harness';
+import { ingestAndQueue, saveEntities, useHarnessWithWorker, waitForIdle } from '../support/worker';
+import { OFAC, entity, fact, source } from '../support/workerFixtures';
 
 let h: Harness;
-let worker: WorkerProcess;
-
-beforeAll(async () => {
-  h = await startHarness();
-  worker = startWorker();
-});
-afterAll(async () => {
-  await worker?.kill();
-  await h.close();
+useHarnessWithWorker((harness) => {
+  h = harness;
 });
 
-const OFAC = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
 const base = [source, entity('rc-target'), entity('rc-owner'), entity('rc-bystander'), fact('has_shareholder', 'rc-target', 'rc-owner', 60)];
 const changes = (projectId: string, qs = '') => h.json(`/v1/projects/${projectId}/entities/changes/risk${qs}`);
 

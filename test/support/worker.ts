@@ -7,7 +7,7 @@ import path from 'node:path';
 import { outboxSize } from '../../src/services/risk';
 import { QUEUE_NAMES } from '../../src/workers/queues';
 import { REPO, testEnv } from './env';
-import type { Harness } from './harness';
+import { startHarness, type Harness } from './harness';
 
 const CLI = path.join(REPO, 'dist', 'src', 'cli.js');
 
@@ -95,4 +95,22 @@ export async function saveEntities(h: Harness, entityIds: string[], label = 'ris
   const missing = entityIds.filter((id) => !resources.has(id));
   if (missing.length > 0) throw new Error(`project ${projectId} has no project entity for ${missing.join(', ')}`);
   return { projectId, resources };
+}
+
+/**
+ * Registers the suite's hooks for a harness with a running `graph-api worker`: both start
+ * before the suite's tests and stop after them; `ready` receives the harness once it is up.
+ */
+export function useHarnessWithWorker(ready: (h: Harness) => void): void {
+  let h: Harness | undefined;
+  let worker: WorkerProcess | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+    worker = startWorker();
+    ready(h);
+  });
+  afterAll(async () => {
+    await worker?.kill();
+    await h?.close();
+  });
 }

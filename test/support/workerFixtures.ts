@@ -3,6 +3,9 @@ export const source = { kind: 'source', id: 'src-risk', label: 'Risk test regist
 
 export type Risk = { factor: string; country?: string[] };
 
+/** A US OFAC SDN listing, the factor most risk tests toggle. */
+export const OFAC: Risk = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
+
 export const entity = (id: string, risk: Risk[] = [], type = 'company') => ({ kind: 'entity', id, type, label: id.toUpperCase(), risk });
 
 /** `from <type> to`: with has_shareholder, `to` holds `percentage` of `from`. */
