@@ -8,12 +8,15 @@
  *   (the routes' existence check is not in this path), so this is what planning costs when a
  *   text is new;
  * - new combinations of a known id: 16 searches, one at a time, the same way, after Neo4j's
- *   query cache was cleared (cold plan) and again without clearing it.
+ *   query cache was cleared (cold plan) and again without clearing it;
+ * - over HTTP, the issue's case: 32 `/v1/traversal` requests of unknown ids with new
+ *   combinations, 8 at a time, from one client whose concurrency limit is raised to 8 so that
+ *   every request reaches the route (which answers 404 after one lookup), twice.
  * Run it on two builds to compare statement forms: the figures carry no form of their own.
  */
 import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, UBO_TYPES } from '../src/domain/relationships';
 import { TraversalRequest, TraversalService } from '../src/services/traversal';
-import { benchGraph, measure, ms, sample, say, table } from './common';
+import { benchGraph, measure, ms, sample, say, startApp, table } from './common';
 import { ensureGeneratedGraph } from './searchData';
 
 const v1Request = (id: string, relationships: string[], extra: Partial<TraversalRequest> = {}): TraversalRequest => ({
@@ -21,6 +24,18 @@ const v1Request = (id: string, relationships: string[], extra: Partial<Traversal
   pep: false, watchlist: false, minShares: 0, includeUnknownShares: true, excludeFormerRelationships: true,
   excludeClosedEntities: false, riskFactors: [], withStepFacts: true, ...extra,
 });
+
+/** The query string of `/v1/traversal` for a request (its relationship types and end filters). */
+function queryString(r: TraversalRequest): string {
+  const q = new URLSearchParams();
+  for (const t of r.relationships) q.append('relationships', t);
+  for (const c of r.countries) q.append('countries', c);
+  for (const t of r.types) q.append('types', t);
+  if (r.name) q.set('name', r.name);
+  if (r.pep) q.set('pep', 'true');
+  if (r.sanctioned) q.set('sanctioned', 'true');
+  return q.toString();
+}
 
 /** Seeded random numbers in [0, 1). */
 function random(seed: number): () => number {
@@ -82,7 +97,22 @@ export async function run(): Promise<void> {
   row('new combination, known id, cold cache', 1, await measure(cold.length, 1, (i) => service.traverse(cold[i])));
   const warm = newCombinations(sources.slice(16, 32), 16, seed + 2);
   row('new combination, known id', 1, await measure(warm.length, 1, (i) => service.traverse(warm[i])));
+
+  // Over HTTP: the route looks the source up first and answers 404 without any search statement.
+  const app = await startApp({ ...config, expensiveConcurrencyPerClient: 8 }, graph);
+  const statuses = new Map<number, number>();
+  const get = async (r: TraversalRequest) => {
+    const res = await fetch(`${app.baseUrl}/v1/traversal/${r.id}?${queryString(r)}`, { headers: { authorization: `Bearer ${app.token}` } });
+    await res.arrayBuffer();
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  };
+  for (const round of ['', ', second round']) {
+    const http = newCombinations(Array.from({ length: 32 }, (_, i) => `no-such-entity-${seed}-http${round.length}-${i}`), 32, seed + 4 + round.length);
+    row(`HTTP /v1/traversal, new combination, unknown id${round}`, 8, await measure(http.length, 8, (i) => get(http[i])));
+  }
+  await app.close();
   table(rows);
+  say(`  HTTP statuses: ${[...statuses].map(([status, n]) => `${status} x${n}`).join(', ')}`);
   await graph.close();
 }
 
