@@ -1,8 +1,10 @@
 // Statements of the FtM and BODS importers (src/importers/releases.ts, ending.ts). An ImportItem
-// holds the hash of the ingest lines an input item (an FtM entity, a BODS statement) last
-// converted to, the scope it was published in (format and dataset or publisher), the graph id
-// it describes (root, BODS only), the import run that last held it, and what its lines wrote:
-// entity ids, record ids, and relationship facts by key with their `from` entity.
+// is one claim of an input item (an FtM entity in one of its datasets, a BODS statement): the
+// hash of the ingest lines the item last converted to, the scope of the claim (format and
+// dataset or publisher), the graph id it describes (root, BODS only), the item's id shared by
+// its claims (group, FtM only), the import run that last held it, and what the claim wrote:
+// entity ids, record ids, relationship facts by key with their `from` entity, and the direct
+// risk factors only that claim gave (a sanctions list's factor of an FtM dataset).
 
 // name: import-hashes
 UNWIND $keys AS key
@@ -19,14 +21,14 @@ RETURN i.key AS key, i.root AS root
 // What the given items wrote at their last import.
 UNWIND $keys AS key
 MATCH (i:ImportItem {key: key})
-RETURN i.key AS key, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
-       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from
+RETURN i.key AS key, i.group AS group, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
 // name: save-import-items
 UNWIND $rows AS row
 MERGE (i:ImportItem {key: row.key})
-SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.run = $run,
-    i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from
+SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.group, i.run = $run,
+    i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from, i.factors = row.factors
 
 // name: touch-import-items
 // Unchanged items: only the run that holds them (an equal write of their lists would still be
@@ -35,7 +37,8 @@ UNWIND $rows AS row
 MATCH (i:ImportItem {key: row.key})
 SET i.run = $run
 WITH i, row WHERE i.entities IS NULL
-SET i.root = row.root, i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from
+SET i.root = row.root, i.group = row.group, i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from,
+    i.factors = row.factors
 
 // name: import-items-replaced
 // Items of earlier imports describing what an item of this run describes (a later BODS
@@ -43,20 +46,27 @@ SET i.root = row.root, i.entities = row.entities, i.records = row.records, i.rel
 UNWIND $roots AS root
 MATCH (i:ImportItem {root: root})
 WHERE i.run <> $run
-RETURN i.key AS key, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
-       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from
+RETURN i.key AS key, i.group AS group, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
 // name: import-items-not-in-run
 // Items of the run's scopes that earlier imports held and this run does not.
 MATCH (i:ImportItem)
 WHERE i.scope IN $scopes AND i.run <> $run
-RETURN i.key AS key, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
-       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from
+RETURN i.key AS key, i.group AS group, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
 // name: count-import-items-not-in-run
 MATCH (i:ImportItem)
 WHERE i.scope IN $scopes AND i.run <> $run
 RETURN count(i) AS absent
+
+// name: import-items-of-groups
+// The claims left of the given items (the other datasets of an FtM entity whose claim ended).
+UNWIND $groups AS group
+MATCH (i:ImportItem {group: group})
+RETURN i.key AS key, i.group AS group, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
 // name: delete-import-items
 UNWIND $keys AS key
@@ -81,6 +91,15 @@ MATCH (r:Record {id: id})
 WHERE r.withdrawn_date IS NULL
 SET r.withdrawn_date = $date
 
+// name: withdraw-attributes
+// Attributes of the given entities whose records are all withdrawn (no source holds the value
+// any more) take the day the last of them was withdrawn; an entity written again gets new ones.
+UNWIND $ids AS id
+MATCH (:Entity {id: id})-[:HAS_ATTRIBUTE]->(a:Attribute)
+WHERE a.withdrawn_date IS NULL AND size(coalesce(a.records, [])) > 0
+  AND all(rec IN a.records WHERE EXISTS { MATCH (r:Record {id: rec}) WHERE r.withdrawn_date IS NOT NULL })
+SET a.withdrawn_date = $date
+
 // name: withdrawal-candidates
 // Per entity: its direct and shown risk, how many of the records its attributes cite exist and
 // are not withdrawn (cited_live) or exist at all (cited), and its records not withdrawn.
@@ -92,6 +111,23 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk,
           MATCH (r:Record {id: rec}) WHERE r.withdrawn_date IS NULL RETURN DISTINCT rec } AS cited_live,
   COUNT { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute) UNWIND coalesce(a.records, []) AS rec RETURN DISTINCT rec } AS cited,
   COUNT { MATCH (r:Record)-[:ABOUT]->(e) WHERE r.withdrawn_date IS NULL RETURN r } AS about_live
+
+// name: entity-risk
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk
+
+// name: set-entity-risk
+// The direct and shown risk of entities that lost the factors of an ended claim (another
+// dataset still holds them); the flags' labels follow the flags as upsert-entities sets them.
+UNWIND $rows AS row
+MATCH (e:Entity {id: row.id})
+SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors, e.sanctioned = row.sanctioned, e.pep = row.pep
+WITH e, row
+FOREACH (_ IN CASE WHEN row.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)
+FOREACH (_ IN CASE WHEN row.sanctioned THEN [] ELSE [1] END | REMOVE e:Sanctioned)
+FOREACH (_ IN CASE WHEN row.pep THEN [1] ELSE [] END | SET e:Pep)
+FOREACH (_ IN CASE WHEN row.pep THEN [] ELSE [1] END | REMOVE e:Pep)
 
 // name: withdraw-entities
 // A withdrawn entity keeps its attributes and takes the direct risk it is left with (see

@@ -64,6 +64,7 @@ export interface EmbeddedEntity {
   degree: number;
   addresses: string[];
   date_of_birth?: string;
+  withdrawn_date?: string;
   relationship_count: Record<string, number>;
   attribute_count?: Record<string, number>;
   related_entities_count?: number;
@@ -102,6 +103,8 @@ export function embeddedEntity(e: Props, surface: Surface, extended = surface ==
     addresses: (e.addresses as string[]) ?? [],
   } as EmbeddedEntity;
   if (e.date_of_birth !== undefined && e.date_of_birth !== null) entity.date_of_birth = e.date_of_birth as string;
+  // Withdrawn by the release of every source that held it (docs/import-formats.md); absent otherwise.
+  if (typeof e.withdrawn_date === 'string') entity.withdrawn_date = e.withdrawn_date;
   const relationshipCount = storedJson<Record<string, number>>(e.relationship_count, {});
   entity.relationship_count = relationshipCount;
   if (extended) {
@@ -162,6 +165,8 @@ export function embeddedRecord(r: Props, surface: Surface) {
     references_count: (r.references_count as number) ?? 0,
     record_url: recordUrl(r.id as string, surface),
     source_url: r.source_url as string | undefined,
+    // The day a release of its source left it out; absent while the source holds it.
+    withdrawn_date: r.withdrawn_date as string | undefined,
   });
 }
 
@@ -207,9 +212,14 @@ export function source(s: Props, surface: Surface = 'legacy') {
   };
 }
 
-/** Attribute item: `{properties: {value, type?, dates...}, record, record_count}`. */
+/**
+ * Attribute item: `{properties: {value, type?, dates...}, record, record_count, withdrawn_date?}`;
+ * withdrawn_date: every record the value cites was withdrawn (the latest of their days), so no
+ * source holds the value any more.
+ */
 export function attributeItem(a: Props) {
   const extra = storedJson<Record<string, unknown>>(a.extra, {});
+  const withdrawn = typeof a.withdrawn_date === 'string' ? { withdrawn_date: a.withdrawn_date } : {};
   return {
     properties: defined({
       ...extra,
@@ -221,10 +231,15 @@ export function attributeItem(a: Props) {
     }),
     record: (a.records as string[]) ?? [],
     record_count: (a.record_count as number) ?? 0,
+    ...withdrawn,
   };
 }
 
-/** One relationship fact as the legacy surface shows it. */
+/**
+ * One relationship fact as the legacy surface shows it (the /v1 info adds to it); withdrawn_date:
+ * the day a release of its source left the fact out (stored as `ended_by_release`; its to_date
+ * is then the day before, unless it ended earlier).
+ */
 export function relationshipFact(r: Props) {
   const shares = storedJson<unknown[] | undefined>(r.shares, undefined);
   return defined({
@@ -233,6 +248,7 @@ export function relationshipFact(r: Props) {
     date: r.date as string | undefined,
     from_date: r.from_date as string | undefined,
     to_date: r.to_date as string | undefined,
+    withdrawn_date: r.ended_by_release as string | undefined,
   });
 }
 

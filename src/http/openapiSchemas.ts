@@ -22,7 +22,7 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   CountWithQualifier: object(['count', 'qualifier'], { count: int, qualifier: { type: 'string', enum: ['eq', 'gte'] } }),
   EmbeddedEntity: object(['id', 'label', 'type'], {
     id: str, label: str, type: str, entity_url: str, identifiers: arrayOf(object(['type', 'value'], { type: str, value: str })),
-    countries: arrayOf(str), pep: bool, sanctioned: bool, closed: bool, psa_count: int, source_count: obj, degree: int,
+    countries: arrayOf(str), pep: bool, sanctioned: bool, closed: bool, withdrawn_date: str, psa_count: int, source_count: obj, degree: int,
     addresses: arrayOf(str), relationship_count: obj, matches: obj, risk: { type: 'object', additionalProperties: ref('RiskData') },
   }),
   // The value of an entity's risk map; `explanation` (entity reads only) names what carries a derived factor.
@@ -42,8 +42,8 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   Entity: {
     allOf: [ref('EmbeddedEntity'), object([], { attributes: obj, relationships: obj, possibly_same_as: obj, referenced_by: obj, traversals: arrayOf(obj) })],
   },
-  EmbeddedRecord: object(['id'], { id: str, label: str, source: str, publication_date: str, acquisition_date: str, references_count: int, record_url: str, source_url: str, matches: obj }),
-  Record: object(['id', 'label', 'source'], { id: str, label: str, source: { type: ['string', 'object'] }, source_url: str, record_url: str, references_count: int, document_urls: arrayOf(str), references: obj }),
+  EmbeddedRecord: object(['id'], { id: str, label: str, source: str, publication_date: str, acquisition_date: str, references_count: int, record_url: str, source_url: str, withdrawn_date: str, matches: obj }),
+  Record: object(['id', 'label', 'source'], { id: str, label: str, source: { type: ['string', 'object'] }, source_url: str, record_url: str, references_count: int, document_urls: arrayOf(str), withdrawn_date: str, references: obj }),
   Source: object(['id', 'label'], { id: str, label: str, country: { type: ['string', 'null'] } }),
   PathSegment: object(['entity'], { field: str, relationship: obj, relationships: obj, entity: ref('EmbeddedEntity') }),
   TraversalResult: object(['target', 'path'], { source: str, target: ref('EmbeddedEntity'), path: arrayOf(ref('PathSegment')) }),

@@ -80,9 +80,9 @@ export class BodsConverter implements Converter {
     this.earlierRoots = new Map(outside.filter((id) => found.has(`bods:${id}`)).map((id) => [id, found.get(`bods:${id}`)!]));
   }
 
-  keyOf({ value }: InputItem): ItemKey | undefined {
+  keysOf({ value }: InputItem): ItemKey[] {
     const s = statementOf(value);
-    return 'error' in s ? undefined : { key: `bods:${s.statementId}`, scope: `bods:${this.sourceOf(s)[0]}`, root: this.idOf(s) };
+    return 'error' in s ? [] : [{ key: `bods:${s.statementId}`, scope: `bods:${this.sourceOf(s)[0]}`, root: this.idOf(s) }];
   }
 
   preamble(): IngestLine[] {

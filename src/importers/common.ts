@@ -48,8 +48,16 @@ export class Unmapped {
   }
 }
 
-/** An item's identity (Converter.keyOf). */
-export interface ItemKey { key: string; scope: string; root?: string }
+/**
+ * One claim of an input item (Converter.keysOf): its identity across releases (`key`), the
+ * scope it is published in, and for BODS the graph id it describes (`root`). An item published
+ * in several scopes (an FtM entity of several datasets) has a claim in each, so a release of
+ * one scope ends only that scope's claim: `group` is the item's id, shared by its claims, and
+ * `records` the records only this claim writes (the item's records no claim names are shared),
+ * `factors` the direct risk factors only this claim gives (a sanctions list's factor of its
+ * dataset), which its entities lose when the claim ends and another keeps them.
+ */
+export interface ItemKey { key: string; scope: string; root?: string; group?: string; records?: string[]; factors?: string[] }
 
 /** One input item (a JSON line, or an element of a JSON array) and its number for error reports. */
 export interface InputItem { no: number; value: unknown }
@@ -70,12 +78,12 @@ export interface Converter {
   /** Lines that belong to the file rather than to one item (sources), written first. */
   preamble(): IngestLine[];
   /**
-   * The item's identity across releases, the scope it is published in (format and dataset or
-   * publisher) and, for a format whose items update one another (BODS), the graph id of what
-   * it describes (`root`, valid after resolve): an earlier item of the same root that this
-   * import does not hold is replaced by it. Undefined for an item that is not valid.
+   * The item's claims: its identity across releases in each scope it is published in (format
+   * and dataset or publisher) and, for a format whose items update one another (BODS), the
+   * graph id of what it describes (`root`, valid after resolve): an earlier item of the same
+   * root that this import does not hold is replaced by it. Empty for an item that is not valid.
    */
-  keyOf(item: InputItem): ItemKey | undefined;
+  keysOf(item: InputItem): ItemKey[];
   readonly unmapped: Unmapped;
 }
 

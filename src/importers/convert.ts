@@ -16,18 +16,33 @@ import { readLines } from '../ingest/reader';
 import type { BadLine } from '../ingest/ingest';
 import { relationshipKey } from '../ingest/rows';
 import type { IngestLine } from '../ingest/validate';
-import type { Converter, InputItem } from './common';
+import type { Converter, InputItem, ItemKey } from './common';
 
-/** What an item's lines write: entity ids, record ids, and relationship facts by key with their `from` entity. */
-export interface Produced { entities: string[]; records: string[]; rel_keys: string[]; rel_from: string[] }
+/**
+ * What a claim's lines write: entity ids, record ids, relationship facts by key with their `from`
+ * entity, and the direct risk factors only that claim gives its entities (ItemKey.factors).
+ */
+export interface Produced { entities: string[]; records: string[]; rel_keys: string[]; rel_from: string[]; factors: string[] }
 
-/** An input item's state against the last import: its key, scope, root, the hash of the lines it converts to and what they write. */
+/**
+ * The state of one claim of an input item (Converter.keysOf) against the last import: its key,
+ * scope, root and group, the hash of the lines the item converts to and what the claim writes.
+ */
 export interface ItemState {
-  no: number; key: string; scope: string; root?: string; hash: string; status: 'added' | 'changed' | 'unchanged'; produced: Produced;
+  no: number; key: string; scope: string; root?: string; group?: string; hash: string; status: 'added' | 'changed' | 'unchanged'; produced: Produced;
+}
+
+/** What `claim` writes of the item's `produced`: all of it but the records the item's other claims name as their own. */
+function claimOf(produced: Produced, claim: ItemKey, claims: ItemKey[]): Produced {
+  const factors = claim.factors ?? [];
+  if (claims.length < 2) return { ...produced, factors };
+  const others = new Set(claims.flatMap((c) => (c === claim ? [] : c.records ?? [])));
+  const own = new Set(claim.records ?? []);
+  return { ...produced, records: produced.records.filter((id) => own.has(id) || !others.has(id)), factors };
 }
 
 function producedBy(lines: IngestLine[]): Produced {
-  const out: Produced = { entities: [], records: [], rel_keys: [], rel_from: [] };
+  const out: Produced = { entities: [], records: [], rel_keys: [], rel_from: [], factors: [] };
   for (const line of lines) {
     if (line.kind === 'entity') out.entities.push(line.id);
     else if (line.kind === 'record') out.records.push(line.id);
@@ -53,16 +68,31 @@ export interface Conversion {
   cleanup: () => void;
 }
 
-function startsWithArray(file: string): boolean {
-  const head = fs.readFileSync(file).subarray(0, 2);
-  const isGzip = head[0] === 0x1f && head[1] === 0x8b;
-  const text = isGzip ? zlib.gunzipSync(fs.readFileSync(file)).subarray(0, 4096).toString('utf8') : fs.readFileSync(file, { encoding: 'utf8' }).slice(0, 4096);
+/** Whether the file (plain or gzip) holds a JSON array: its first non-blank character, from the first 64 KiB read, not the whole file. */
+async function startsWithArray(file: string): Promise<boolean> {
+  const fd = fs.openSync(file, 'r');
+  const magic = Buffer.alloc(2);
+  const isGzip = fs.readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+  fs.closeSync(fd);
+  const raw = fs.createReadStream(file, { start: 0, end: isGzip ? undefined : 65_535 });
+  const input: NodeJS.ReadableStream = isGzip ? raw.pipe(zlib.createGunzip()) : raw;
+  let text = '';
+  try {
+    for await (const chunk of input) {
+      text += (chunk as Buffer).toString('utf8');
+      if (text.replace(/^\uFEFF/, '').trim() !== '' || text.length >= 65_536) break;
+    }
+  } catch {
+    // A damaged gzip stream is reported by the line reader.
+  } finally {
+    raw.destroy();
+  }
   return text.replace(/^\uFEFF/, '').trimStart().startsWith('[');
 }
 
 /** The items of `file`; a JSON array is read whole (BODS publishes arrays of modest size, large registers as JSON lines). */
 async function* readItems(file: string, name: string): AsyncGenerator<InputItem | { no: number; error: string }> {
-  if (startsWithArray(file)) {
+  if (await startsWithArray(file)) {
     const raw = fs.readFileSync(file);
     const text = (raw[0] === 0x1f && raw[1] === 0x8b ? zlib.gunzipSync(raw) : raw).toString('utf8').replace(/^\uFEFF/, '');
     let array: unknown;
@@ -85,6 +115,9 @@ async function* readItems(file: string, name: string): AsyncGenerator<InputItem 
   }
 }
 
+/** Item keys a look-up of earlier hashes takes. */
+const HASH_LOOKUP_BATCH = 10_000;
+
 /** Converts `file` (reported as `name`); `existing` answers which of some entity ids the graph holds. */
 export async function convertFile(
   converter: Converter, file: string, name: string, existing: (ids: string[]) => Promise<Set<string>>,
@@ -94,15 +127,25 @@ export async function convertFile(
 ): Promise<Conversion> {
   const started = Date.now();
   let lastReport = started;
-  const keys: string[] = [];
+  // The hashes of earlier imports are looked up a batch at a time while the first pass goes on.
+  const lookups: Promise<Map<string, string>>[] = [];
+  let keys: string[] = [];
+  const lookUp = () => {
+    const pending = previous(keys);
+    pending.catch(() => undefined); // awaited below; a failure surfaces there
+    lookups.push(pending);
+    keys = [];
+  };
   for await (const item of readItems(file, name)) {
     if ('error' in item) continue;
     converter.collect(item);
-    const key = converter.keyOf(item)?.key;
-    if (key) keys.push(key);
+    for (const claim of converter.keysOf(item)) keys.push(claim.key);
+    if (keys.length >= HASH_LOOKUP_BATCH) lookUp();
   }
+  lookUp();
   await converter.resolve?.(existing, roots);
-  const hashes = await previous(keys);
+  const hashes = new Map<string, string>();
+  for (const found of await Promise.all(lookups)) for (const [key, hash] of found) hashes.set(key, hash);
   const states: ItemState[] = [];
   const counts = { added: 0, changed: 0, unchanged: 0 };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-import-'));
@@ -135,14 +178,20 @@ export async function convertFile(
       continue;
     }
     const texts = lines.map((line) => JSON.stringify(line));
-    const id = converter.keyOf(item)!;
+    const claims = converter.keysOf(item);
     const hash = createHash('sha1').update(texts.join('\n')).digest('base64url');
-    const before = hashes.get(id.key);
-    const status = before === undefined ? 'added' : before === hash ? 'unchanged' : 'changed';
-    counts[status] += 1;
-    states.push({ no: item.no, ...id, hash, status, produced: producedBy(lines) });
+    const produced = producedBy(lines);
+    let unchanged = true;
+    for (const claim of claims) {
+      const before = hashes.get(claim.key);
+      const status = before === undefined ? 'added' : before === hash ? 'unchanged' : 'changed';
+      counts[status] += 1;
+      if (status !== 'unchanged') unchanged = false;
+      const { key, scope, root, group } = claim;
+      states.push({ no: item.no, key, scope, root, group, hash, status, produced: claimOf(produced, claim, claims) });
+    }
     // An item that converts to what the graph got from it last time is not written again.
-    if (status === 'unchanged') continue;
+    if (unchanged) continue;
     for (const text of texts) {
       lineOf.push(item.no);
       await write(`${text}\n`);

@@ -60,7 +60,14 @@ export async function endWhatIsGone(run: Runner, gone: Produced[], kept: Produce
   await batched(records, async (ids) => {
     await run(cypher('import', 'withdraw-records'), { ids, date });
   });
+  // Values no source holds any more show withdrawn_date, also on an entity another source keeps.
+  if (records.length) {
+    await batched([...new Set(gone.flatMap((p) => p.entities))], async (ids) => {
+      await run(cypher('import', 'withdraw-attributes'), { ids, date });
+    });
+  }
   let withdrawn = 0;
+  const withdrawnIds = new Set<string>();
   await batched(entities, async (ids) => {
     const rows = [];
     for (const row of await run(cypher('import', 'withdrawal-candidates'), { ids })) {
@@ -79,9 +86,47 @@ export async function endWhatIsGone(run: Runner, gone: Produced[], kept: Produce
         sanctioned: left.some(isSanctionsFactor), pep: left.includes('pep'),
       });
       touched.add(id);
+      withdrawnIds.add(id);
     }
     if (rows.length) await run(cypher('import', 'withdraw-entities'), { rows, date });
     withdrawn += rows.length;
   });
+  for (const id of await dropClaimFactors(run, gone, kept, withdrawnIds)) touched.add(id);
   return { relationships: rels.size, records: records.length, entities: withdrawn, touched: [...touched] };
+}
+
+/**
+ * An entity still held after a claim ended (another dataset of it) loses the factors only the
+ * ended claims gave it (ItemKey.factors: a sanctions list's factor becomes its formerly_ one),
+ * unless a kept claim gives them too. Returns the entities changed.
+ */
+async function dropClaimFactors(run: Runner, gone: Produced[], kept: Produced[], withdrawn: Set<string>): Promise<string[]> {
+  const lost = new Map<string, Set<string>>();
+  for (const p of gone) {
+    for (const factor of p.factors ?? []) for (const id of p.entities) if (!withdrawn.has(id)) (lost.get(id) ?? lost.set(id, new Set()).get(id)!).add(factor);
+  }
+  for (const p of kept) for (const factor of p.factors ?? []) for (const id of p.entities) lost.get(id)?.delete(factor);
+  const ids = [...lost].filter(([, factors]) => factors.size > 0).map(([id]) => id);
+  const changed: string[] = [];
+  await batched(ids, async (slice) => {
+    const rows = [];
+    for (const row of await run(cypher('import', 'entity-risk'), { ids: slice })) {
+      const id = row.get('id') as string;
+      const direct = JSON.parse((row.get('direct') as string) || '{}') as Record<string, unknown>;
+      const shown = JSON.parse((row.get('risk') as string) || '{}') as Record<string, unknown>;
+      const drop = [...lost.get(id)!].filter((f) => f in direct);
+      if (drop.length === 0) continue;
+      const newDirect = Object.fromEntries(Object.entries(direct).filter(([f]) => !drop.includes(f)));
+      for (const f of drop) if (isSanctionsFactor(f)) newDirect[formerlyOf(f)] = { value: PRESENT, metadata: { country: [] }, level: riskLevel(formerlyOf(f)) };
+      const risk = { ...Object.fromEntries(Object.entries(shown).filter(([f]) => !(f in direct))), ...newDirect };
+      const left = Object.keys(newDirect);
+      rows.push({
+        id, direct: JSON.stringify(newDirect), risk: JSON.stringify(risk), factors: Object.keys(risk),
+        sanctioned: left.some(isSanctionsFactor), pep: left.includes('pep'),
+      });
+      changed.push(id);
+    }
+    if (rows.length) await run(cypher('import', 'set-entity-risk'), { rows });
+  });
+  return changed;
 }

@@ -6,7 +6,7 @@
  * datasets sources, topics risk factors and referents possibly_same_as links.
  */
 import type { AttributeLine, EntityLine, IngestLine, RecordLine, RelationshipLine, RiskLine } from '../ingest/validate';
-import { Converter, InputItem, Unmapped, countryId, dateOf, percentageOf, slug } from './common';
+import { Converter, InputItem, ItemKey, Unmapped, countryId, dateOf, percentageOf, slug } from './common';
 import {
   FTM_ATTRIBUTE_SCHEMATA, FTM_DATED_STATUS_PROPERTIES, FTM_ENTITY_SCHEMATA, FTM_INTERVAL_SCHEMATA, FTM_PROPERTIES,
   FTM_RECORD_SCHEMATA, FTM_REFERENCE_PROPERTIES, FTM_SANCTIONS_DATASETS, FTM_STRUCTURAL_PROPERTIES, FTM_TOPICS,
@@ -22,6 +22,12 @@ export const FTM_DEFAULT_SOURCE = 'ftm';
 
 /** The record of `entityId` in `dataset`: one a dataset, so each dataset is a source of the entity. */
 export const ftmRecordId = (entityId: string, dataset: string): string => `ftm:${dataset}:${entityId}`;
+
+/** The release state key of an entity's claim in one dataset (cypher/schema-import.cypher moves older keys to it). */
+export const ftmItemKey = (entityId: string, dataset: string): string => `ftm:${dataset}:${entityId}`;
+
+/** The datasets an entity names, each once, in order; `ftm` when it names none. */
+const datasetsOf = (e: FtmEntity): string[] => (e.datasets?.length ? [...new Set(e.datasets)] : [FTM_DEFAULT_SOURCE]);
 
 const strings = (values: unknown): string[] => (Array.isArray(values) ? values : values === undefined ? [] : [values])
   .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String).filter((v) => v.trim() !== '');
@@ -85,10 +91,18 @@ export class FtmConverter implements Converter {
     this.referents = new Set([...this.referents].filter((id) => this.defined.has(id) || inGraph.has(id)));
   }
 
-  keyOf({ value }: InputItem): { key: string; scope: string } | undefined {
-    if (shapeError(value)) return undefined;
+  /**
+   * One claim a dataset the entity names, grouped by the FtM id: its dataset record and, for a
+   * sanctioned thing, its dataset's list factor are that claim's own.
+   */
+  keysOf({ value }: InputItem): ItemKey[] {
+    if (shapeError(value)) return [];
     const e = value as FtmEntity;
-    return { key: `ftm:${e.id}`, scope: `ftm:${e.datasets?.[0] ?? FTM_DEFAULT_SOURCE}` };
+    const sanctioned = FTM_ENTITY_SCHEMATA[e.schema] !== undefined && strings(e.properties?.topics).some((t) => FTM_TOPICS[t] === 'sanctioned');
+    return datasetsOf(e).map((dataset) => ({
+      key: ftmItemKey(e.id, dataset), scope: `ftm:${dataset}`, group: e.id, records: [ftmRecordId(e.id, dataset)],
+      factors: sanctioned && FTM_SANCTIONS_DATASETS[dataset] ? [`sanctioned_${FTM_SANCTIONS_DATASETS[dataset]}`] : [],
+    }));
   }
 
   preamble(): IngestLine[] {
@@ -109,8 +123,7 @@ export class FtmConverter implements Converter {
 
   private recordsOf(e: FtmEntity, references: RecordLine['references']): RecordLine[] {
     const props = e.properties ?? {};
-    const datasets = e.datasets?.length ? e.datasets : [FTM_DEFAULT_SOURCE];
-    return datasets.map((dataset) => ({
+    return datasetsOf(e).map((dataset) => ({
       kind: 'record', id: ftmRecordId(e.id, dataset), source: dataset, label: `${e.schema} ${e.caption ?? strings(props.name)[0] ?? e.id} (${dataset})`,
       ...(strings(props.sourceUrl)[0] ? { source_url: strings(props.sourceUrl)[0] } : {}),
       ...(dateOf(e.first_seen) ? { publication_date: dateOf(e.first_seen) } : {}),

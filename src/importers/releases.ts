@@ -50,11 +50,11 @@ export interface ReleaseOutcome { counts: ReleaseCounts; touched: string[]; rele
 
 const producedOf = (row: { get(key: string): unknown }): Produced => ({
   entities: row.get('entities') as string[], records: row.get('records') as string[],
-  rel_keys: row.get('rel_keys') as string[], rel_from: row.get('rel_from') as string[],
+  rel_keys: row.get('rel_keys') as string[], rel_from: row.get('rel_from') as string[], factors: row.get('factors') as string[],
 });
 
-async function readProduced(run: Runner, statement: string, params: Record<string, unknown>): Promise<{ key: string; produced: Produced }[]> {
-  return (await run(cypher('import', statement), params)).map((row) => ({ key: row.get('key') as string, produced: producedOf(row) }));
+async function readProduced(run: Runner, statement: string, params: Record<string, unknown>): Promise<{ key: string; group: string | null; produced: Produced }[]> {
+  return (await run(cypher('import', statement), params)).map((row) => ({ key: row.get('key') as string, group: row.get('group') as string | null, produced: producedOf(row) }));
 }
 
 /**
@@ -76,7 +76,12 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
     const keys = changedKeys.slice(i, i + BATCH);
     for (const { produced } of await inTx((run) => readProduced(run, 'import-items-produced', { keys }))) gone.push(produced);
   }
-  const rows = states.map(({ key, scope, root, hash, produced, status }) => ({ key, scope, root: root ?? null, hash, ...produced, status }));
+  // Empty lists are not stored (the readers take a missing list as empty): fewer property writes.
+  const orNull = (list: string[]) => (list.length ? list : null);
+  const rows = states.map(({ key, scope, root, group, hash, produced: p, status }) => ({
+    key, scope, root: root ?? null, group: group ?? null, hash, status,
+    entities: p.entities, records: orNull(p.records), rel_keys: orNull(p.rel_keys), rel_from: orNull(p.rel_from), factors: orNull(p.factors),
+  }));
   for (const [statement, of] of [['save-import-items', rows.filter((r) => r.status !== 'unchanged')], ['touch-import-items', rows.filter((r) => r.status === 'unchanged')]] as const) {
     for (let i = 0; i < of.length; i += BATCH) {
       const slice = of.slice(i, i + BATCH);
@@ -88,6 +93,7 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
   const releaseApplied = options.release !== undefined && skipped.size === 0;
   return inTx(async (run) => {
     const retired = new Set<string>();
+    const retiredGroups = new Set<string>();
     const ended: Produced[] = [...gone];
     const roots = [...new Set(states.flatMap((s) => (s.root ? [s.root] : [])))];
     for (let i = 0; i < roots.length; i += BATCH) {
@@ -100,13 +106,20 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
       for (const item of await readProduced(run, 'import-items-not-in-run', { scopes, run: runId })) {
         if (retired.has(item.key)) continue;
         retired.add(item.key);
+        if (item.group) retiredGroups.add(item.group);
         ended.push(item.produced);
       }
     }
     const keys = [...retired];
     for (let i = 0; i < keys.length; i += BATCH) await run(cypher('import', 'delete-import-items'), { keys: keys.slice(i, i + BATCH) });
+    // What the other claims of an item still write (its other datasets) is kept, as this import's is.
+    const kept = states.map((s) => s.produced);
+    const groups = [...retiredGroups];
+    for (let i = 0; i < groups.length; i += BATCH) {
+      for (const item of await readProduced(run, 'import-items-of-groups', { groups: groups.slice(i, i + BATCH) })) kept.push(item.produced);
+    }
     const absent = releaseApplied ? 0 : Number((await run(cypher('import', 'count-import-items-not-in-run'), { scopes, run: runId }))[0].get('absent'));
-    const ending = await endWhatIsGone(run, ended, states.map((s) => s.produced), date);
+    const ending = await endWhatIsGone(run, ended, kept, date);
     const counts = { added: 0, changed: 0, unchanged: 0, ended: retired.size, absent };
     for (const s of states) counts[s.status] += 1;
     return { counts, touched: ending.touched, releaseApplied };

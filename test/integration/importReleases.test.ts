@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { NotificationFeed } from '../../src/feeds/notifications';
 import { IngestError } from '../../src/ingest/ingest';
 import { importFile } from '../../src/importers/importFile';
+import { migrate } from '../../src/graph/migrate';
 import { RiskScorer } from '../../src/services/risk';
 import { QUEUE_NAMES } from '../../src/workers/queues';
 import { REPO, testEnv } from '../support/env';
@@ -230,5 +231,73 @@ describe('BODS statements replacing statements of an earlier file', () => {
     expect(report.release).toEqual({ added: 1, changed: 0, unchanged: 0, ended: 1, absent: 2 });
     const rels = await h.graph.read('MATCH (:Entity {id: "y-e"})-[r]->(:Entity {id: "y-p"}) RETURN r.key AS key, r.percentage AS pct, r.to_date IS NULL AS current ORDER BY key');
     expect(rels.map((r) => [r.get('key'), r.get('pct'), r.get('current')])).toEqual([['bods:y-r:0', 25, true], ['bods:y-r:1', null, false]]);
+  });
+});
+
+describe('an FtM entity of several datasets has a claim in each', () => {
+  const BOTH = ['us_ofac_sdn', 'eu_fsf'];
+  const COMBINED = [
+    { id: 'md-p1', schema: 'Person', properties: { name: ['Mira Twolists'], topics: ['sanction'] }, datasets: BOTH },
+    { id: 'md-c1', schema: 'Company', properties: { name: ['Twolists Holdings'] }, datasets: BOTH },
+    { id: 'md-o1', schema: 'Ownership', properties: { asset: ['md-c1'], owner: ['md-p1'], percentage: ['60'] }, datasets: BOTH },
+    { id: 'md-p2', schema: 'Person', properties: { name: ['Ofac Only'], topics: ['sanction'] }, datasets: ['us_ofac_sdn'] },
+  ];
+  const withdrawnOf = async (id: string) => (await h.graph.read('MATCH (r:Record {id: $id}) RETURN r.withdrawn_date AS w', { id }))[0].get('w');
+  const share = async () => (await h.graph.read('MATCH (:Entity {id: "md-c1"})-[r:HAS_SHAREHOLDER]->(:Entity {id: "md-p1"}) RETURN r.to_date AS to, r.ended_by_release AS by'))
+    .map((r) => [r.get('to'), r.get('by')]);
+  const v1Fact = async () => {
+    const item = (await entity('md-c1')).relationships.data.find((d: { target: { id: string } }) => d.target.id === 'md-p1');
+    return item.types.has_shareholder[0];
+  };
+
+  beforeAll(async () => {
+    await wipeGraph(h.graph);
+    const first = await importFile(h.graph, 'ftm', writeNdjson('combined.jsonl', COMBINED), { batchSize: 500 });
+    // Three entities of two datasets and one of one: seven claims.
+    expect(first.release).toEqual({ added: 7, changed: 0, unchanged: 0, ended: 0, absent: 0 });
+  });
+
+  test('a release of one dataset that no longer holds the entity ends that dataset\'s claim only', async () => {
+    const ofac = await importFile(h.graph, 'ftm', writeNdjson('ofac.jsonl', [COMBINED[3]]), { batchSize: 500, release: '2026-11-27' });
+    expect(ofac.release).toEqual({ added: 0, changed: 0, unchanged: 1, ended: 3, absent: 0 });
+    expect(await withdrawnOf('ftm:us_ofac_sdn:md-p1')).toBe('2026-11-27');
+    expect(await withdrawnOf('ftm:eu_fsf:md-p1')).toBeNull();
+    // The other dataset still holds the person and the ownership: neither is ended.
+    const p1 = await entity('md-p1');
+    expect(p1.withdrawn_date).toBeUndefined();
+    expect(p1.sanctioned).toBe(true);
+    expect(Object.keys(p1.risk)).toEqual(expect.arrayContaining(['sanctioned', 'sanctioned_eu_sanctions', 'formerly_sanctioned_usa_ofac_sdn']));
+    expect(Object.keys(p1.risk)).not.toContain('sanctioned_usa_ofac_sdn');
+    expect(p1.attributes.name.data[0].withdrawn_date).toBeUndefined();
+    expect(await share()).toEqual([[null, null]]);
+    expect((await v1Fact()).withdrawn_date).toBeUndefined();
+  });
+
+  test('the release of the last dataset holding it ends the rest: withdrawn, shown with withdrawn_date', async () => {
+    const other = { id: 'md-c9', schema: 'Company', properties: { name: ['Another Listing'] }, datasets: ['eu_fsf'] };
+    const eu = await importFile(h.graph, 'ftm', writeNdjson('eu.jsonl', [other]), { batchSize: 500, release: '2026-11-27' });
+    expect(eu.release).toEqual({ added: 1, changed: 0, unchanged: 0, ended: 3, absent: 0 });
+    expect(await share()).toEqual([['2026-11-26', '2026-11-27']]);
+    const p1 = await entity('md-p1');
+    expect(p1.withdrawn_date).toBe('2026-11-27');
+    expect(p1.sanctioned).toBe(false);
+    expect(p1.attributes.name.data[0].withdrawn_date).toBe('2026-11-27');
+    const fact = await v1Fact();
+    expect([fact.to_date, fact.withdrawn_date, fact.former]).toEqual(['2026-11-26', '2026-11-27', true]);
+    const legacy = (await h.json('/entity/md-c1')).body.relationships.has_shareholder.data[0].types.has_shareholder[0];
+    expect([legacy.to_date, legacy.withdrawn_date]).toEqual(['2026-11-26', '2026-11-27']);
+    const record = (await h.json(`/v1/record/${encodeURIComponent('ftm:eu_fsf:md-p1')}`)).body;
+    expect(record.withdrawn_date).toBe('2026-11-27');
+    const referencedBy = (await entity('md-p1')).referenced_by.data.map((r: { record: { id: string; withdrawn_date?: string } }) => [r.record.id, r.record.withdrawn_date]);
+    expect(referencedBy).toEqual(expect.arrayContaining([['ftm:eu_fsf:md-p1', '2026-11-27'], ['ftm:us_ofac_sdn:md-p1', '2026-11-27']]));
+    // A dataset that never held it is untouched.
+    expect((await entity('md-p2')).withdrawn_date).toBeUndefined();
+  });
+
+  test('release state saved under the entity id alone takes its first dataset\'s key at migrate', async () => {
+    await h.graph.write('CREATE (:ImportItem {key: "ftm:md-old", scope: "ftm:us_ofac_sdn", hash: "h", run: "r"})');
+    await migrate(h.graph);
+    const rows = await h.graph.read('MATCH (i:ImportItem {group: "md-old"}) RETURN i.key AS key');
+    expect(rows.map((r) => r.get('key'))).toEqual(['ftm:us_ofac_sdn:md-old']);
   });
 });

@@ -173,3 +173,17 @@ test('docs/import-formats.md lists every row of every table', () => {
   ];
   expect(names.filter((n) => !doc.includes(`\`${n}\``))).toEqual([]);
 });
+
+describe('FtM claims', () => {
+  test('an entity of several datasets has a claim in each, with its dataset record and list factor as its own', () => {
+    const person = { id: 'p', schema: 'Person', properties: { name: ['Two Lists'], topics: ['sanction'] }, datasets: ['us_ofac_sdn', 'eu_fsf', 'us_ofac_sdn'] };
+    expect(new FtmConverter().keysOf({ no: 1, value: person })).toEqual([
+      { key: 'ftm:us_ofac_sdn:p', scope: 'ftm:us_ofac_sdn', group: 'p', records: ['ftm:us_ofac_sdn:p'], factors: ['sanctioned_usa_ofac_sdn'] },
+      { key: 'ftm:eu_fsf:p', scope: 'ftm:eu_fsf', group: 'p', records: ['ftm:eu_fsf:p'], factors: ['sanctioned_eu_sanctions'] },
+    ]);
+    expect(new FtmConverter().keysOf({ no: 1, value: { id: 'c', schema: 'Company', properties: {} } })).toEqual([
+      { key: 'ftm:ftm:c', scope: 'ftm:ftm', group: 'c', records: ['ftm:ftm:c'], factors: [] },
+    ]);
+    expect(new FtmConverter().keysOf({ no: 1, value: { schema: 'Company' } })).toEqual([]);
+  });
+});
