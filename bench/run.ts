@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every bench in turn, each printing its figures. Sizes come from env:
  * BENCH_ENTITIES (foundation, default 100k), BENCH_TRAVERSAL_ENTITIES (default 1M),
- * BENCH_PLANNING_ENTITIES (planning, default 100k), BENCH_ONLY (comma-separated names to run a subset), BENCH_PAIRS_BACKGROUND (resolvePairs, default 10k).
+ * BENCH_PLANNING_ENTITIES (planning, default 100k), BENCH_OWNERSHIP_ENTITIES (ownership, default BENCH_TRAVERSAL_ENTITIES), BENCH_ONLY (comma-separated names to run a subset), BENCH_PAIRS_BACKGROUND (resolvePairs, default 10k).
  */
 import { run as foundation } from './foundation';
 import { run as traversal } from './traversal';
@@ -13,9 +13,10 @@ import { run as search } from './search';
 import { run as projects } from './projects';
 import { run as imports } from './imports';
 import { run as webhooks } from './webhooks';
+import { run as ownership } from './ownership';
 
 // Benches sharing a graph size run together; resolvePairs and foundation wipe the bench graph, so they run last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, planning, imports, webhooks, resolvePairs, foundation };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, resolvePairs, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps) {
   const traversal = new TraversalService(deps.graph, deps.config.traversal, (msg, details) => deps.logger.warn(details, msg));
   const pdf = new PdfRenderer();
   const entities = new EntityService(deps.graph);
-  const effective = new EffectiveOwnershipService(deps.graph);
+  const effective = new EffectiveOwnershipService(deps.graph, undefined, (msg, details) => deps.logger.warn(details, msg));
   registerTraversalRoutes(registry, traversal, {
     sourceEntity: async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity,
     effective,

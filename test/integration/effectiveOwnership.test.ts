@@ -10,6 +10,7 @@ import { OwnershipReference, RefShareFact } from '../support/ownershipReference'
 import { todayUtc } from '../../src/domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES } from '../../src/domain/relationships';
 import { EffectiveOwnershipService } from '../../src/services/ownership/effective';
+import { Deadline } from '../../src/services/traversal';
 
 let h: Harness;
 const TOLERANCE = 1e-9;
@@ -228,5 +229,20 @@ describe('what the per-step min_shares gets wrong', () => {
       compared += paged.length;
     }
     expect(compared).toBeGreaterThan(3);
+  });
+});
+
+describe('out of time', () => {
+  test('a subgraph read the request deadline leaves no time for gives no owners and an incomplete answer, not an error', async () => {
+    const service = new EffectiveOwnershipService(h.graph);
+    const query = { root: 'x-target', direction: 'ubo' as const, relationships: UBO_TYPES, maxDepth: 4, pathsLimit: 3 };
+    expect(await service.subgraph(query, new Deadline(0))).toBeUndefined();
+    const answer = await service.compute(query, new Deadline(0));
+    expect(answer.complete).toBe(false);
+    expect(answer.owners.size).toBe(0);
+    // With time left, the same read answers (x-owner holds x-target through two paths).
+    const read = await service.compute(query, new Deadline(30_000));
+    expect(read.complete).toBe(true);
+    expect(read.owners.get('x-owner')!.pathCount).toBe(2);
   });
 });

@@ -2,7 +2,13 @@
  * Effective ownership arithmetic (pure): the sum over simple ownership paths of the product of
  * their step shares, with a lower and an upper bound where steps have ranges or unknown shares.
  * See docs/ownership.md for the rules.
+ *
+ * Without a cycle among the entities reached, every walk is a simple path, so the sums are
+ * taken level by level (each fact once per depth, ./pathLevels.ts), however many paths there
+ * are. With a cycle, the simple paths are walked one by one, up to a step budget.
  */
+import { comparePaths, type PathEntry, TopPaths, materialise } from './topPaths';
+import { isAcyclicFrom, sumByLevels } from './pathLevels';
 
 /** One step's share in percent: `value` is the point figure (null: unknown), `min`..`max` its range. */
 export interface StepShare { value: number | null; min: number; max: number }
@@ -29,7 +35,7 @@ export interface EffectiveOwner {
   pathCount: number;
 }
 
-/** Upper bound of path steps walked per request; past it the answer is partial. */
+/** Upper bound of path steps walked per request where the entities reached hold a cycle; past it the answer is partial. */
 export const EFFECTIVE_STEP_BUDGET = 200_000;
 
 /**
@@ -44,54 +50,63 @@ export function stepShare(known: number[]): StepShare {
   return { value: Math.max(...capped), min: Math.min(...capped), max: Math.max(...capped) };
 }
 
-const byShare = (a: OwnershipPath, b: OwnershipPath): number =>
-  b.effective_shares - a.effective_shares || b.effective_shares_max - a.effective_shares_max
-  || (a.entities.join('\u0000') < b.entities.join('\u0000') ? -1 : a.entities.join('\u0000') > b.entities.join('\u0000') ? 1 : 0);
+export interface EffectiveOptions {
+  /** Steps walked at most where the graph has a cycle. */
+  budget?: number;
+  /** Owners whose contributing paths are listed (all when absent): the others get sums and counts only. */
+  listPathsOf?: ReadonlySet<string>;
+}
 
 /**
  * Effective ownership of every entity reachable from `root` over simple paths (no entity twice,
  * so an ownership cycle is walked around at most once) of at most `maxDepth` steps.
  */
 export function effectiveOwnership(
-  root: string, graph: ShareGraph, maxDepth: number, pathsLimit: number, budget = EFFECTIVE_STEP_BUDGET,
+  root: string, graph: ShareGraph, maxDepth: number, pathsLimit: number, options: EffectiveOptions | number = {},
+): { owners: Map<string, EffectiveOwner>; complete: boolean } {
+  const opts = typeof options === 'number' ? { budget: options } : options;
+  if (isAcyclicFrom(root, graph)) return { owners: sumByLevels(root, graph, maxDepth, pathsLimit, opts.listPathsOf), complete: true };
+  return walkSimplePaths(root, graph, maxDepth, pathsLimit, opts.budget ?? EFFECTIVE_STEP_BUDGET, opts.listPathsOf);
+}
+
+/** Every simple path walked depth first, at most `budget` steps (any graph; exported for the tests that compare it with sumByLevels). */
+export function walkSimplePaths(
+  root: string, graph: ShareGraph, maxDepth: number, pathsLimit: number, budget: number, listPathsOf?: ReadonlySet<string>,
 ): { owners: Map<string, EffectiveOwner>; complete: boolean } {
   const owners = new Map<string, EffectiveOwner>();
-  const entities = [root];
-  const shares: StepShare[] = [];
+  const tops = new Map<string, TopPaths>();
   const onPath = new Set<string>([root]);
   let steps = 0;
-  const walk = (node: string, value: number, min: number, max: number, uncertain: boolean): void => {
+  const walk = (node: string, prev: PathEntry, uncertain: boolean): void => {
     for (const edge of graph.get(node) ?? []) {
       if (onPath.has(edge.to)) continue;
       if (++steps > budget) return;
       const s = edge.share;
-      const v = value * ((s.value ?? 0) / 100);
-      const lo = min * (s.min / 100);
-      const hi = max * (s.max / 100);
+      const entry: PathEntry = {
+        node: edge.to, prev, share: s, len: prev.len + 1,
+        value: prev.value * ((s.value ?? 0) / 100), lo: prev.lo * (s.min / 100), hi: prev.hi * (s.max / 100),
+      };
       const unsure = uncertain || s.value === null || s.min !== s.max;
-      entities.push(edge.to);
-      shares.push(s);
       let owner = owners.get(edge.to);
       if (!owner) owners.set(edge.to, (owner = { value: 0, min: 0, max: 0, uncertain: false, paths: [], pathCount: 0 }));
-      owner.value += v * 100;
-      owner.min += lo * 100;
-      owner.max += hi * 100;
+      owner.value += entry.value * 100;
+      owner.min += entry.lo * 100;
+      owner.max += entry.hi * 100;
       owner.uncertain ||= unsure;
       owner.pathCount++;
-      if (pathsLimit > 0) {
-        owner.paths.push({ entities: [...entities], step_shares: [...shares], effective_shares: v * 100, effective_shares_min: lo * 100, effective_shares_max: hi * 100 });
-        if (owner.paths.length >= 2 * pathsLimit) owner.paths = owner.paths.sort(byShare).slice(0, pathsLimit);
+      if (pathsLimit > 0 && (!listPathsOf || listPathsOf.has(edge.to))) {
+        let top = tops.get(edge.to);
+        if (!top) tops.set(edge.to, (top = new TopPaths(pathsLimit, comparePaths)));
+        top.offer(entry);
       }
-      if (entities.length <= maxDepth) {
+      if (entry.len < maxDepth) {
         onPath.add(edge.to);
-        walk(edge.to, v, lo, hi, unsure);
+        walk(edge.to, entry, unsure);
         onPath.delete(edge.to);
       }
-      entities.pop();
-      shares.pop();
     }
   };
-  walk(root, 1, 1, 1, false);
-  for (const owner of owners.values()) owner.paths = owner.paths.sort(byShare).slice(0, pathsLimit);
+  walk(root, { node: root, prev: null, share: null, len: 0, value: 1, lo: 1, hi: 1 }, false);
+  for (const [id, top] of tops) owners.get(id)!.paths = top.sorted().map(materialise);
   return { owners, complete: steps <= budget };
 }

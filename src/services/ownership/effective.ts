@@ -1,11 +1,13 @@
 /**
  * Effective ownership read from the graph: one statement fetches the ownership facts within
- * max_depth of the root, the arithmetic (./arithmetic.ts) walks their simple paths.
+ * max_depth of the root, the arithmetic (./arithmetic.ts) sums their simple paths.
  */
 import { todayUtc } from '../../domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { statement } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
+import { Deadline, attemptTimeoutMs } from '../traversal/plan';
+import { StatementReader, TIMED_OUT } from '../traversal/reader';
 import { EFFECTIVE_STEP_BUDGET, EffectiveOwner, ShareGraph, effectiveOwnership, stepShare } from './arithmetic';
 
 export type OwnershipDirection = 'ubo' | 'downstream';
@@ -46,16 +48,38 @@ function factPercentages(type: string, percentage: unknown, shares: unknown): nu
 }
 
 export class EffectiveOwnershipService {
-  constructor(private readonly graph: Graph, private readonly budget = EFFECTIVE_STEP_BUDGET) {}
+  private readonly reader: StatementReader;
 
-  async compute(q: EffectiveQuery): Promise<EffectiveAnswer> {
+  constructor(
+    private readonly graph: Graph, private readonly budget = EFFECTIVE_STEP_BUDGET,
+    warn: (message: string, details: Record<string, unknown>) => void = () => undefined,
+  ) {
+    this.reader = new StatementReader(graph, warn);
+  }
+
+  /**
+   * The ownership steps of the query's direction within its max_depth, current on its date;
+   * undefined when the deadline ran out first (or Neo4j stopped the read for time or memory):
+   * the answer is then partial, not an error. Without a deadline, a read past QUERY_TIMEOUT_MS fails.
+   */
+  async subgraph(q: EffectiveQuery, deadline?: Deadline): Promise<ShareGraph | undefined> {
     const types = ownershipTypes(q.direction, q.relationships);
-    if (types.length === 0) return { owners: new Map(), complete: true };
+    if (types.length === 0) return new Map();
     const subgraph = statement('ownership', 'ownership-subgraph', {
       TYPES: types.map(neo4jRelType).join('|'),
       REACH: Math.max(0, Math.trunc(q.maxDepth) - 1),
     });
-    const rows = await this.graph.read(subgraph, { id: q.root, date: q.date ?? todayUtc() });
+    const params = { id: q.root, date: q.date ?? todayUtc() };
+    let rows;
+    if (deadline) {
+      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
+      if (timeoutMs === 0) return undefined;
+      rows = await this.reader.readWithin(subgraph, params, timeoutMs);
+      if (rows === TIMED_OUT) return undefined;
+    } else {
+      // No request deadline (a caller of its own): the read timeout of every statement.
+      rows = await this.graph.read(subgraph, params);
+    }
     // Parallel facts of a pair pool their percentages; a fact without one leaves the pool as it is.
     const pools = new Map<string, Map<string, number[]>>();
     for (const row of rows) {
@@ -71,6 +95,19 @@ export class EffectiveOwnershipService {
     for (const [from, byTo] of pools) {
       graph.set(from, [...byTo].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([to, pool]) => ({ to, share: stepShare(pool) })));
     }
-    return effectiveOwnership(q.root, graph, q.maxDepth, q.pathsLimit, this.budget);
+    return graph;
+  }
+
+  /**
+   * The sums over `graph` (from subgraph; undefined: not read in time, no owners and
+   * incomplete). `listPathsOf`: the owners whose paths are listed (all when absent).
+   */
+  answer(q: EffectiveQuery, graph: ShareGraph | undefined, listPathsOf?: ReadonlySet<string>): EffectiveAnswer {
+    if (!graph) return { owners: new Map(), complete: false };
+    return effectiveOwnership(q.root, graph, q.maxDepth, q.pathsLimit, { budget: this.budget, listPathsOf });
+  }
+
+  async compute(q: EffectiveQuery, deadline?: Deadline, listPathsOf?: ReadonlySet<string>): Promise<EffectiveAnswer> {
+    return this.answer(q, await this.subgraph(q, deadline), listPathsOf);
   }
 }

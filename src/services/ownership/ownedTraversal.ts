@@ -32,17 +32,21 @@ export class OwnedTraversal {
   async traverse(
     request: TraversalRequest, opts: OwnershipOptions, deadline: Deadline = this.traversal.startDeadline(),
   ): Promise<{ result: TraversalResult; answer: EffectiveAnswer }> {
-    const computing = this.effective.compute({
+    const query = {
       root: request.id, direction: opts.direction, relationships: request.relationships, maxDepth: request.maxDepth,
       date: opts.date, pathsLimit: opts.pathsLimit,
-    });
+    };
+    // The subgraph read and the traversal are independent: side by side, the answer takes the
+    // longer of the two, not their sum. Both draw on the request's one deadline.
+    const reading = this.effective.subgraph(query, deadline);
     const min = opts.minEffectiveShares;
     if (min === undefined || min <= 0) {
-      // Independent reads: side by side, the answer takes the longer of the two, not their sum.
-      const [result, answer] = await Promise.all([this.traversal.traverse(request, deadline), computing]);
+      const [result, graph] = await Promise.all([this.traversal.traverse(request, deadline), reading]);
+      // Only the page's owners show their paths: the others' need not be listed.
+      const answer = this.effective.answer(query, graph, new Set(result.hits.map((h) => h.target.id as string)));
       return { result: { ...result, partial: result.partial || !answer.complete }, answer };
     }
-    const answer = await computing;
+    const answer = this.effective.answer(query, await reading);
     // The traversal pages its own results: read its pages (growing) until this page and one
     // more qualifying result are known, or it has no more.
     const keep = (hit: TraversalResult['hits'][number]) => hit.steps.length > 0
