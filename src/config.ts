@@ -26,6 +26,8 @@ export interface Config {
   ingestBatchSize: number;
   /** Files with at most this many lines are written in one transaction; larger ones per batch. */
   ingestAtomicMaxLines: number;
+  /** Entities the risk worker scores per read and write transaction. */
+  rescoreChunkSize: number;
   /** Upper bound on one read query (ms) so no request runs unbounded. */
   queryTimeoutMs: number;
   /** Traversal bounds: targets reached before the search stops, and its time limit (ms). */
@@ -209,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     ingestBatchSize: int(env, 'INGEST_BATCH_SIZE', 2000, 1, 100000),
     ingestAtomicMaxLines: int(env, 'INGEST_ATOMIC_MAX_LINES', 20000, 0, 100_000_000),
+    rescoreChunkSize: int(env, 'RESCORE_CHUNK_SIZE', 2000, 1, 100000),
     queryTimeoutMs: int(env, 'QUERY_TIMEOUT_MS', 15000, 100, 600000),
     traversal: {
       visitBudget: int(env, 'TRAVERSAL_VISIT_BUDGET', 100000, 10, 100_000_000),

@@ -8,7 +8,11 @@ import type { Config } from '../config';
 import type { Graph } from '../graph/neo4j';
 import type { Queues } from './queues';
 
-export interface EntityJob { entityIds: string[]; reason: string }
+/**
+ * Entities to process. `change`: shared by the jobs queued together after one committed change
+ * (absent on jobs queued before it existed); re-scoring scores each entity once per change.
+ */
+export interface EntityJob { entityIds: string[]; reason: string; change?: string }
 
 /** A resolution upload to process (QUEUE_NAMES.upload). */
 export interface UploadJob { uploadId: string }

@@ -3,6 +3,7 @@
  * processors registered in src/workers/worker.ts. Jobs carry ids only and processors
  * read the graph, so a retried job sees the current state and is safe to run twice.
  */
+import { randomUUID } from 'node:crypto';
 import { Queue, type JobsOptions } from 'bullmq';
 import Redis from 'ioredis';
 import type { Config } from '../config';
@@ -66,19 +67,22 @@ export class Queues {
   }
 
   /**
-   * Enqueues `ids` in chunks of IDS_PER_JOB on each named queue. With `jobIdPrefix`, chunk n
-   * gets the job id `<prefix>-<n>`, so enqueueing the same ids again while those jobs are
-   * kept (DEFAULT_JOB_OPTIONS) adds nothing: a retried producer does not queue work twice.
+   * Enqueues `ids` in chunks of `idsPerJob` (IDS_PER_JOB) on each named queue. With
+   * `jobIdPrefix`, chunk n gets the job id `<prefix>-<n>`, so enqueueing the same ids again
+   * while those jobs are kept (DEFAULT_JOB_OPTIONS) adds nothing: a retried producer does not
+   * queue work twice. The jobs of one call share a `change` id: they follow one committed
+   * change, and re-scoring scores each entity once per change (rescoreClaims.ts).
    */
-  async enqueueEntities(names: QueueName[], ids: Iterable<string>, reason: string, jobIdPrefix?: string): Promise<number> {
+  async enqueueEntities(names: QueueName[], ids: Iterable<string>, reason: string, jobIdPrefix?: string, idsPerJob = IDS_PER_JOB): Promise<number> {
     await this.reachable();
     const all = [...ids];
+    const change = randomUUID();
     let jobs = 0;
     for (const name of names) {
       const bulk = [];
-      for (let i = 0; i < all.length; i += IDS_PER_JOB) {
-        const opts = jobIdPrefix === undefined ? undefined : { jobId: `${jobIdPrefix}-${i / IDS_PER_JOB}` };
-        bulk.push({ name: reason, data: { entityIds: all.slice(i, i + IDS_PER_JOB), reason }, opts });
+      for (let i = 0; i < all.length; i += idsPerJob) {
+        const opts = jobIdPrefix === undefined ? undefined : { jobId: `${jobIdPrefix}-${i / idsPerJob}` };
+        bulk.push({ name: reason, data: { entityIds: all.slice(i, i + idsPerJob), reason, change }, opts });
       }
       if (bulk.length) await this.queue(name).addBulk(bulk);
       jobs += bulk.length;

@@ -18,14 +18,19 @@ import { RiskChangeRecordingSink } from './riskChangeSink';
 import { WebhookEventSink } from './webhookSink';
 import { webhookDeps } from './webhookJob';
 import { Graph } from '../graph/neo4j';
-import { FULL_RESCORE_REASON, FalsePositiveFilter, RiskScorer } from '../services/risk';
+import { FULL_RESCORE_REASON, FalsePositiveFilter, RiskScorer, type RescoreStats } from '../services/risk';
 import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
-import type { Processor, WorkerDeps } from './jobs';
+import { RescoreClaims } from './rescoreClaims';
+import type { EntityJob, Processor, WorkerDeps } from './jobs';
 
-const scorers = new Map<WorkerDeps, { scorer: RiskScorer; redis: Redis }>();
+const scorers = new Map<WorkerDeps, { scorer: RiskScorer; redis: Redis; claims: RescoreClaims }>();
 
 /** One scorer (and one Redis connection for the feed) per set of worker dependencies. */
 export function scorerFor(deps: WorkerDeps): RiskScorer {
+  return entryFor(deps).scorer;
+}
+
+function entryFor(deps: WorkerDeps): { scorer: RiskScorer; redis: Redis; claims: RescoreClaims } {
   let entry = scorers.get(deps);
   if (!entry) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
@@ -34,11 +39,12 @@ export function scorerFor(deps: WorkerDeps): RiskScorer {
     // (risk.changed) see what was delivered and recorded.
     const sink = new FalsePositiveFilter(deps.graph, new WebhookEventSink(recording, () => webhookDeps(deps).dispatcher));
     const scorer = new RiskScorer(deps.graph, sink, {
+      chunkSize: deps.config.rescoreChunkSize,
       log: (msg, details) => deps.logger.warn({ ...details }, msg),
     });
-    scorers.set(deps, (entry = { scorer, redis }));
+    scorers.set(deps, (entry = { scorer, redis, claims: new RescoreClaims(redis) }));
   }
-  return entry.scorer;
+  return entry;
 }
 
 /** Closes the feed connections of the scorers (in-process workers: benches, tests). */
@@ -47,14 +53,29 @@ export async function closeScorers(): Promise<void> {
   scorers.clear();
 }
 
-export const rescoreProcessor: Processor = async (job, deps) => {
+export const rescoreProcessor: Processor<EntityJob> = async (job, deps) => {
   const started = Date.now();
-  const stats = await scorerFor(deps).process(job.data.entityIds, job.data.reason, async (done, total) => {
+  const { scorer, claims } = entryFor(deps);
+  const stats = await runRescoreJob(scorer, claims, job.id!, job.data, async (done, total) => {
     await job.updateProgress({ done, total });
   });
   deps.logger.info({ queue: QUEUE_NAMES.rescore, job: job.id, ...stats, ms: Date.now() - started }, 'rescored');
   return stats;
 };
+
+/**
+ * One re-scoring job: its ids' neighbourhood, less what other jobs of the same change claimed
+ * (each entity is scored once per change; rescoreClaims.ts). Jobs without a change (queued
+ * before changes were named) score their whole neighbourhood.
+ */
+export async function runRescoreJob(
+  scorer: RiskScorer, claims: RescoreClaims, jobId: string, data: EntityJob,
+  progress?: (done: number, total: number) => Promise<void> | void,
+): Promise<RescoreStats> {
+  const { change } = data;
+  const claim = change ? (ids: string[]) => claims.claim(change, jobId, ids) : undefined;
+  return scorer.process(data.entityIds, data.reason, progress, claim);
+}
 
 /**
  * Queues re-scoring of every entity, 1,000 ids a job, with reason FULL_RESCORE_REASON (no

@@ -162,7 +162,8 @@ describe('a worker process killed during a re-scoring batch', () => {
   test('after a restart every notification is there exactly once', async () => {
     const n = 1500;
     const saved = Array.from({ length: n }, (_, i) => child(i)).filter((_, i) => i % 10 === 0);
-    let worker = startWorker();
+    // Chunks of 500: the batch of 1,501 entities commits in four transactions, so a kill can land between them.
+    let worker = startWorker({ RESCORE_CHUNK_SIZE: '500' });
     try {
       await ingestAndQueue(h, writeNdjson('star.ndjson', star(n)));
       await waitForIdle(h);
@@ -189,7 +190,7 @@ describe('a worker process killed during a re-scoring batch', () => {
       expect(appliedAtKill).toBeLessThan(saved.length);
       expect(delivered).toBeLessThan(saved.length);
 
-      worker = startWorker();
+      worker = startWorker({ RESCORE_CHUNK_SIZE: '500' });
       // The dead worker's job is re-queued once its lock expires (lockDuration + stalledInterval).
       await waitForIdle(h, 150_000);
 

@@ -15,8 +15,11 @@ import {
 import { explanationJson, pairKey, shownFact, type FactRow, type StepFact } from './explanation';
 import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
 
-/** Entities scored per read + write transaction. */
-export const SCORE_CHUNK = 500;
+/**
+ * Entities scored per read + write transaction. Larger chunks share more of their ownership
+ * levels (each entity is expanded once per chunk), which is most of a chunk's reads.
+ */
+export const SCORE_CHUNK = 2000;
 /** Chunks of one job scored at the same time. */
 export const SCORE_PARALLEL = 2;
 /** A job with this reason lists every entity: no neighbourhood expansion is needed. */
@@ -38,9 +41,14 @@ export interface RescoreStats {
   /** Notifications moved to the feed. */
   notifications: number;
   rejected: number;
+  /** Entities of the neighbourhood left to another job of the same change (claimed by it). */
+  skipped: number;
 }
 
-const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, changed: 0, notifications: 0, rejected: 0 });
+const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, changed: 0, notifications: 0, rejected: 0, skipped: 0 });
+
+/** The ids of a neighbourhood this job scores; the others are scored by another job of the same change. */
+export type Claim = (ids: string[]) => Promise<string[]>;
 
 interface RootRow {
   id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
@@ -76,6 +84,8 @@ export interface ScorerOptions {
   parallel?: number;
   maxDepth?: number;
   log?: (msg: string, details?: Record<string, unknown>) => void;
+  /** Told the ids of each chunk scored (first attempt; a compare-and-set retry is not a new scoring). */
+  onScored?: (ids: readonly string[]) => void;
 }
 
 export class RiskScorer {
@@ -83,24 +93,30 @@ export class RiskScorer {
   private readonly parallel: number;
   private readonly maxDepth: number;
   private readonly log: NonNullable<ScorerOptions['log']>;
+  private readonly onScored: ScorerOptions['onScored'];
 
   constructor(private readonly graph: Graph, private readonly sink: NotificationSink, options: ScorerOptions = {}) {
     this.chunkSize = options.chunkSize ?? SCORE_CHUNK;
     this.parallel = Math.max(1, options.parallel ?? SCORE_PARALLEL);
     this.maxDepth = options.maxDepth ?? OWNERSHIP_DEPTH;
     this.log = options.log ?? (() => undefined);
+    this.onScored = options.onScored;
   }
 
   /**
    * One job: deliver notifications left over by an interrupted run, expand the ids to every
    * entity whose derived factors may depend on them (unless the job lists every entity),
-   * and score those.
+   * keep those `claim` gives this job (all without it), and score those.
    */
-  async process(entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void): Promise<RescoreStats> {
+  async process(
+    entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void, claim?: Claim,
+  ): Promise<RescoreStats> {
     const leftover = await this.flushOutbox();
-    const ids = reason === FULL_RESCORE_REASON ? [...new Set(entityIds)] : await this.neighbourhood(entityIds);
+    const expanded = reason === FULL_RESCORE_REASON ? [...new Set(entityIds)] : await this.affected(entityIds);
+    const ids = claim && reason !== FULL_RESCORE_REASON ? await claim(expanded) : expanded;
     const stats = await this.score(ids, { progress });
     stats.requested = entityIds.length;
+    stats.skipped = expanded.length - ids.length;
     stats.notifications += leftover;
     return stats;
   }
@@ -112,6 +128,15 @@ export class RiskScorer {
    * possibly-same-as entities of all those (their psa_ factors follow what those derive). Sorted.
    */
   async neighbourhood(entityIds: string[]): Promise<string[]> {
+    return (await this.affected(entityIds)).sort();
+  }
+
+  /**
+   * The neighbourhood in the order it was found (the given ids, their one-hop neighbours, the
+   * ownership levels, the possibly-same-as entities): entities near each other in the graph sit
+   * near each other in the list, so a chunk of it shares more of its ownership levels.
+   */
+  async affected(entityIds: string[]): Promise<string[]> {
     const seeds = [...new Set(entityIds)];
     const all = new Set(seeds);
     const today = todayUtc();
@@ -131,22 +156,25 @@ export class RiskScorer {
         for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) for (const id of row.get('psa') as string[]) all.add(id);
       }
     });
-    return [...all].sort();
+    return [...all];
   }
 
-  /** Scores `ids` chunk by chunk; each chunk is one read and one compare-and-set write. */
+  /**
+   * Scores `ids` chunk by chunk in the given order (each entity once); each chunk is one read
+   * and one compare-and-set write.
+   */
   async score(ids: string[], options: { flush?: boolean; progress?: (done: number, total: number) => Promise<void> | void } = {}): Promise<RescoreStats> {
     const stats = emptyStats();
-    const sorted = [...new Set(ids)].sort();
+    const unique = [...new Set(ids)];
     let done = 0;
-    const queue = chunks(sorted, this.chunkSize);
+    const queue = chunks(unique, this.chunkSize);
     // A few chunks in flight: they hold disjoint ids, and the compare-and-set covers the rest.
     const lane = async () => {
       for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
         const queued = await this.scoreChunk(chunk, stats);
         if (queued > 0 && options.flush !== false) stats.notifications += await this.flushOutbox();
         done += chunk.length;
-        await options.progress?.(done, sorted.length);
+        await options.progress?.(done, unique.length);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.parallel, queue.length) }, lane));
@@ -259,6 +287,7 @@ export class RiskScorer {
       return found;
     };
 
+    if (count) this.onScored?.(data.roots.map((r) => r.id));
     const rows: WriteRow[] = [];
     const date = new Date().toISOString();
     for (const root of data.roots) {
@@ -285,7 +314,8 @@ export class RiskScorer {
         notify: change ? JSON.stringify(change) : null, stateExplanation: root.stateExplanation, explanation,
       });
     }
-    return rows;
+    // Sorted by id: concurrent chunks take the states' write locks in the same order.
+    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /**
