@@ -28,17 +28,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function run(): Promise<void> {
   const entities = Number(process.env.BENCH_ENTITIES ?? 100_000);
-  const size = Number(process.env.BENCH_UPLOAD_ROWS ?? 10_000);
-  const singleRows = Math.min(size, Number(process.env.BENCH_UPLOAD_SINGLE_ROWS ?? size));
+  const wanted = Number(process.env.BENCH_UPLOAD_ROWS ?? 10_000);
   const concurrencies = (process.env.BENCH_UPLOAD_CONCURRENCY ?? '1,4').split(',').map(Number).filter((n) => n > 0);
-  say(`\n== upload: ${size} rows as one resolution upload against ${singleRows} of them one by one to /v1/resolution, ${entities} generated entities`);
   const { config, graph } = await benchGraph();
   await ensureGeneratedGraph(graph, entities);
-  const queries = buildLabelledSet(entities, size);
-  const rows = queries.map((q) => ({
-    ...(q.name ? { name: [q.name] } : {}), ...(q.identifier ? { identifier: [q.identifier] } : {}),
-    ...(q.dob ? { date_of_birth: [q.dob] } : {}), ...(q.country ? { country: [q.country] } : {}),
-  }));
+  // Distinct rows only: a repeated row joins its first one's entity unresolved, which would flatter the upload.
+  const distinct = new Map<string, Record<string, string[]>>();
+  for (let n = wanted; distinct.size < wanted && n <= wanted * 8; n *= 2) {
+    for (const q of buildLabelledSet(entities, n)) {
+      const row = {
+        ...(q.name ? { name: [q.name] } : {}), ...(q.identifier ? { identifier: [q.identifier] } : {}),
+        ...(q.dob ? { date_of_birth: [q.dob] } : {}), ...(q.country ? { country: [q.country] } : {}),
+      };
+      if (distinct.size < wanted) distinct.set(JSON.stringify(row).toLowerCase(), row);
+    }
+  }
+  const rows = [...distinct.values()];
+  const size = rows.length;
+  const singleRows = Math.min(size, Number(process.env.BENCH_UPLOAD_SINGLE_ROWS ?? size));
+  say(`\n== upload: ${size} distinct rows as one resolution upload against ${singleRows} of them one by one to /v1/resolution, ${entities} generated entities`);
   const paths = rows.slice(0, singleRows).map((r) => {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(r)) for (const x of v) qs.append(k, x);
