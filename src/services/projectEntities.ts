@@ -19,7 +19,7 @@ import { CaseStatus, MatchExplanation, MatchStrength } from './projectEntityMatc
 import { CUSTOM_FIELD } from './projectContents';
 import { archivedConflict } from './access';
 import { AuditSink, ProjectTx, now, projectEntityNotFound } from './projectTx';
-import { BEST_MATCH_THRESHOLD, FieldExplanation, ResolveField, ResolveService, Scored } from './resolve';
+import { BEST_MATCH_THRESHOLD, FieldExplanation, Ranked, ResolveField, ResolveParams, ResolveService, Scored } from './resolve';
 
 /** Attributes of the client's ResolutionAttributes that resolution reads (others are kept only). */
 export const RESOLVED_ATTRIBUTES = ['name', 'identifier', 'country', 'address', 'date_of_birth', 'type'] as const;
@@ -83,6 +83,25 @@ export function explain(s: Scored): MatchExplanation[] {
   }));
 }
 
+/** What a resolution gives a project entity: its strength and its matches, best first. */
+export interface Resolution { strength: MatchStrength; matches: ResolvedMatch[] }
+
+/** The resolve query of an input; none when it has no name, identifier or address (no match). */
+function resolveParamsOf(input: ResolutionInput): ResolveParams | undefined {
+  const a = (field: string) => valuesOf(input.attributes, field);
+  if (!a('name').length && !a('identifier').length && !a('address').length) return undefined;
+  return {
+    name: a('name'), identifier: a('identifier'), country: a('country').map((c) => c.toUpperCase()), address: a('address'),
+    dob: a('date_of_birth'), ...(a('type').length ? { types: a('type') } : {}), fuzziness: {}, strict: false, limit: RESOLVED_MATCHES,
+  };
+}
+
+function resolutionOf(ranked: Ranked): Resolution {
+  const matches = ranked.all.filter((s) => s.score >= BEST_MATCH_THRESHOLD)
+    .map((s) => ({ id: s.candidate.id, score: s.score, strength: strengthOf(s.score), explanation: JSON.stringify(explain(s)) }));
+  return { strength: matches[0]?.strength ?? 'no_match', matches };
+}
+
 const strengthOf = (score: number): MatchStrength => (score >= STRONG_SCORE ? 'strong' : score >= BEST_MATCH_THRESHOLD ? 'partial' : 'no_match');
 
 /** The attributes' canonical form: equal attributes (in any order, any case) give equal keys. */
@@ -105,16 +124,22 @@ export class ProjectEntityService extends ProjectTx {
   }
 
   /** The resolution's matches: every candidate at or above the best-match threshold, best first. */
-  async resolution(input: ResolutionInput): Promise<{ strength: MatchStrength; matches: ResolvedMatch[] }> {
-    const a = (field: string) => valuesOf(input.attributes, field);
-    if (!a('name').length && !a('identifier').length && !a('address').length) return { strength: 'no_match', matches: [] };
-    const ranked = await this.resolver.rank({
-      name: a('name'), identifier: a('identifier'), country: a('country').map((c) => c.toUpperCase()), address: a('address'),
-      dob: a('date_of_birth'), ...(a('type').length ? { types: a('type') } : {}), fuzziness: {}, strict: false, limit: RESOLVED_MATCHES,
+  async resolution(input: ResolutionInput): Promise<Resolution> {
+    const params = resolveParamsOf(input);
+    return params ? resolutionOf(await this.resolver.rank(params)) : { strength: 'no_match', matches: [] };
+  }
+
+  /** `resolution` of several inputs, their candidates read in one exchange; a refused input answers its error in its place. */
+  async resolutions(inputs: ResolutionInput[]): Promise<(Resolution | Error)[]> {
+    const params = inputs.map(resolveParamsOf);
+    const asked = params.filter((p): p is ResolveParams => p !== undefined);
+    const ranked = await this.resolver.rankMany(asked);
+    let k = 0;
+    return params.map((p) => {
+      if (!p) return { strength: 'no_match' as const, matches: [] };
+      const r = ranked[k++];
+      return r instanceof Error ? r : resolutionOf(r);
     });
-    const matches = ranked.all.filter((s) => s.score >= BEST_MATCH_THRESHOLD)
-      .map((s) => ({ id: s.candidate.id, score: s.score, strength: strengthOf(s.score), explanation: JSON.stringify(explain(s)) }));
-    return { strength: matches[0]?.strength ?? 'no_match', matches };
   }
 
   /** POST /v1/projects/{id}/entities/create with attributes; editor. Answers the stored project entity. */

@@ -62,7 +62,8 @@ async function processChunk(d: UploadDeps, uploadId: string, state: UploadState,
     const saved = await d.chunks.save(UploadStore.principalOf(state), state.project_id, uploadId, good.map((g) => g.row), timings);
     good.forEach((g, k) => {
       const s = saved[k];
-      Object.assign(results[g.at], { project_entity_id: s.id, created: s.created, ...(s.match ? { match: s.match } : {}) });
+      if (s.error !== undefined) results[g.at].error = s.error;
+      else Object.assign(results[g.at], { project_entity_id: s.id, created: s.created, ...(s.match ? { match: s.match } : {}) });
     });
   } catch (err) {
     // A refused change (the project archived, the caller's role lowered) fails every row alike.
@@ -88,9 +89,10 @@ export async function uploadProcessor(job: Job<UploadJob>, deps: WorkerDeps): Pr
     const rows = await d.store.rows(id, done, Math.min(done + UPLOAD_CHUNK_ROWS, state.count));
     const results = await processChunk(d, id, state, rows, done + 1, timings);
     const t = Date.now();
-    await d.store.recordChunk(id, done, results);
+    const recorded = await d.store.recordChunk(id, done, results);
     timings.record += Date.now() - t;
-    done += rows.length;
+    // Not recorded: another worker took the job over (this one's lock lapsed) and moved the cursor; go on from where it is.
+    done = recorded ? done + rows.length : (await d.store.get(id))?.done ?? state.count;
     await job.updateProgress({ done, total: state.count });
   }
   if (await d.store.finish(id, new Date().toISOString())) {

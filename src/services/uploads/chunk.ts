@@ -14,30 +14,22 @@ import { storedJson } from '../../graph/mappers';
 import type { Graph } from '../../graph/neo4j';
 import type { Principal } from '../auth';
 import type { MatchExplanation } from '../projectEntityMatches';
-import { ProjectEntityService, ResolutionInput, attributesKey, storedFields } from '../projectEntities';
+import { ProjectEntityService, Resolution, ResolutionInput, attributesKey, storedFields } from '../projectEntities';
 import { AuditSink, ProjectTx, now } from '../projectTx';
 
-/** Rows of a chunk resolved at once: each resolution is one full-text read and its scoring. */
-const ROWS_AT_ONCE = 4;
+/** Statements a chunk's new rows are resolved in, side by side (each reads the candidates of its share of rows at once). */
+const RESOLVE_BATCHES = 3;
 
 export interface ChunkRow { input: ResolutionInput; tags: string[] }
 
 export interface BestMatch { id: string; label: string; score: number | null; strength: string; risk_factors: string[]; explanation: MatchExplanation[] | null }
 
-/** What became of one row: its project entity, whether this chunk created it, its best match. */
-export interface SavedRow { id: string; created: boolean; match?: BestMatch }
+/** What became of one row: its project entity, whether this chunk created it, its best match; or why it was refused. */
+export type SavedRow = { id: string; created: boolean; match?: BestMatch; error?: undefined } | { error: string };
 
 /** Milliseconds spent in each step, added up over the chunks of an upload. */
 export type ChunkTimings = Record<'lookup' | 'resolve' | 'write' | 'record', number>;
 export const noTimings = (): ChunkTimings => ({ lookup: 0, resolve: 0, write: 0, record: 0 });
-
-/** Runs `work` on each item, `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    for (let i = next++; i < items.length; i = next++) await work(items[i]);
-  }));
-}
 
 export class UploadChunkWriter extends ProjectTx {
   constructor(graph: Graph, private readonly entities: ProjectEntityService, audit: AuditSink) {
@@ -62,10 +54,22 @@ export class UploadChunkWriter extends ProjectTx {
     timings.lookup += Date.now() - t;
 
     t = Date.now();
-    const resolved = new Map<string, Awaited<ReturnType<ProjectEntityService['resolution']>>>();
-    await eachLimited(keys.filter((k) => !known.has(k)), ROWS_AT_ONCE, async (k) => {
-      resolved.set(k, await this.entities.resolution(groups.get(k)!.input));
-    });
+    // The new keys' candidates are read RESOLVE_BATCHES statements at a time, each for a share
+    // of the keys, so the scoring of one batch overlaps the graph reads of another.
+    const resolved = new Map<string, Resolution>();
+    const refused = new Map<string, string>();
+    const unknown = keys.filter((k) => !known.has(k));
+    const per = Math.ceil(unknown.length / RESOLVE_BATCHES);
+    const batches = Array.from({ length: RESOLVE_BATCHES }, (_, b) => unknown.slice(b * per, (b + 1) * per)).filter((b) => b.length);
+    await Promise.all(batches.map(async (batch) => {
+      const results = await this.entities.resolutions(batch.map((k) => groups.get(k)!.input));
+      batch.forEach((k, i) => {
+        const r = results[i];
+        if (!(r instanceof Error)) resolved.set(k, r);
+        else if (refusal(r)) refused.set(k, refusal(r)!);
+        else throw r;
+      });
+    }));
     timings.resolve += Date.now() - t;
 
     t = Date.now();
@@ -84,7 +88,7 @@ export class UploadChunkWriter extends ProjectTx {
         return { id: idOf.get(key)!, ...storedFields(g.input), strength, matches, tags: g.tags };
       });
       // A key found before the lock and gone by now (its entity deleted meanwhile) is resolved and saved by the next attempt of the chunk.
-      const missing = keys.filter((k) => !idOf.has(k));
+      const missing = keys.filter((k) => !idOf.has(k) && !refused.has(k));
       if (missing.length) throw new Error(`upload ${uploadId}: ${missing.length} project entities left the project while the chunk was saved; the chunk is retried`);
       if (fresh.length) {
         await tx.run(cypher('uploads', 'upload-entities-create'), { projectId, uploadId, now: at, user: principal.user, rows: fresh });
@@ -97,7 +101,8 @@ export class UploadChunkWriter extends ProjectTx {
     const firstOfKey = new Set<string>();
     return rows.map((_, i) => {
       const key = keyOf[i];
-      const id = ids.get(key)!;
+      const id = ids.get(key);
+      if (!id) return { error: refused.get(key)! };
       // Only a key's first row in the chunk counts as created; its repeats join it.
       const created = createdKeys.has(key) && !firstOfKey.has(key);
       firstOfKey.add(key);
@@ -105,6 +110,12 @@ export class UploadChunkWriter extends ProjectTx {
       return { id, created, ...(b ? { match: bestMatchOf(b) } : {}) };
     });
   }
+}
+
+/** The reason of a resolution refused for its input (a 4xx, e.g. a date that does not exist), or undefined for a failure. */
+function refusal(err: Error): string | undefined {
+  const e = err as Error & { status?: number; messages?: string[] };
+  return e.status && e.status < 500 ? (e.messages?.join('; ') ?? e.message) : undefined;
 }
 
 function bestMatchOf(b: Record<string, unknown>): BestMatch {
