@@ -58,10 +58,12 @@ export async function run(): Promise<void> {
   const app = await startApp(config, graph);
   const queues = new Queues(config);
   const workers = startWorkers({ config, graph, logger: pino({ level: 'silent' }), queues }, [QUEUE_NAMES.upload]);
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
     const res = await fetch(app.baseUrl + path, {
       method, headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
     });
+    // A progress read may time out on a machine this busy: asked again, not fatal.
+    if (res.status === 503 && method === 'GET') return call(method, path, body);
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<any>;
   };
