@@ -14,9 +14,10 @@ import { run as projects } from './projects';
 import { run as imports } from './imports';
 import { run as webhooks } from './webhooks';
 import { run as ownership } from './ownership';
+import { run as upload } from './upload';
 
 // Benches sharing a graph size run together; resolvePairs and foundation wipe the bench graph, so they run last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, resolvePairs, foundation };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, resolvePairs, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

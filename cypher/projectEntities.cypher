@@ -27,7 +27,7 @@ RETURN pe.id AS id
 
 // name: resolved-entity-exists
 // A project entity of the project saved with these attributes (the oldest, when several are).
-MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity {attributes_key: $attributesKey})
+MATCH (pe:ProjectEntity {project_id: $projectId, attributes_key: $attributesKey})
 RETURN pe.id AS id ORDER BY pe.created, pe.id LIMIT 1
 
 // name: resolved-entity-lock

@@ -38,6 +38,11 @@ MATCH (p:Project {id: $id})
 SET p.archived = true, p.updated = $now
 RETURN p {.*} AS project, COUNT { (p)-[:HAS_ENTITY]->(:ProjectEntity) } AS entity_count
 
+// name: project-state
+// Whether a project exists and whether it is archived (its webhooks are paused while it is).
+OPTIONAL MATCH (p:Project {id: $id})
+RETURN p IS NOT NULL AS found, coalesce(p.archived, false) AS archived
+
 // name: project-list-forward
 // Newest first; keyset after $after {created, id} (exclusive). Fetches one row more than the page.
 MATCH (p:Project)
@@ -134,7 +139,7 @@ WITH pe, head(COLLECT { MATCH (pe)-[m:MATCHES]->(e:Entity) WITH e, m ORDER BY m.
 WHERE $types IS NULL OR e.type IN $types
 RETURN pe.id AS id, pe.created AS created, pe.custom_fields AS custom_fields, e.id AS entity_id, e.label AS label,
   pe.strength AS strength, COLLECT { MATCH (pe)-[:MATCHES]->(m:Entity) RETURN m.id } AS match_ids,
-  pe.tag_labels AS tag_labels, pe.case_status AS case_status,
+  pe.tag_labels AS tag_labels, pe.case_status AS case_status, pe.upload_ids AS upload_ids,
   e.countries AS countries, e.risk AS risk, e.source_count AS source_count, e.identifiers AS identifiers,
   CASE WHEN e IS NULL OR NOT $withStatus THEN null ELSE head(COLLECT {
     MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'status'})

@@ -94,6 +94,19 @@ RETURN score,
      .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count,
      .related_entities_count, .risk, .search_names, .sx_date_of_birth} AS entity
 
+// name: resolve-candidates-many
+// resolve-candidates for several queries in one statement (a resolution upload's chunk):
+// $queries [{lucene, pool}]; each row names its query's index `i`.
+UNWIND range(0, size($queries) - 1) AS i
+CALL (i) {
+  CALL db.index.fulltext.queryNodes('entity_search', $queries[i].lucene, {limit: $queries[i].pool}) YIELD node, score
+  RETURN node AS e, score
+}
+RETURN i, score,
+  e {.id, .label, .type, .identifiers, .countries, .pep, .sanctioned, .closed, .psa_sanctioned, .psa_count,
+     .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count,
+     .related_entities_count, .risk, .search_names, .sx_date_of_birth} AS entity
+
 // name: reindex-entity-lock
 // `graph-api reindex`, safe beside an ingest: the next page of entities after $after (id
 // order), write-locked (a property set and removed again) before reindex-entity-read reads them

@@ -29,6 +29,7 @@
  * - `webhook.created` `{project_id, webhook_id, url, events}`
  * - `webhook.updated` `{project_id, webhook_id, changed}`
  * - `webhook.deleted` `{project_id, webhook_id}`
+ * - `webhook.secret_rotated` `{project_id, webhook_id, grace_seconds}`
  * - `webhook.delivery_resent` `{project_id, webhook_id, delivery_id}`
  */
 import type Redis from 'ioredis';
@@ -58,6 +59,7 @@ export const HISTORY_EVENTS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  'webhook.secret_rotated',
   'webhook.delivery_resent',
 ] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];

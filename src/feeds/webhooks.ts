@@ -22,13 +22,23 @@ export interface Subscription {
   description: string;
   enabled: boolean;
   secret: string;
+  /** Secrets replaced by a rotation, each signing beside the current one until it expires (newest first). */
+  previous_secrets?: PreviousSecret[];
   created: string;
   updated: string;
   user: string;
   org: string;
 }
 
-export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed';
+export interface PreviousSecret { secret: string; expires: string }
+
+/** The secrets a delivery attempt at `now` is signed with: the current one, then those still in their grace period. */
+export function signingSecrets(sub: Subscription, now = Date.now()): string[] {
+  return [sub.secret, ...(sub.previous_secrets ?? []).filter((p) => Date.parse(p.expires) > now).map((p) => p.secret)];
+}
+
+/** `cancelled`: dropped unsent, its subscription disabled or its project archived before the attempt. */
+export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface Delivery {
   /** Also the `webhook-id` header: the same on every attempt and re-send, so receivers can drop doubles. */
@@ -55,6 +65,10 @@ export type AttemptOutcome = 'success' | 'http_error' | 'timeout' | 'network_err
 
 /** Subscriptions a project may have. */
 export const MAX_SUBSCRIPTIONS_PER_PROJECT = 20;
+/** Secrets a subscription keeps signing with after rotations, besides the current one. */
+export const MAX_PREVIOUS_SECRETS = 3;
+/** The longest grace period of a rotated secret: 7 days. */
+export const MAX_ROTATION_GRACE_SECONDS = 7 * 86_400;
 /** Deliveries kept in the log of one subscription (the newest). */
 export const MAX_DELIVERIES_PER_SUBSCRIPTION = 1000;
 
@@ -93,6 +107,13 @@ export class WebhookStore {
     for (const d of ids) pipeline.del(deliveryKey(d), attemptsKey(d));
     await pipeline.exec();
     return removed === 1;
+  }
+
+  /** Removes every subscription of the project and their delivery logs (the project is gone). */
+  async removeProject(projectId: string): Promise<number> {
+    const ids = await this.redis.hkeys(subsKey(projectId));
+    for (const id of ids) await this.remove(projectId, id);
+    return ids.length;
   }
 
   /** Creates the delivery unless it exists; true when created. Trims the log to its newest deliveries. */

@@ -218,6 +218,26 @@ export class Neo4jFulltextIndex implements SearchIndex {
     return rows.map((r) => candidateOf(r.get('entity') as Props));
   }
 
+  /**
+   * Several candidate queries in one statement. Each query's rows come in the order the index
+   * yields them (score, best first), as `candidates` answers. When Lucene refuses one query
+   * (too many clauses), every query is run on its own so only that one answers its error.
+   */
+  async candidatesMany(requests: CandidateRequest[]): Promise<(Candidate[] | Error)[]> {
+    const queries = requests.map((r) => ({ lucene: candidateLucene(r), pool: neo4j.int(r.pool) }));
+    const asked = queries.map((q, i) => ({ ...q, i })).filter((q) => q.lucene);
+    const out: (Candidate[] | Error)[] = requests.map(() => []);
+    if (!asked.length) return out;
+    try {
+      const rows = await this.graph.read(cypher('search', 'resolve-candidates-many'), { queries: asked.map(({ lucene, pool }) => ({ lucene, pool })) });
+      for (const r of rows) (out[asked[r.get('i') as number].i] as Candidate[]).push(candidateOf(r.get('entity') as Props));
+      return out;
+    } catch (err) {
+      if (!isTooManyClauses(err)) throw err;
+      return Promise.all(requests.map((r) => this.candidates(r).catch((e: Error) => e)));
+    }
+  }
+
   async close(): Promise<void> {
     // The graph is owned by the caller.
   }

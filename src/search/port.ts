@@ -90,5 +90,10 @@ export interface SearchIndex {
   readonly backend: 'neo4j' | 'meilisearch';
   search(request: SearchRequest): Promise<SearchResult>;
   candidates(request: CandidateRequest): Promise<Candidate[]>;
+  /**
+   * The candidates of several requests (each as `candidates` answers it), in one exchange where
+   * the backend can; a request the backend refuses answers its error in its place.
+   */
+  candidatesMany?(requests: CandidateRequest[]): Promise<(Candidate[] | Error)[]>;
   close(): Promise<void>;
 }

@@ -71,6 +71,7 @@ export function contentsRow(r: Neo4jRecord): ProjectContentsRow {
     matchIds: r.get('match_ids') as string[],
     tags: (r.get('tag_labels') as string[] | null) ?? [],
     caseStatus: (r.get('case_status') as string | null) ?? 'not_assigned',
+    uploadIds: (r.get('upload_ids') as string[] | null) ?? [],
   };
 }
 

@@ -38,6 +38,8 @@ export interface ProjectContentsRow {
   tags: string[];
   /** The case status (CASE_STATUSES). */
   caseStatus: string;
+  /** The resolution uploads that saved or joined the project entity (docs/uploads.md). */
+  uploadIds: string[];
 }
 
 /**
@@ -87,7 +89,7 @@ const FILTERS: Readonly<Record<string, (value: string) => string | undefined>> =
   match_entity_id: (v) => (v.length <= 512 ? undefined : 'not an entity id (at most 512 characters)'),
   case_status: (v) => ((CASE_STATUSES as readonly string[]).includes(v) ? undefined : `one of ${CASE_STATUSES.join(', ')}`),
   tag: (v) => (v.length <= MAX_TAG_LENGTH ? undefined : `not a tag (at most ${MAX_TAG_LENGTH} characters)`),
-  upload: () => undefined,
+  upload: (v) => (v.length <= 128 ? undefined : 'not an upload id (at most 128 characters)'),
 };
 /** Words of every label_fuzzy value together: each is compared with every word of every label. */
 const MAX_FUZZY_WORDS = 20;
@@ -233,8 +235,8 @@ const MATCHERS: Readonly<Record<string, (values: string[]) => (r: ProjectContent
   case_status: (values) => (r) => values.includes(r.caseStatus),
   // A tag's id is its label (the client filters by tag id).
   tag: (values) => (r) => r.tags.some((t) => values.includes(t)),
-  // Uploads are not filtered on here: every entity is from no upload.
-  upload: () => () => false,
+  // An upload id: the entities a resolution upload saved or joined (a repeated row joins the entity saved before).
+  upload: (values) => (r) => r.uploadIds.some((u) => values.includes(u)),
 };
 
 /** The view's filters as one test of a row. */

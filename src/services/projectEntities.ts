@@ -19,7 +19,7 @@ import { CaseStatus, MatchExplanation, MatchStrength } from './projectEntityMatc
 import { CUSTOM_FIELD } from './projectContents';
 import { archivedConflict } from './access';
 import { AuditSink, ProjectTx, now, projectEntityNotFound } from './projectTx';
-import { BEST_MATCH_THRESHOLD, FieldExplanation, ResolveField, ResolveService, Scored } from './resolve';
+import { BEST_MATCH_THRESHOLD, FieldExplanation, Ranked, ResolveField, ResolveParams, ResolveService, Scored } from './resolve';
 
 /** Attributes of the client's ResolutionAttributes that resolution reads (others are kept only). */
 export const RESOLVED_ATTRIBUTES = ['name', 'identifier', 'country', 'address', 'date_of_birth', 'type'] as const;
@@ -83,6 +83,25 @@ export function explain(s: Scored): MatchExplanation[] {
   }));
 }
 
+/** What a resolution gives a project entity: its strength and its matches, best first. */
+export interface Resolution { strength: MatchStrength; matches: ResolvedMatch[] }
+
+/** The resolve query of an input; none when it has no name, identifier or address (no match). */
+function resolveParamsOf(input: ResolutionInput): ResolveParams | undefined {
+  const a = (field: string) => valuesOf(input.attributes, field);
+  if (!a('name').length && !a('identifier').length && !a('address').length) return undefined;
+  return {
+    name: a('name'), identifier: a('identifier'), country: a('country').map((c) => c.toUpperCase()), address: a('address'),
+    dob: a('date_of_birth'), ...(a('type').length ? { types: a('type') } : {}), fuzziness: {}, strict: false, limit: RESOLVED_MATCHES,
+  };
+}
+
+function resolutionOf(ranked: Ranked): Resolution {
+  const matches = ranked.all.filter((s) => s.score >= BEST_MATCH_THRESHOLD)
+    .map((s) => ({ id: s.candidate.id, score: s.score, strength: strengthOf(s.score), explanation: JSON.stringify(explain(s)) }));
+  return { strength: matches[0]?.strength ?? 'no_match', matches };
+}
+
 const strengthOf = (score: number): MatchStrength => (score >= STRONG_SCORE ? 'strong' : score >= BEST_MATCH_THRESHOLD ? 'partial' : 'no_match');
 
 /** The attributes' canonical form: equal attributes (in any order, any case) give equal keys. */
@@ -91,41 +110,48 @@ export function attributesKey(input: ResolutionInput): string {
   return createHash('sha256').update(JSON.stringify([input.profile, [...new Set(canonical)]])).digest('base64url');
 }
 
+/** The stored properties of a resolution input: attributes JSON, attributes key, profile and custom fields JSON. */
+export function storedFields(input: ResolutionInput) {
+  return {
+    attributes: JSON.stringify(input.attributes), attributesKey: attributesKey(input), profile: input.profile,
+    customFields: Object.keys(customFieldsOf(input.attributes)).length ? JSON.stringify(customFieldsOf(input.attributes)) : null,
+  };
+}
+
 export class ProjectEntityService extends ProjectTx {
   constructor(graph: Graph, private readonly resolver: ResolveService, audit: AuditSink, warn?: (message: string, err: unknown) => void) {
     super(graph, audit, warn);
   }
 
   /** The resolution's matches: every candidate at or above the best-match threshold, best first. */
-  private async resolve(input: ResolutionInput): Promise<{ strength: MatchStrength; matches: ResolvedMatch[] }> {
-    const a = (field: string) => valuesOf(input.attributes, field);
-    if (!a('name').length && !a('identifier').length && !a('address').length) return { strength: 'no_match', matches: [] };
-    const ranked = await this.resolver.rank({
-      name: a('name'), identifier: a('identifier'), country: a('country').map((c) => c.toUpperCase()), address: a('address'),
-      dob: a('date_of_birth'), ...(a('type').length ? { types: a('type') } : {}), fuzziness: {}, strict: false, limit: RESOLVED_MATCHES,
-    });
-    const matches = ranked.all.filter((s) => s.score >= BEST_MATCH_THRESHOLD)
-      .map((s) => ({ id: s.candidate.id, score: s.score, strength: strengthOf(s.score), explanation: JSON.stringify(explain(s)) }));
-    return { strength: matches[0]?.strength ?? 'no_match', matches };
+  async resolution(input: ResolutionInput): Promise<Resolution> {
+    const params = resolveParamsOf(input);
+    return params ? resolutionOf(await this.resolver.rank(params)) : { strength: 'no_match', matches: [] };
   }
 
-  private storedFields(input: ResolutionInput) {
-    return {
-      attributes: JSON.stringify(input.attributes), attributesKey: attributesKey(input), profile: input.profile,
-      customFields: Object.keys(customFieldsOf(input.attributes)).length ? JSON.stringify(customFieldsOf(input.attributes)) : null,
-    };
+  /** `resolution` of several inputs, their candidates read in one exchange; a refused input answers its error in its place. */
+  async resolutions(inputs: ResolutionInput[]): Promise<(Resolution | Error)[]> {
+    const params = inputs.map(resolveParamsOf);
+    const asked = params.filter((p): p is ResolveParams => p !== undefined);
+    const ranked = await this.resolver.rankMany(asked);
+    let k = 0;
+    return params.map((p) => {
+      if (!p) return { strength: 'no_match' as const, matches: [] };
+      const r = ranked[k++];
+      return r instanceof Error ? r : resolutionOf(r);
+    });
   }
 
   /** POST /v1/projects/{id}/entities/create with attributes; editor. Answers the stored project entity. */
   async create(principal: Principal, projectId: string, input: ResolutionInput) {
-    const { strength, matches } = await this.resolve(input);
+    const { strength, matches } = await this.resolution(input);
     const id = randomUUID();
     const body = await this.writeTx(async (tx) => {
       const at = now();
       await this.lockProject(tx, projectId, principal, 'editor', at);
       // An entity may have left the graph between resolution and this write: its match is dropped.
       await tx.run(cypher('projectEntities', 'resolved-entity-create'), {
-        projectId, id, now: at, user: principal.user, strength, matches, ...this.storedFields(input),
+        projectId, id, now: at, user: principal.user, strength, matches, ...storedFields(input),
       });
       return this.readProjectEntity(tx, projectId, id);
     });
@@ -133,57 +159,6 @@ export class ProjectEntityService extends ProjectTx {
       project_id: projectId, project_entity_id: id, entity_ids: matches.map((m) => m.id), strength, resolved: true,
     });
     return body;
-  }
-
-  /**
-   * One row of a resolution upload: the project entity saved with the same attributes joins the
-   * upload, or a new one is resolved and created with `upload_ids` [uploadId]; editor. Both under
-   * the project's write lock, so a row repeated (a resumed or repeated upload) is saved once.
-   * The row's tags are added to the entity's. No history event: an upload records its start
-   * and end instead.
-   */
-  async saveUploadRow(principal: Principal, projectId: string, input: ResolutionInput, uploadId: string, tags: string[] = []) {
-    const joined = async (tx: ManagedTransaction) => {
-      const row = (await tx.run(cypher('uploads', 'upload-entity-join'), { projectId, attributesKey: attributesKey(input), uploadId })).records[0];
-      if (row && tags.length) await tx.run(cypher('uploads', 'upload-entity-tags'), { id: row.get('id'), tags, now: now() });
-      return row;
-    };
-    // A new row is resolved outside any transaction and checked again under the lock; a known
-    // one (a repeated upload) is only joined.
-    const known = await this.graph.readTx(async (tx) =>
-      (await tx.run(cypher('projectEntities', 'resolved-entity-exists'), { projectId, attributesKey: attributesKey(input) })).records.length > 0);
-    if (known) {
-      const existing = await this.writeTx(async (tx) => {
-        await this.lockProject(tx, projectId, principal, 'editor', now());
-        return (await joined(tx))?.get('id') as string | undefined;
-      });
-      if (existing) return { id: existing, created: false };
-    }
-    const { strength, matches } = await this.resolve(input);
-    return this.writeTx(async (tx) => {
-      const at = now();
-      await this.lockProject(tx, projectId, principal, 'editor', at);
-      const again = (await joined(tx))?.get('id') as string | undefined;
-      if (again) return { id: again, created: false };
-      const id = randomUUID();
-      await tx.run(cypher('projectEntities', 'resolved-entity-create'), {
-        projectId, id, now: at, user: principal.user, strength, matches, ...this.storedFields(input),
-      });
-      await tx.run(cypher('uploads', 'upload-entity-mark'), { id, uploadId });
-      if (tags.length) await tx.run(cypher('uploads', 'upload-entity-tags'), { id, tags, now: at });
-      return { id, created: true };
-    });
-  }
-
-  /** The best current match of a project entity (an upload's result line), if it has one. */
-  async bestMatch(id: string) {
-    const row = (await this.graph.read(cypher('uploads', 'upload-best-match'), { id }))[0];
-    if (!row) return undefined;
-    return {
-      id: row.get('id') as string, label: (row.get('label') as string | null) ?? '', score: row.get('score') as number | null,
-      strength: row.get('strength') as string, risk_factors: Object.keys(storedJson<Record<string, unknown>>(row.get('risk'), {})).sort(),
-      explanation: storedJson<MatchExplanation[] | null>(row.get('explanation'), null),
-    };
   }
 
   /** Refuses (404, 403, 409 when archived and `needed` is editor) a caller without `needed` on the project. */
@@ -201,7 +176,7 @@ export class ProjectEntityService extends ProjectTx {
       await this.missingEntities(tx, entityIds);
       const matches = entityIds.map((e) => ({ id: e, score: null, strength: 'manual', explanation: null }));
       await tx.run(cypher('projectEntities', 'resolved-entity-create'), {
-        projectId, id, now: at, user: principal.user, strength: 'manual', matches, ...this.storedFields(input),
+        projectId, id, now: at, user: principal.user, strength: 'manual', matches, ...storedFields(input),
       });
     });
     await this.recordEvent(principal, 'project_entity.created', { project_id: projectId, project_entity_id: id, entity_ids: entityIds });
@@ -275,7 +250,7 @@ export class ProjectEntityService extends ProjectTx {
       });
       planned = { ...current, attributes: change(current.attributes).list };
     }
-    const resolution = planned ? await this.resolve(planned) : undefined;
+    const resolution = planned ? await this.resolution(planned) : undefined;
     let kept: ResolvedMatch[] = [];
     const result = await this.writeTx(async (tx) => {
       const at = now();
@@ -289,10 +264,10 @@ export class ProjectEntityService extends ProjectTx {
         const deleted = new Set(row.get('deleted') as string[]);
         kept = resolution.matches.filter((m) => !deleted.has(m.id));
         await tx.run(cypher('projectEntities', 'resolved-entity-rematch'), {
-          id, now: at, matches: kept, strength: kept[0]?.strength ?? 'no_match', ...this.storedFields(input),
+          id, now: at, matches: kept, strength: kept[0]?.strength ?? 'no_match', ...storedFields(input),
         });
       } else {
-        await tx.run(cypher('projectEntities', 'resolved-entity-set-attributes'), { id, ...this.storedFields(input) });
+        await tx.run(cypher('projectEntities', 'resolved-entity-set-attributes'), { id, ...storedFields(input) });
       }
       return changed.result;
     });

@@ -1,9 +1,9 @@
 /**
  * The processor of QUEUE_NAMES.upload: resolves the rows of one resolution upload into project
- * entities, a chunk of UPLOAD_CHUNK_ROWS at a time from the upload's `done` cursor. A chunk's
- * results and the cursor are written together (UploadStore.recordChunk), and a row saved before
- * a kill is found again by its attributes under the project's lock
- * (ProjectEntityService.saveUploadRow), so a resumed upload loses no row and saves none twice.
+ * entities, a chunk of UPLOAD_CHUNK_ROWS at a time from the upload's `done` cursor. A chunk is
+ * saved in one write transaction (UploadChunkWriter), then its results and the cursor are
+ * written together (UploadStore.recordChunk); a chunk saved before a kill and not recorded is
+ * found again by its rows' attributes, so a resumed upload loses no row and saves none twice.
  */
 import type { Job } from 'bullmq';
 import Redis from 'ioredis';
@@ -12,18 +12,16 @@ import { WriteBehind } from '../feeds/writeBehind';
 import { createSearchIndex } from '../search';
 import { ProjectEntityService } from '../services/projectEntities';
 import { ResolveService } from '../services/resolve';
+import { ChunkRow, ChunkTimings, UploadChunkWriter, noTimings } from '../services/uploads/chunk';
 import { checkUploadRow } from '../services/uploads/rows';
-import { RowResult, UploadStore } from '../services/uploads/store';
+import { RowResult, UploadState, UploadStore } from '../services/uploads/store';
 import type { UploadJob, WorkerDeps } from './jobs';
 import { QUEUE_NAMES } from './queues';
 import { webhookDeps } from './webhookJob';
 
 /** Rows per recorded chunk: what a killed worker may redo. */
 export const UPLOAD_CHUNK_ROWS = 50;
-/** Rows of a chunk resolved at once (each resolution is a few graph reads). */
-const ROWS_AT_ONCE = 4;
-
-interface UploadDeps { store: UploadStore; entities: ProjectEntityService; history: HistoryFeed; redis: Redis; writes: WriteBehind }
+interface UploadDeps { store: UploadStore; chunks: UploadChunkWriter; history: HistoryFeed; redis: Redis; writes: WriteBehind }
 const made = new Map<WorkerDeps, UploadDeps>();
 
 function uploadDeps(deps: WorkerDeps): UploadDeps {
@@ -34,7 +32,7 @@ function uploadDeps(deps: WorkerDeps): UploadDeps {
     const history = new HistoryFeed(redis, deps.config.env, deps.config.history, writes);
     const entities = new ProjectEntityService(deps.graph, new ResolveService(createSearchIndex(deps.config, deps.graph)), history,
       (msg, err) => deps.logger.warn({ err: (err as Error)?.message }, msg));
-    d = { store: new UploadStore(redis, deps.config.uploadRetentionDays * 86_400), entities, history, redis, writes };
+    d = { store: new UploadStore(redis, deps.config.uploadRetentionDays * 86_400), chunks: new UploadChunkWriter(deps.graph, entities, history), history, redis, writes };
     made.set(deps, d);
   }
   return d;
@@ -49,21 +47,31 @@ export async function closeUploadDeps(): Promise<void> {
   made.clear();
 }
 
-async function processRow(d: UploadDeps, uploadId: string, projectId: string, principal: Parameters<ProjectEntityService['saveUploadRow']>[0], row: unknown, n: number): Promise<RowResult> {
-  const checked = checkUploadRow(row);
-  const input: Record<string, unknown> = row && typeof row === 'object' && !Array.isArray(row) ? { ...(row as Record<string, unknown>) } : { value: row };
-  delete input.__error;
-  if (!checked.ok) return { row: n, input, tags: [], error: checked.reason };
+/** Checks the rows of a chunk and saves the good ones; one result per row, in order. */
+async function processChunk(d: UploadDeps, uploadId: string, state: UploadState, rows: unknown[], first: number, timings: ChunkTimings): Promise<RowResult[]> {
+  const results: RowResult[] = [];
+  const good: { at: number; row: ChunkRow }[] = [];
+  rows.forEach((row, i) => {
+    const checked = checkUploadRow(row);
+    const input: Record<string, unknown> = row && typeof row === 'object' && !Array.isArray(row) ? { ...(row as Record<string, unknown>) } : { value: row };
+    delete input.__error;
+    results.push(checked.ok ? { row: first + i, input, tags: checked.tags } : { row: first + i, input, tags: [], error: checked.reason });
+    if (checked.ok) good.push({ at: i, row: { input: checked.input, tags: checked.tags } });
+  });
   try {
-    const saved = await d.entities.saveUploadRow(principal, projectId, checked.input, uploadId, checked.tags);
-    const match = await d.entities.bestMatch(saved.id);
-    return { row: n, input, tags: checked.tags, project_entity_id: saved.id, created: saved.created, ...(match ? { match } : {}) };
+    const saved = await d.chunks.save(UploadStore.principalOf(state), state.project_id, uploadId, good.map((g) => g.row), timings);
+    good.forEach((g, k) => {
+      const s = saved[k];
+      if (s.error !== undefined) results[g.at].error = s.error;
+      else Object.assign(results[g.at], { project_entity_id: s.id, created: s.created, ...(s.match ? { match: s.match } : {}) });
+    });
   } catch (err) {
     // A refused change (the project archived, the caller's role lowered) fails every row alike.
     const e = err as { status?: number; messages?: string[]; message: string };
-    if (e.status && e.status < 500) return { row: n, input, tags: checked.tags, error: e.messages?.join('; ') ?? e.message };
-    throw err;
+    if (!e.status || e.status >= 500) throw err;
+    for (const g of good) results[g.at].error = e.messages?.join('; ') ?? e.message;
   }
+  return results;
 }
 
 export async function uploadProcessor(job: Job<UploadJob>, deps: WorkerDeps): Promise<unknown> {
@@ -76,16 +84,15 @@ export async function uploadProcessor(job: Job<UploadJob>, deps: WorkerDeps): Pr
     deps.logger.info({ queue: QUEUE_NAMES.upload, upload: id, rows: state.count }, 'upload started');
   }
   let done = state.done;
+  const timings = noTimings();
   while (done < state.count) {
     const rows = await d.store.rows(id, done, Math.min(done + UPLOAD_CHUNK_ROWS, state.count));
-    const results: RowResult[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i += ROWS_AT_ONCE) {
-      await Promise.all(rows.slice(i, i + ROWS_AT_ONCE).map(async (row, k) => {
-        results[i + k] = await processRow(d, id, state.project_id, principal, row, done + i + k + 1);
-      }));
-    }
-    await d.store.recordChunk(id, done, results);
-    done += rows.length;
+    const results = await processChunk(d, id, state, rows, done + 1, timings);
+    const t = Date.now();
+    const recorded = await d.store.recordChunk(id, done, results);
+    timings.record += Date.now() - t;
+    // Not recorded: another worker took the job over (this one's lock lapsed) and moved the cursor; go on from where it is.
+    done = recorded ? done + rows.length : (await d.store.get(id))?.done ?? state.count;
     await job.updateProgress({ done, total: state.count });
   }
   if (await d.store.finish(id, new Date().toISOString())) {
@@ -98,5 +105,6 @@ export async function uploadProcessor(job: Job<UploadJob>, deps: WorkerDeps): Pr
   // Outside the block above: a retry after a failed emit finds the upload finished and emits again (one delivery per subscription).
   const finished = await d.store.get(id);
   if (finished?.status === 'finished') await webhookDeps(deps).dispatcher.uploadFinished(finished);
-  return { upload: id, rows: state.count };
+  // The time of each step of this run (a resumed upload's covers the rows after the resumption).
+  return { upload: id, rows: state.count, phases_ms: timings };
 }

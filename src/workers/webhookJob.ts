@@ -8,8 +8,10 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import type { Config } from '../config';
-import { WebhookStore } from '../feeds/webhooks';
-import { EnqueueDelivery, WebhookDispatcher, WebhookJob } from '../services/webhooks/dispatch';
+import { WebhookStore, signingSecrets } from '../feeds/webhooks';
+import { cypher } from '../graph/cypherFiles';
+import type { Graph } from '../graph/neo4j';
+import { EnqueueDelivery, ProjectState, WebhookDispatcher, WebhookJob } from '../services/webhooks/dispatch';
 import { sendWebhook } from '../services/webhooks/send';
 import type { WorkerDeps } from './jobs';
 import { QUEUE_NAMES, type Queues } from './queues';
@@ -31,6 +33,13 @@ export function webhookEnqueuer(queues: Queues, config: Config): EnqueueDelivery
   };
 }
 
+/** Whether the project exists and is archived: read at each event and attempt, so an archive pauses its webhooks at once. */
+export async function projectState(graph: Graph, projectId: string): Promise<ProjectState> {
+  const [row] = await graph.read(cypher('projects', 'project-state'), { id: projectId });
+  if (!row?.get('found')) return 'missing';
+  return row.get('archived') ? 'archived' : 'active';
+}
+
 interface WebhookDeps { store: WebhookStore; dispatcher: WebhookDispatcher; redis: Redis }
 const made = new Map<WorkerDeps, WebhookDeps>();
 
@@ -40,7 +49,7 @@ export function webhookDeps(deps: WorkerDeps): WebhookDeps {
   if (!d) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
     const store = new WebhookStore(redis, deps.config.webhooks.retentionDays * 86_400);
-    d = { store, dispatcher: new WebhookDispatcher(store, webhookEnqueuer(deps.queues, deps.config)), redis };
+    d = { store, dispatcher: new WebhookDispatcher(store, webhookEnqueuer(deps.queues, deps.config), (id) => projectState(deps.graph, id)), redis };
     made.set(deps, d);
   }
   return d;
@@ -59,9 +68,22 @@ export async function webhookProcessor(job: Job<WebhookJob>, deps: WorkerDeps): 
   if (!found) return { skipped: 'delivery expired' };
   const sub = await store.subscription(projectId, subscriptionId);
   if (!sub) return { skipped: 'subscription deleted' };
-  if (!sub.enabled) return { skipped: 'subscription disabled' };
+  if (!sub.enabled) {
+    await store.setStatus(deliveryId, 'cancelled');
+    return { skipped: 'subscription disabled' };
+  }
+  const state = await projectState(deps.graph, projectId);
+  if (state === 'missing') {
+    await store.removeProject(projectId);
+    return { skipped: 'project gone: its subscriptions removed' };
+  }
+  if (state === 'archived') {
+    await store.setStatus(deliveryId, 'cancelled');
+    return { skipped: 'project archived' };
+  }
   const at = new Date().toISOString();
-  const result = await sendWebhook(sub, { id: deliveryId, body: found.delivery.body }, { timeoutMs: deps.config.webhooks.timeoutMs, allowPrivate: deps.config.webhooks.allowPrivate });
+  // The current secret and any rotated one still in its grace period each sign the attempt.
+  const result = await sendWebhook({ url: sub.url, secret: signingSecrets(sub) }, { id: deliveryId, body: found.delivery.body }, { timeoutMs: deps.config.webhooks.timeoutMs, allowPrivate: deps.config.webhooks.allowPrivate });
   const attempt = {
     attempt: found.attempts.length + 1, trigger: job.attemptsMade > 0 ? 'retry' as const : job.data.trigger, at,
     duration_ms: result.duration_ms, outcome: result.outcome, ...(result.status !== undefined ? { status: result.status } : {}), ...(result.error ? { error: result.error } : {}),

@@ -151,6 +151,16 @@ describe('resolution uploads', () => {
     expect(list.body.data.map((u: { id: string }) => u.id)).toEqual([second, first]);
   });
 
+  test('filter[upload] on the project entity list: the entities an upload saved or joined', async () => {
+    const byUpload = (id: string) => alice('GET', `/v1/projects/${pid}/entities?filter[upload]=${id}&limit=5`);
+    const got = await byUpload(first);
+    expect(got.status).toBe(200);
+    expect(got.body.size).toEqual({ count: VALID, qualifier: 'eq' });
+    expect(got.body.data).toHaveLength(5);
+    expect(got.body.data.every((e: { upload_ids: string[] }) => e.upload_ids.includes(first))).toBe(true);
+    expect((await byUpload('no-such-upload')).body.size).toEqual({ count: 0, qualifier: 'eq' });
+  });
+
   test('1,000 CSV rows with a worker killed mid-upload: every row saved once', async () => {
     const csvPid = await newProject();
     const res = await raw('POST', `/v1/projects/${csvPid}/resolutions`, csvOf(rows()), 'text/csv', { 'content-disposition': 'attachment; filename="book.csv"' });

@@ -5,7 +5,7 @@ const matchesFilters = (row: ProjectContentsRow, filters: Record<string, string[
 
 const row = (over: Partial<ProjectContentsRow>): ProjectContentsRow => ({
   id: 'pe', created: '2026-01-01T00:00:00.000Z', entityId: 'e', label: null, countries: [], risk: [], sources: [],
-  identifiers: [], status: null, receiverOf: 0, shipperOf: 0, upstreamRisk: [], upstreamCountries: [], custom: {}, strength: 'manual', matchIds: ['e'], tags: [], caseStatus: 'not_assigned', ...over,
+  identifiers: [], status: null, receiverOf: 0, shipperOf: 0, upstreamRisk: [], upstreamCountries: [], custom: {}, strength: 'manual', matchIds: ['e'], tags: [], caseStatus: 'not_assigned', uploadIds: [], ...over,
 });
 
 function refused(query: Record<string, unknown>): string {

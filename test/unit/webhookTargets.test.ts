@@ -4,7 +4,8 @@
  * retry schedule spans about a day.
  */
 import { Webhook } from 'standardwebhooks';
-import { generateSecret, secretProblem, sign } from '../../src/services/webhooks/signing';
+import { generateSecret, secretProblem, sign, signedHeaders } from '../../src/services/webhooks/signing';
+import { Subscription, signingSecrets } from '../../src/feeds/webhooks';
 import { isPrivateAddress, parseTarget } from '../../src/services/webhooks/targets';
 import { webhookRetryDelayMs } from '../../src/workers/webhookJob';
 import { loadConfig } from '../../src/config';
@@ -17,6 +18,20 @@ test('signatures are the ones the standardwebhooks library makes and accepts', (
   const ours = sign(secret, 'msg_1', at.getTime() / 1000, body);
   expect(ours).toBe(new Webhook(secret).sign('msg_1', at, body));
   expect(new Webhook(secret).verify(body, { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': sign(secret, 'msg_1', Math.floor(Date.now() / 1000), body) })).toBeTruthy();
+});
+
+test('after a rotation: one space-separated signature per secret, the current first; each secret verifies on its own', () => {
+  const [current, old] = [generateSecret(), generateSecret()];
+  const now = Date.now();
+  const sub = { secret: current, previous_secrets: [{ secret: old, expires: new Date(now + 60_000).toISOString() }, { secret: generateSecret(), expires: new Date(now - 1).toISOString() }] } as Subscription;
+  expect(signingSecrets(sub, now)).toEqual([current, old]);
+  const body = '{"type":"upload.finished"}';
+  const headers = signedHeaders(signingSecrets(sub, now), 'msg_2', body, now);
+  const ts = Math.floor(now / 1000);
+  expect(headers['webhook-signature']).toBe(`${sign(current, 'msg_2', ts, body)} ${sign(old, 'msg_2', ts, body)}`);
+  for (const secret of [current, old]) expect(new Webhook(secret).verify(body, headers)).toBeTruthy();
+  expect(() => new Webhook(generateSecret()).verify(body, headers)).toThrow();
+  expect(signedHeaders(current, 'msg_2', body, now)['webhook-signature']).toBe(sign(current, 'msg_2', ts, body));
 });
 
 test('secrets: whsec_ and base64 of 24 to 64 bytes', () => {

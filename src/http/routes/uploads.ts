@@ -5,6 +5,7 @@
  * Thin: check the request's shape, call UploadService. Rows are checked one by one by the job,
  * so a bad row fails with its number and never stops the rest.
  */
+import { Readable } from 'node:stream';
 import express from 'express';
 import { badParameter, badParameters } from '../../domain/errors';
 import { UploadService } from '../../services/uploads';
@@ -99,10 +100,14 @@ export function registerUploadRoutes(registry: RouteRegistry, uploads: UploadSer
     produces: ['text/csv'],
     responses: { 200: 'text/csv: row, input, project entity, best match id, label, score, strength, risk factors, explanation per field, error', ...errors },
     handler: async ({ principal, params }) => {
-      const parts = [csvLines([EXPORT_HEADER])];
-      for await (const page of uploads.results(principal, params.project_id, params.upload_id)) parts.push(csvLines(page.map(resultLine)));
+      // Streamed a page of results at a time; a 404 is answered before the stream starts.
+      const pages = await uploads.results(principal, params.project_id, params.upload_id);
+      const lines = async function* () {
+        yield csvLines([EXPORT_HEADER]);
+        for await (const page of pages) yield csvLines(page.map(resultLine));
+      };
       return {
-        body: parts.join(''), contentType: 'text/csv',
+        body: Readable.from(lines()), contentType: 'text/csv',
         headers: { 'content-disposition': `attachment; filename="upload-${params.upload_id.replace(/[^\w.-]/g, '_')}.csv"` },
       };
     },

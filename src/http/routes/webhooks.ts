@@ -4,7 +4,8 @@
  * schemas check the request, WebhookService does the rest.
  */
 import { WEBHOOK_EVENTS } from '../../feeds/webhooks';
-import type { SubscriptionChange, SubscriptionInput, WebhookService } from '../../services/webhooks';
+import { MAX_ROTATION_GRACE_SECONDS } from '../../feeds/webhooks';
+import type { SecretRotation, SubscriptionChange, SubscriptionInput, WebhookService } from '../../services/webhooks';
 import type { RouteRegistry } from '../registry';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 };
@@ -19,7 +20,8 @@ const url = { type: 'string', minLength: 1, maxLength: 2048, description: 'http 
 const events = { type: 'array', minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true, items: { type: 'string', enum: [...WEBHOOK_EVENTS] } };
 const description = { type: 'string', maxLength: 500 };
 const enabled = { type: 'boolean' };
-const SUBSCRIPTION = 'Webhook {id, project_id, url, events, description, enabled, created, updated}';
+const secret = { type: 'string', minLength: 1, maxLength: 200, description: 'whsec_<base64 of 24 to 64 bytes>; generated when not given' };
+const SUBSCRIPTION = 'Webhook {id, project_id, url, events, description, enabled, paused, previous_secrets: [{expires}], created, updated}';
 
 export function registerWebhookRoutes(registry: RouteRegistry, webhooks: WebhookService): void {
   registry.add<Record<string, never>, SubscriptionInput>({
@@ -29,8 +31,7 @@ export function registerWebhookRoutes(registry: RouteRegistry, webhooks: Webhook
     body: {
       type: 'object', additionalProperties: false, required: ['url', 'events'],
       properties: {
-        url, events, description, enabled,
-        secret: { type: 'string', minLength: 1, maxLength: 200, description: 'whsec_<base64 of 24 to 64 bytes>; generated when not given' },
+        url, events, description, enabled, secret,
       },
     },
     responses: { 201: `{data: ${SUBSCRIPTION} & {secret}}`, ...errors },
@@ -61,6 +62,21 @@ export function registerWebhookRoutes(registry: RouteRegistry, webhooks: Webhook
     method: 'delete', path: `${base}/:webhook_id`, tag: 'projects', credits: 0, summary: 'Delete a webhook and its delivery log; queued deliveries are dropped (admin)',
     params: hookParams, query: noQuery, responses: { 200: `{data: ${SUBSCRIPTION}}`, ...errors },
     handler: async ({ principal, params }) => ({ body: { data: await webhooks.delete(principal, params.project_id, params.webhook_id) } }),
+  });
+
+  registry.add<Record<string, never>, SecretRotation>({
+    method: 'post', path: `${base}/:webhook_id/secret/rotate`, tag: 'projects', credits: 0,
+    summary: 'Replace the webhook\'s signing secret (admin); the old one signs beside it for grace_seconds, each delivery carrying both signatures; the answer carries the new secret, shown this once',
+    params: hookParams, query: noQuery,
+    body: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        secret,
+        grace_seconds: { type: 'integer', minimum: 0, maximum: MAX_ROTATION_GRACE_SECONDS, default: 86_400, description: 'how long the replaced secret still signs; 0: not at all' },
+      },
+    },
+    responses: { 200: `{data: ${SUBSCRIPTION} & {secret}}`, ...errors },
+    handler: async ({ principal, params, body }) => ({ body: { data: await webhooks.rotateSecret(principal, params.project_id, params.webhook_id, body ?? {}) } }),
   });
 
   registry.add<{ offset: number; limit: number }>({

@@ -24,7 +24,7 @@
 import { badParameter } from '../../domain/errors';
 import { analyze, compactIdentifier, skeleton } from '../../domain/names';
 import { embeddedEntity } from '../../graph/mappers';
-import type { SearchIndex } from '../../search/port';
+import type { Candidate, CandidateRequest, SearchIndex } from '../../search/port';
 import { checkResolveDates, scoreCandidate } from './evidence';
 import { nameTokens } from './nameScore';
 import { joinedKey, phoneticKeys, relatedNames } from '../../search/analysis';
@@ -42,13 +42,42 @@ export class ResolveService {
 
   /** Candidates scored and ranked (best first); `best` only when it clears the threshold. */
   async rank(params: ResolveParams): Promise<Ranked> {
+    return this.ranked(params, await this.index.candidates(this.candidateRequest(params)));
+  }
+
+  /**
+   * `rank` of several queries, their candidates read in one exchange where the index can (a
+   * resolution upload's chunk); a query refused (a 400) answers its error in its place.
+   */
+  async rankMany(list: ResolveParams[]): Promise<(Ranked | Error)[]> {
+    const requests = list.map((params) => {
+      try {
+        return this.candidateRequest(params);
+      } catch (err) {
+        return err as Error;
+      }
+    });
+    const asked = requests.filter((r): r is CandidateRequest => !(r instanceof Error));
+    const found = this.index.candidatesMany
+      ? await this.index.candidatesMany(asked)
+      : await Promise.all(asked.map((r) => this.index.candidates(r).catch((e: Error) => e)));
+    let k = 0;
+    return requests.map((r, i) => {
+      if (r instanceof Error) return r;
+      const candidates = found[k++];
+      return candidates instanceof Error ? candidates : this.ranked(list[i], candidates);
+    });
+  }
+
+  /** The index request of a query; 400 for a query without name, identifier or address, or with a bad date. */
+  private candidateRequest(params: ResolveParams): CandidateRequest {
     if (params.name.length + params.identifier.length + params.address.length === 0) {
       throw badParameter('name', 'at least one of name, identifier or address is required');
     }
     checkResolveDates(params.dob);
     const fuzz = params.strict ? 0 : params.fuzziness.name ?? 1;
     const names = params.name.map((n) => nameTokens(n).tokens).filter((t) => t.length);
-    const candidates = await this.index.candidates({
+    return {
       names,
       skeletons: params.strict ? [] : names.flat().filter((t) => t.length > 1).map(skeleton),
       joined: params.strict ? [] : names.map(joinedKey).filter((k) => k.length >= 6),
@@ -63,7 +92,11 @@ export class ResolveService {
       fuzziness: fuzz,
       types: params.types,
       pool: params.pool ?? (params.strict ? 200 : DEFAULT_POOL),
-    });
+    };
+  }
+
+  /** The candidates scored against the query, ranked and cut to its page. */
+  private ranked(params: ResolveParams, candidates: Candidate[]): Ranked {
     const seen = new Set<string>();
     const scored: Scored[] = [];
     for (const c of candidates) {

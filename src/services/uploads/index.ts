@@ -13,6 +13,8 @@ import { RowResult, UploadState, UploadStore } from './store';
 
 export interface UploadQueue { add(uploadId: string): Promise<void> }
 
+/** Result rows read from Redis at once by the CSV export. */
+const RESULTS_PAGE = 1000;
 /** Failures a progress answer lists (the CSV export has every row). */
 const FAILURES_SHOWN = 100;
 
@@ -55,10 +57,17 @@ export class UploadService {
     return { offset, limit, next: offset + limit < total, size: { count: total, qualifier: 'eq' }, data: states.map(publicState) };
   }
 
-  /** Every processed row's result, in row order, a page at a time. */
-  async *results(principal: Principal, projectId: string, id: string): AsyncGenerator<RowResult[]> {
+  /**
+   * Every processed row's result, in row order, RESULTS_PAGE rows at a time. Access and the
+   * upload are checked when this is called (a 404 before any line is sent); the pages are read
+   * as they are consumed, so an export of 100,000 rows never holds more than a page.
+   */
+  async results(principal: Principal, projectId: string, id: string): Promise<AsyncGenerator<RowResult[]>> {
     const state = await this.state(principal, projectId, id);
-    for (let from = 0; from < state.done; from += 1000) yield this.store.results(id, from, Math.min(from + 1000, state.done));
+    const store = this.store;
+    return (async function* pages() {
+      for (let from = 0; from < state.done; from += RESULTS_PAGE) yield store.results(id, from, Math.min(from + RESULTS_PAGE, state.done));
+    })();
   }
 }
 

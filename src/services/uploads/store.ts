@@ -2,8 +2,9 @@
  * Resolution uploads in Redis: per upload a hash of its state and counts, the list of its rows
  * and the list of its row results (one JSON line per processed row, in row order), and per
  * project a sorted set of its uploads, newest first; failed rows are also listed on their own. A processed chunk (its results, counts and
- * the `done` cursor) is written in one MULTI, so a worker killed mid-upload resumes at the first
- * row whose result was not written.
+ * the `done` cursor) is written by one script, only while the cursor is where the chunk began,
+ * so a worker killed mid-upload resumes at the first row whose result was not written, and a
+ * chunk recorded twice (a job taken over while its worker still ran) counts once.
  */
 import type Redis from 'ioredis';
 import type { Principal } from '../auth';
@@ -26,6 +27,27 @@ export interface RowResult {
 
 const NUMBERS = ['count', 'done', 'matched', 'unmatched', 'failed', 'created', 'existing'] as const;
 const ROWS_PER_PUSH = 1000;
+
+/**
+ * recordChunk's script. KEYS: state, results, failures. ARGV: expected cursor, new cursor,
+ * retention seconds, failed, matched, unmatched, created, existing, n, then n result lines and
+ * the failure lines.
+ */
+const RECORD_CHUNK = `
+if tonumber(redis.call('HGET', KEYS[1], 'done') or '0') ~= tonumber(ARGV[1]) then return 0 end
+local n = tonumber(ARGV[9])
+for i = 1, n do redis.call('RPUSH', KEYS[2], ARGV[9 + i]) end
+local f = #ARGV - 9 - n
+for i = 1, f do redis.call('RPUSH', KEYS[3], ARGV[9 + n + i]) end
+if f > 0 then redis.call('EXPIRE', KEYS[3], ARGV[3]) end
+redis.call('HINCRBY', KEYS[1], 'failed', ARGV[4])
+redis.call('HINCRBY', KEYS[1], 'matched', ARGV[5])
+redis.call('HINCRBY', KEYS[1], 'unmatched', ARGV[6])
+redis.call('HINCRBY', KEYS[1], 'created', ARGV[7])
+redis.call('HINCRBY', KEYS[1], 'existing', ARGV[8])
+redis.call('HSET', KEYS[1], 'done', ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return 1`;
 
 const key = (id: string) => `upload:${id}`;
 const rowsKey = (id: string) => `upload:${id}:rows`;
@@ -83,23 +105,21 @@ export class UploadStore {
   }
 
   /**
-   * Records the results of rows [done, done + results.length) and moves the cursor, in one
-   * MULTI. One job per upload (its job id is the upload id) keeps a second worker off it.
+   * Records the results of rows [done, done + results.length) and moves the cursor, atomically
+   * (one script), only while the cursor is still at `done`; answers whether it recorded them.
+   * One job per upload (its job id is the upload id) keeps a second worker off it, but a worker
+   * whose job lock lapsed (a stalled event loop) may still be working when another takes the
+   * job over: the second to record a chunk records nothing, so no row is counted twice.
    */
-  async recordChunk(id: string, done: number, results: RowResult[]): Promise<void> {
-    const m = this.redis.multi();
-    if (results.length) m.rpush(resultsKey(id), ...results.map((r) => JSON.stringify(r)));
-    const failures = results.filter((r) => r.error).map((r) => JSON.stringify({ row: r.row, reason: r.error }));
-    if (failures.length) m.rpush(failuresKey(id), ...failures).expire(failuresKey(id), this.retentionSeconds);
+  async recordChunk(id: string, done: number, results: RowResult[]): Promise<boolean> {
     const count = (test: (r: RowResult) => boolean) => results.filter(test).length;
-    m.hincrby(key(id), 'failed', count((r) => !!r.error))
-      .hincrby(key(id), 'matched', count((r) => !r.error && !!r.match))
-      .hincrby(key(id), 'unmatched', count((r) => !r.error && !r.match))
-      .hincrby(key(id), 'created', count((r) => r.created === true))
-      .hincrby(key(id), 'existing', count((r) => r.created === false))
-      .hset(key(id), 'done', done + results.length)
-      .expire(resultsKey(id), this.retentionSeconds);
-    await m.exec();
+    const failures = results.filter((r) => r.error).map((r) => JSON.stringify({ row: r.row, reason: r.error }));
+    const recorded = await this.redis.eval(RECORD_CHUNK, 3, key(id), resultsKey(id), failuresKey(id),
+      done, done + results.length, this.retentionSeconds,
+      count((r) => !!r.error), count((r) => !r.error && !!r.match), count((r) => !r.error && !r.match),
+      count((r) => r.created === true), count((r) => r.created === false),
+      results.length, ...results.map((r) => JSON.stringify(r)), ...failures);
+    return recorded === 1;
   }
 
   /** Marks the upload finished and drops its rows; answers whether this call finished it. */

@@ -2,7 +2,9 @@
  * Turns product events into webhook deliveries: for each enabled subscription of the event's
  * project that takes its type, one delivery (id derived from the subscription and the event, so
  * the same event reported twice makes one) and one job on the delivery queue. The body follows
- * the Standard Webhooks shape `{type, timestamp, data}`.
+ * the Standard Webhooks shape `{type, timestamp, data}`. An archived project's subscriptions
+ * are paused: its events make no delivery. A project no longer in the graph has its
+ * subscriptions and their deliveries removed when one of its events comes.
  */
 import { createHash } from 'node:crypto';
 import type { Delivery, Subscription, WebhookEvent, WebhookStore } from '../../feeds/webhooks';
@@ -25,16 +27,29 @@ export interface FinishedUpload {
   id: string; project_id: string; file: string; count: number; matched: number; unmatched: number; failed: number; finished_at?: string;
 }
 
+/** Where a project stands, for its webhooks: active (deliveries go), archived (paused) or gone. */
+export type ProjectState = 'active' | 'archived' | 'missing';
+export type ProjectStateOf = (projectId: string) => Promise<ProjectState>;
+
 export function deliveryId(subscriptionId: string, type: WebhookEvent, eventKey: string): string {
   return `msg_${createHash('sha256').update(`${subscriptionId}\n${type}\n${eventKey}`).digest('base64url').slice(0, 27)}`;
 }
 
 export class WebhookDispatcher {
-  constructor(private readonly store: WebhookStore, private readonly enqueue: EnqueueDelivery) {}
+  constructor(private readonly store: WebhookStore, private readonly enqueue: EnqueueDelivery, private readonly projectState: ProjectStateOf) {}
 
-  /** Makes and queues the deliveries of one event; answers how many subscriptions take it. */
+  /** The project's subscriptions, none while the project is archived; a gone project's are removed. */
+  private async subscriptionsOf(projectId: string): Promise<Subscription[]> {
+    const subs = await this.store.subscriptions(projectId);
+    if (!subs.length) return subs;
+    const state = await this.projectState(projectId);
+    if (state === 'missing') await this.store.removeProject(projectId);
+    return state === 'active' ? subs : [];
+  }
+
+  /** Makes and queues the deliveries of one event (`known`: the project's active subscriptions); answers how many subscriptions take it. */
   async emit(projectId: string, type: WebhookEvent, eventKey: string, timestamp: string, data: Record<string, unknown>, known?: Subscription[]): Promise<number> {
-    const subs = (known ?? (await this.store.subscriptions(projectId))).filter((s) => s.enabled && s.events.includes(type));
+    const subs = (known ?? (await this.subscriptionsOf(projectId))).filter((s) => s.enabled && s.events.includes(type));
     for (const sub of subs) {
       const delivery: Delivery = {
         id: deliveryId(sub.id, type, eventKey), subscription_id: sub.id, project_id: projectId, event_type: type,
@@ -55,7 +70,7 @@ export class WebhookDispatcher {
     const byProject = new Map<string, Subscription[]>();
     for (const item of items) {
       let subs = byProject.get(item.projectId);
-      if (!subs) byProject.set(item.projectId, (subs = await this.store.subscriptions(item.projectId)));
+      if (!subs) byProject.set(item.projectId, (subs = await this.subscriptionsOf(item.projectId)));
       if (!subs.length) continue;
       const { added, removed, date } = item.data.risk_notifications;
       const changed = item.data.notifications.map((n) => n.field).filter((f) => !added.includes(f) && !removed.includes(f));

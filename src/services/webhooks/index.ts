@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { badParameter, notFound } from '../../domain/errors';
 import type { Attempt, Delivery, DeliveryStatus, Subscription, WebhookEvent, WebhookStore } from '../../feeds/webhooks';
-import { MAX_SUBSCRIPTIONS_PER_PROJECT } from '../../feeds/webhooks';
+import { MAX_PREVIOUS_SECRETS, MAX_SUBSCRIPTIONS_PER_PROJECT, signingSecrets } from '../../feeds/webhooks';
 import type { Graph } from '../../graph/neo4j';
 import { ApiError } from '../../domain/errors';
 import type { Principal } from '../auth';
@@ -21,10 +21,21 @@ import { TargetRefused, checkTarget } from './targets';
 
 export interface SubscriptionInput { url: string; events: WebhookEvent[]; secret?: string; description?: string; enabled?: boolean }
 export type SubscriptionChange = Partial<Omit<SubscriptionInput, 'secret'>>;
+export interface SecretRotation { secret?: string; grace_seconds?: number }
 
-/** A subscription as answered: without its secret. */
-export function publicSubscription(s: Subscription) {
-  return { id: s.id, project_id: s.project_id, url: s.url, events: s.events, description: s.description, enabled: s.enabled, created: s.created, updated: s.updated };
+/** A rotated secret signs beside the new one for this long unless the rotation says otherwise. */
+export const DEFAULT_ROTATION_GRACE_SECONDS = 86_400;
+
+/**
+ * A subscription as answered: without its secrets; `previous_secrets` says until when each
+ * rotated secret still signs, `paused` that the project is archived (no deliveries).
+ */
+export function publicSubscription(s: Subscription, paused = false) {
+  const previous = (s.previous_secrets ?? []).filter((p) => Date.parse(p.expires) > Date.now()).map((p) => ({ expires: p.expires }));
+  return {
+    id: s.id, project_id: s.project_id, url: s.url, events: s.events, description: s.description, enabled: s.enabled, paused,
+    previous_secrets: previous, created: s.created, updated: s.updated,
+  };
 }
 
 /** A delivery as answered: its body parsed, its status and attempts. */
@@ -45,10 +56,11 @@ export class WebhookService extends ProjectTx {
     super(graph, audit, warn);
   }
 
-  /** 404 / 403, and 409 for a change to an archived project. */
-  private async access(principal: Principal, projectId: string, role: Role, change = false): Promise<void> {
+  /** 404 / 403, and 409 for a change to an archived project; answers whether the project is archived (its webhooks paused). */
+  private async access(principal: Principal, projectId: string, role: Role, change = false): Promise<boolean> {
     const { project } = await this.graph.readTx((tx) => this.readProject(tx, projectId, principal, role));
     if (change && project.archived) throw archivedConflict(projectId);
+    return Boolean(project.archived);
   }
 
   private async target(url: string): Promise<string> {
@@ -87,13 +99,13 @@ export class WebhookService extends ProjectTx {
   }
 
   async list(principal: Principal, projectId: string) {
-    await this.access(principal, projectId, 'viewer');
-    return (await this.store.subscriptions(projectId)).map(publicSubscription);
+    const paused = await this.access(principal, projectId, 'viewer');
+    return (await this.store.subscriptions(projectId)).map((sub) => publicSubscription(sub, paused));
   }
 
   async get(principal: Principal, projectId: string, id: string) {
-    await this.access(principal, projectId, 'viewer');
-    return publicSubscription(await this.find(projectId, id));
+    const paused = await this.access(principal, projectId, 'viewer');
+    return publicSubscription(await this.find(projectId, id), paused);
   }
 
   async update(principal: Principal, projectId: string, id: string, change: SubscriptionChange) {
@@ -112,12 +124,38 @@ export class WebhookService extends ProjectTx {
     return publicSubscription(next);
   }
 
+  /**
+   * A new signing secret (given, or 32 random bytes), answered this once. The replaced one goes
+   * on signing beside it for `grace_seconds` (default a day; 0: not at all), so receivers can
+   * switch without losing a delivery; at most MAX_PREVIOUS_SECRETS rotated secrets sign at once.
+   */
+  async rotateSecret(principal: Principal, projectId: string, id: string, rotation: SecretRotation) {
+    await this.access(principal, projectId, 'admin', true);
+    if (rotation.secret !== undefined) {
+      const problem = secretProblem(rotation.secret);
+      if (problem) throw badParameter('secret', problem);
+    }
+    const sub = await this.find(projectId, id);
+    const secret = rotation.secret ?? generateSecret();
+    if (secret === sub.secret || signingSecrets(sub).includes(secret)) throw badParameter('secret', 'must differ from the secrets the webhook signs with now');
+    const grace = rotation.grace_seconds ?? DEFAULT_ROTATION_GRACE_SECONDS;
+    const at = Date.now();
+    const previous = [
+      ...(grace > 0 ? [{ secret: sub.secret, expires: new Date(at + grace * 1000).toISOString() }] : []),
+      ...(sub.previous_secrets ?? []).filter((p) => Date.parse(p.expires) > at),
+    ].slice(0, MAX_PREVIOUS_SECRETS);
+    const next: Subscription = { ...sub, secret, previous_secrets: previous, updated: new Date(at).toISOString() };
+    await this.store.save(next);
+    await this.recordEvent(principal, 'webhook.secret_rotated', { project_id: projectId, webhook_id: id, grace_seconds: grace });
+    return { ...publicSubscription(next), secret };
+  }
+
   async delete(principal: Principal, projectId: string, id: string) {
-    await this.access(principal, projectId, 'admin');
+    const paused = await this.access(principal, projectId, 'admin');
     const sub = await this.find(projectId, id);
     await this.store.remove(projectId, id);
     await this.recordEvent(principal, 'webhook.deleted', { project_id: projectId, webhook_id: id });
-    return publicSubscription(sub);
+    return publicSubscription(sub, paused);
   }
 
   async deliveries(principal: Principal, projectId: string, id: string, offset: number, limit: number) {

@@ -16,7 +16,7 @@ export interface SendResult { outcome: AttemptOutcome; status?: number; error?: 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 export async function sendWebhook(
-  target: { url: string; secret: string }, message: { id: string; body: string },
+  target: { url: string; secret: string | string[] }, message: { id: string; body: string },
   options: { timeoutMs: number; allowPrivate: boolean; userAgent?: string },
 ): Promise<SendResult> {
   const started = Date.now();

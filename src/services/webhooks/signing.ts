@@ -32,8 +32,14 @@ export function sign(secret: string, id: string, timestampSeconds: number, body:
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
-/** The headers of one signed attempt; the timestamp is the attempt's, so a retry is not stale. */
-export function signedHeaders(secret: string, id: string, body: string, now = Date.now()): Record<string, string> {
+/**
+ * The headers of one signed attempt; the timestamp is the attempt's, so a retry is not stale.
+ * With several secrets (the current one first, then those still in a rotation's grace period)
+ * the signature header holds one `v1,<base64>` per secret, space-separated, as the
+ * specification allows, so a receiver that knows any of them accepts the message.
+ */
+export function signedHeaders(secret: string | string[], id: string, body: string, now = Date.now()): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(secret, id, timestamp, body) };
+  const signatures = [secret].flat().map((s) => sign(s, id, timestamp, body));
+  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') };
 }
