@@ -225,6 +225,8 @@ export async function run(): Promise<void> {
       notes = await notificationsByEntity(server, notifyProject);
     }
     const lost = notifyIds.filter((id) => !notes.adding.has(id));
+    // Version 1 at the end: the notifying re-score was the entity's first (its state before the ingest was a baseline).
+    const firstScored = (await graph.read('UNWIND $ids AS id MATCH (s:RiskState {entity_id: id}) WHERE s.version = 1 RETURN count(s) AS n', { ids: notifyIds }))[0].get('n') as number;
     const twice = notifyIds.filter((id) => (notes.adding.get(id) ?? 0) > 1);
     if (lost.length) problems.push(`${lost.length} risk notifications lost (${[0, 1, 2].map((b) => `before fault ${b + 1}: ${batches[b].filter((r) => lost.includes(r.get('id') as string)).map((r) => r.get('id') as string).join(' ') || 'none'}`).join('; ')})`);
     if (twice.length) problems.push(`${twice.length} risk notifications doubled`);
@@ -248,7 +250,7 @@ export async function run(): Promise<void> {
     table(rows);
     say(`  answers in all: ${answers.length}, 500s in all: ${all500}`);
     say(`  writes: ${writes} sent, ${accepted.length} accepted, ${missing.length} missing, ${doubled.length} doubled`);
-    say(`  risk notifications: ${notifyIds.length} expected (${batches.map((b) => b.length).join(' + ')}, one batch ingested before each fault), ${notifyIds.length - lost.length} found, ${lost.length} lost, ${twice.length} doubled; ${notes.total} notifications in the project in all`);
+    say(`  risk notifications: ${notifyIds.length} expected (${batches.map((b) => b.length).join(' + ')}, one batch ingested before each fault), ${notifyIds.length - lost.length} found, ${lost.length} lost, ${twice.length} doubled; ${notes.total} notifications in the project in all; ${firstScored} of the entities never scored before their ingest`);
     say(`  worker SIGKILL with ${activeAtKill} job(s) active: queue drained ${drained ? ms(drained - workerBack) : 'never'} after the new worker started (killed at +0, started ${ms(workerBack - killedAt)} later); jobs completed ${counts.completed} of ${queued} queued, failed ${counts.failed}`);
     say(problems.length ? `  PROBLEMS: ${problems.join('; ')}` : '  every check passed');
     say(`  logs: ${dir}`);

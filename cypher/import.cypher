@@ -132,8 +132,14 @@ FOREACH (_ IN CASE WHEN row.pep THEN [] ELSE [1] END | REMOVE e:Pep)
 // name: withdraw-entities
 // A withdrawn entity keeps its attributes and takes the direct risk it is left with (see
 // src/importers/ending.ts); the flags' labels follow its flags as upsert-entities sets them.
+// An entity the worker never scored first gets the baseline risk state upsert-entities gives it.
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})
+CALL (e) {
+  WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL
+  MERGE (s:RiskState {entity_id: e.id})
+  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation = e.risk_explanation
+}
 SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors,
     e.sanctioned = row.sanctioned, e.pep = row.pep, e.withdrawn_date = $date
 WITH e, row

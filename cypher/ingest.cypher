@@ -44,8 +44,17 @@ RETURN previous
 // afterwards (refresh-summaries). The :Sanctioned, :Pep and :Closed labels mirror the flags
 // of those names: traversal filters check a label, which costs nothing next to reading a
 // property of every entity a search reaches (schema-flag-labels.cypher backfills them).
+// An entity clients could see that the worker never scored first gets a baseline risk state
+// (version 0, no hash) holding the risk shown until now: the line replaces `risk`, and the
+// worker's notification compares against what was shown before (cypher/risk.cypher roots).
 UNWIND $rows AS row
 MERGE (e:Entity {id: row.id})
+WITH e, row
+CALL (e) {
+  WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL
+  MERGE (s:RiskState {entity_id: e.id})
+  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation = e.risk_explanation
+}
 SET e = row.props
 WITH e, row
 FOREACH (_ IN CASE WHEN row.props.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)

@@ -1,8 +1,10 @@
 /**
  * OpenTelemetry traces over OTLP/HTTP: the SDK's own instrumentations for HTTP (incoming and
- * outgoing), Express (route spans, the route template on the request span) and ioredis, and a
+ * outgoing), Express (route spans, the route template on the request span) and ioredis, a
  * span per Neo4j statement from the adapter's statement observers (there is no maintained
- * OpenTelemetry instrumentation of neo4j-driver). Loaded only when an endpoint is configured.
+ * OpenTelemetry instrumentation of neo4j-driver), and a span per BullMQ job from BullMQ's own
+ * telemetry option with its OpenTelemetry add-on (bullmq-otel, ./jobTelemetry.ts). Loaded
+ * only when an endpoint is configured.
  */
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -12,7 +14,9 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { BullMQOtel } from 'bullmq-otel';
 import { observeStatements } from '../graph/statements';
+import { setJobTelemetry } from './jobTelemetry';
 
 /** Probes and scrapes are not traced: they would outnumber the requests worth a trace. */
 const UNTRACED_PATHS = new Set(['/health', '/ready', '/metrics']);
@@ -37,6 +41,9 @@ export function startTracing(endpoint: string, serviceName: string): () => Promi
     ],
   });
   const tracer = trace.getTracer('graph-api');
+  // Queues and workers made from now on pass it to BullMQ: `process <queue>` spans (consumer)
+  // for jobs, `add <queue>` spans for producers, the producer's context carried in the job.
+  setJobTelemetry(new BullMQOtel({ tracerName: 'bullmq' }));
   const stopObserving = observeStatements((name) => {
     const span = tracer.startSpan(`neo4j ${name}`, {
       kind: SpanKind.CLIENT,
@@ -51,6 +58,7 @@ export function startTracing(endpoint: string, serviceName: string): () => Promi
     };
   });
   return async () => {
+    setJobTelemetry(undefined);
     stopObserving();
     unregister();
     await provider.shutdown();

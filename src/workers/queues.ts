@@ -8,6 +8,7 @@ import { Queue, type JobsOptions } from 'bullmq';
 import Redis from 'ioredis';
 import type { Config } from '../config';
 import { reportConnectionErrors } from '../feeds/redis';
+import { jobTelemetryOption } from '../observability/jobTelemetry';
 import { withTimeout } from '../timeout';
 
 export const QUEUE_NAMES = {
@@ -60,7 +61,7 @@ export class Queues {
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      queue = new Queue(name, { connection: this.connection, defaultJobOptions: DEFAULT_JOB_OPTIONS, ...jobTelemetryOption() });
       this.queues.set(name, queue);
     }
     return queue;

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { Worker } from 'bullmq';
 import type pino from 'pino';
 import { CONNECTION_ERROR_EVERY_MS, throttled } from '../feeds/redis';
+import { jobTelemetryOption } from '../observability/jobTelemetry';
 import type { EntityJob, Processor, WorkerDeps } from './jobs';
 import { QUEUE_NAMES, QueueName, bullConnection, retryDelayMs } from './queues';
 import { monitorProcessor } from './monitorJob';
@@ -41,6 +42,8 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
       lockDuration: 30_000,
       stalledInterval: 15_000,
       maxStalledCount: 5,
+      // With tracing on, a span per job (queue, job name and id, attempts, completed or failed).
+      ...jobTelemetryOption(),
       settings: {
         backoffStrategy: (attemptsMade: number, type?: string) => (type === WEBHOOK_BACKOFF
           ? webhookRetryDelayMs(attemptsMade, deps.config.webhooks.retryBaseMs) : retryDelayMs(attemptsMade)),

@@ -1,19 +1,23 @@
 /**
  * Traces: `graph-api serve` with OTEL_EXPORTER_OTLP_ENDPOINT sends OTLP/HTTP spans to a real
  * receiver (an HTTP server in this test) for HTTP requests, Neo4j statements and Redis commands,
- * one trace per request; without it no OpenTelemetry SDK or instrumentation is loaded.
+ * one trace per request, and `graph-api worker` a span per BullMQ job; without it no
+ * OpenTelemetry SDK, instrumentation or BullMQ add-on is loaded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DEV_CLIENT } from '../../src/services/auth';
+import { QUEUE_NAMES, Queues } from '../../src/workers/queues';
 import { REPO, testConfig, testEnv } from '../support/env';
 import { SAMPLE, startHarness } from '../support/harness';
+import { sleep, startWorker } from '../support/worker';
 
 const CLI = path.join(REPO, 'dist', 'src', 'cli.js');
 
-interface Span { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: { key: string; value: Record<string, unknown> }[] }
+type Attributes = { key: string; value: Record<string, unknown> }[];
+interface Span { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: Attributes; events?: { name: string; attributes?: Attributes }[] }
 
 /** An OTLP/HTTP JSON receiver: every span POSTed to /v1/traces, with its resource's service.name. */
 async function receiver() {
@@ -65,8 +69,8 @@ async function tokenOf(baseUrl: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-const attr = (span: Span, key: string) => {
-  const value = span.attributes.find((a) => a.key === key)?.value;
+const attr = (span: { attributes?: Attributes }, key: string) => {
+  const value = span.attributes?.find((a) => a.key === key)?.value;
   return value ? Object.values(value)[0] : undefined;
 };
 
@@ -109,6 +113,47 @@ test('with an OTLP endpoint: a trace per request with its HTTP, Neo4j and Redis 
   expect(otlp.spans.some((s) => attr(s, 'url.path') === '/health' || attr(s, 'http.target') === '/health')).toBe(false);
 }, 90_000);
 
+test('with an OTLP endpoint: the worker sends a span per job with its queue, job name and id, attempts and outcome', async () => {
+  const otlp = await receiver();
+  const worker = startWorker({ OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' });
+  const queues = new Queues(testConfig(), () => undefined);
+  let completed: string | undefined;
+  let failed: string | undefined;
+  try {
+    const queue = queues.queue(QUEUE_NAMES.rescore);
+    completed = (await queue.add('tracing', { entityIds: ['e-gb-northwind-logistics'], reason: 'tracing' })).id;
+    // No entity ids: the processor throws; one attempt, so it fails for good.
+    failed = (await queue.add('tracing-bad', { reason: 'tracing' }, { attempts: 1 })).id;
+    const state = async (id: string | undefined) => (await queue.getJob(id!))?.getState();
+    for (let i = 0; i < 1200 && ((await state(completed)) !== 'completed' || (await state(failed)) !== 'failed'); i++) await sleep(100);
+    expect([await state(completed), await state(failed)]).toEqual(['completed', 'failed']);
+  } finally {
+    await worker.kill('SIGTERM');
+    await queues.close();
+    otlp.server.close();
+  }
+  expect(worker.child.exitCode).toBe(0);
+  const jobSpan = (id: string | undefined) => otlp.spans.find((s) => s.name === `process ${QUEUE_NAMES.rescore}` && attr(s, 'bullmq.job.id') === id);
+  const ok = jobSpan(completed);
+  expect(ok).toBeDefined();
+  expect(ok!.service).toBe('graph-api-worker');
+  expect(ok!.kind).toBe(5); // OTLP SPAN_KIND_CONSUMER
+  expect(Object.fromEntries(['bullmq.queue.name', 'bullmq.job.name', 'bullmq.job.id', 'bullmq.job.attempts.made'].map((k) => [k, String(attr(ok!, k))])))
+    .toEqual({ 'bullmq.queue.name': QUEUE_NAMES.rescore, 'bullmq.job.name': 'tracing', 'bullmq.job.id': completed, 'bullmq.job.attempts.made': '1' });
+  expect(ok!.events?.map((e) => e.name)).toContain('job completed');
+  // The job's Neo4j statements are spans of its trace, under the job's span.
+  const statements = otlp.spans.filter((s) => s.traceId === ok!.traceId && s.name.startsWith('neo4j risk#'));
+  expect(statements.length).toBeGreaterThan(0);
+  expect(statements.every((s) => s.parentSpanId === ok!.spanId)).toBe(true);
+
+  const bad = jobSpan(failed);
+  expect(bad).toBeDefined();
+  expect(attr(bad!, 'bullmq.job.name')).toBe('tracing-bad');
+  const failure = bad!.events?.find((e) => e.name === 'job failed');
+  expect(failure).toBeDefined();
+  expect(String(attr(failure!, 'bullmq.job.failed.reason'))).not.toBe('');
+}, 120_000);
+
 test('without an endpoint no OpenTelemetry SDK or instrumentation is loaded', async () => {
   const api = await serve({ NODE_OPTIONS: '--require=' + path.join(REPO, 'test', 'support', 'listModules.cjs') });
   try {
@@ -121,4 +166,5 @@ test('without an endpoint no OpenTelemetry SDK or instrumentation is loaded', as
   // The API package alone (no-op unless an SDK registers; prom-client reads it for exemplars) is no tracing.
   expect(loaded.filter((m) => m.includes('@opentelemetry/') && !m.includes('@opentelemetry/api/'))).toEqual([]);
   expect(loaded.some((m) => m.includes('/observability/tracing.js'))).toBe(false);
+  expect(loaded.some((m) => m.includes('/bullmq-otel/'))).toBe(false);
 }, 60_000);

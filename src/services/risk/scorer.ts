@@ -219,7 +219,8 @@ export class RiskScorer {
           direct: parseRisk(r.get('direct')),
           riskJson,
           factors: (r.get('factors') as string[] | null) ?? [],
-          // Never scored: the previous risk is what clients see now.
+          // No state: created by the ingest behind this job, so what clients see now is all they
+          // saw (an entity shown before gets a baseline state from ingest, cypher/ingest.cypher).
           previous: parseRisk(stateRisk ?? riskJson),
           stateRisk,
           stateHash: (r.get('state_hash') as string | null) ?? null,
