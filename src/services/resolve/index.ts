@@ -27,12 +27,12 @@ import { embeddedEntity } from '../../graph/mappers';
 import type { SearchIndex } from '../../search/port';
 import { checkResolveDates, scoreCandidate } from './evidence';
 import { nameTokens } from './nameScore';
-import { joinedKey, phoneticKeys, relatedNames } from '../../search/analysis';
+import { consonantQueryKeys, joinedKey, nameCore, phoneticKeys, relatedNames, splitPairs } from '../../search/analysis';
 import { fuzzinessEcho, resolutionResult, resolvers } from './result';
 import { BEST_MATCH_THRESHOLD, DEFAULT_POOL, LIST_FLOOR, ResolveParams, Scored } from './types';
 
 export * from './types';
-export { nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
+export { nameSimilarity, nameTokens, tokenMatch, tokenSimilarity } from './nameScore';
 export { MEDIUM_THRESHOLD, checkResolveDates, compareDates, matchStrength, namePoints, scoreCandidate } from './evidence';
 
 export interface Ranked { best?: Scored; others: Scored[]; all: Scored[] }
@@ -51,8 +51,10 @@ export class ResolveService {
     const candidates = await this.index.candidates({
       names,
       skeletons: params.strict ? [] : names.flat().filter((t) => t.length > 1).map(skeleton),
-      joined: params.strict ? [] : names.map(joinedKey).filter((k) => k.length >= 6),
-      phonetic: params.strict ? [] : [...new Set(names.flatMap(phoneticKeys))],
+      // Five letters: a name of syllables written apart (ソニー -> so nii) is short when joined.
+      joined: params.strict ? [] : names.map(joinedKey).filter((k) => k.length >= 5),
+      pairs: params.strict ? [] : [...new Set(names.flatMap((n) => splitPairs(n)))],
+      phonetic: params.strict ? [] : [...new Set([...names.flatMap(phoneticKeys), ...params.name.flatMap((n) => consonantQueryKeys(nameCore(n)))])],
       related: params.strict ? [] : [...new Set(names.flat().flatMap(relatedNames))],
       identifiers: params.identifier.map(compactIdentifier).filter(Boolean),
       addresses: params.address.map((a) => analyze(a, { companyForms: false }).map((t) => t.text)),
