@@ -2,8 +2,9 @@
  * Entity resolution behind GET /resolve/entity and GET/POST /v1/resolution.
  *
  * 1. Candidates come from the SearchIndex (recall-oriented: any name token within the
- *    allowed edits, its transliteration skeleton, the name written as one word, phonetic
- *    keys and nicknames (src/search/analysis), the compact identifier, address words).
+ *    allowed edits, its transliteration skeleton, the name written as one word, adjacent
+ *    words joined again, phonetic keys, consonant keys of Arabic- and Hebrew-script words
+ *    and nicknames (src/search/analysis), the compact identifier, address words).
  * 2. Every candidate is scored here, field by field, with an explanation an analyst can
  *    check. Evidence is added up in points and mapped to 0..1 with a logistic curve:
  *      name          -2.5 .. +2.5   (token alignment in ./nameScore.ts, points in evidence.ts
