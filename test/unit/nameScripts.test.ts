@@ -143,5 +143,7 @@ describe('kana, split words, vessel prefixes, sounds', () => {
     expect(tokenMatch('jerrold', 'gerrold', 1).s).toBeGreaterThan(0);
     expect(tokenMatch('jeffers', 'geoffers', 1).how).toBe('phonetic');
     expect(tokenMatch('kaddour', 'qaddour', 1).s).toBeGreaterThan(0);
+    // Codes are cut at four letters: another first letter needs the rest within one edit.
+    expect(tokenMatch('greenwick', 'crownwick', 1).how).toBe('none');
   });
 });

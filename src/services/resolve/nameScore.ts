@@ -47,7 +47,11 @@ export function tokenMatch(a: string, b: string, fuzziness: number, abjadA?: str
 
 /** Letters a name may start with for one sound: g before e/i/y and j; c, k, q and a hard g. */
 const ONSET = (t: string): string => (/^g[eiy]/.test(t) || t[0] === 'j' ? 'j' : /^[ckq]/.test(t) || (t[0] === 'g' && !/^g[eiy]/.test(t)) ? 'k' : t[0]);
-const sameOnset = (a: string, b: string): boolean => a[0] === b[0] || ONSET(a) === ONSET(b);
+/**
+ * The same first letter, or first letters of one sound with the rest within one edit (Double
+ * Metaphone codes are cut at four letters, so Greenwick and Crownwick share one).
+ */
+const sameOnset = (a: string, b: string): boolean => a[0] === b[0] || (ONSET(a) === ONSET(b) && editDistance(a.slice(1), b.slice(1), 1) <= 1);
 
 /** Similarity of two tokens in 0..1 (0 when they are not close enough under the fuzziness). */
 export const tokenSimilarity = (a: string, b: string, fuzziness: number): number => tokenMatch(a, b, fuzziness).s;
