@@ -145,5 +145,8 @@ describe('kana, split words, vessel prefixes, sounds', () => {
     expect(tokenMatch('kaddour', 'qaddour', 1).s).toBeGreaterThan(0);
     // Codes are cut at four letters: another first letter needs the rest within one edit.
     expect(tokenMatch('greenwick', 'crownwick', 1).how).toBe('none');
+    // A cut code of a long word needs the words within three edits as well.
+    expect(tokenMatch('vectorstar', 'vectorbridge', 1).how).toBe('none');
+    expect(tokenMatch('aleksandr', 'alexander', 1).s).toBeGreaterThan(0);
   });
 });

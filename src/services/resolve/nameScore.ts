@@ -41,7 +41,10 @@ export function tokenMatch(a: string, b: string, fuzziness: number, abjadA?: str
   const ds = editDistance(skeleton(a), skeleton(b), allowed);
   if (ds <= allowed) return { s: Math.max(0, 0.93 - (0.6 * ds) / len), how: 'spelling' };
   // Double Metaphone's first sound stands for the first letter: a soft g is j (Geoffrey / Jeffrey), q is k (Qadhafi / Gaddafi).
-  if (Math.min(a.length, b.length) >= 4 && Math.abs(a.length - b.length) <= 2 && sameOnset(a, b) && phoneticKey(a) === phoneticKey(b) && phoneticKey(a).length >= 3) return { s: 0.85, how: 'phonetic' };
+  // A code of four letters may be cut short (Vectorstar / Vectorbridge): then the words must also be within three edits.
+  const code = phoneticKey(a);
+  if (Math.min(a.length, b.length) >= 4 && Math.abs(a.length - b.length) <= 2 && sameOnset(a, b) && code === phoneticKey(b) && code.length >= 3
+    && (code.length < 4 || editDistance(a, b, 3) <= 3)) return { s: 0.85, how: 'phonetic' };
   return { s: 0, how: 'none' };
 }
 
