@@ -131,6 +131,9 @@ export async function run(): Promise<void> {
   })]);
   const misses = outcomes.filter((o) => { const f = figures([o], idOf); return o.pair.match ? f.tp === 0 : f.fp > 0; });
   say(['  first misses:', ...misses.slice(0, Number(process.env.BENCH_PAIRS_MISSES ?? 25)).map((o) => `  ${o.pair.kind}${o.pair.match ? '' : ' (non-match)'}: ${JSON.stringify(o.pair.query)} -> ${JSON.stringify(o.pair.listed)}: best ${o.best ?? '-'} (${o.top[0]?.score ?? '-'}), listed at ${o.top.findIndex((t) => t.id === idOf.get(o.pair.listed)) + 1 || '>10'}${o.top.find((t) => t.id === idOf.get(o.pair.listed)) ? ` score ${o.top.find((t) => t.id === idOf.get(o.pair.listed))!.score}` : ''}`)].join('\n'));
+  // Match pairs whose listed entity is not among the first 10 candidates, by kind.
+  const unretrieved = outcomes.filter((o) => o.pair.match && figures([o], idOf).retrieval10 === 0);
+  say([`  not retrieved in the top 10 (${unretrieved.length}):`, ...unretrieved.map((o) => `  ${o.pair.kind}${o.pair.kind === 'script' ? `/${o.pair.script}` : ''}: ${JSON.stringify(o.pair.query)} -> ${JSON.stringify(o.pair.listed)}`)].join('\n'));
   await graph.close();
 }
 

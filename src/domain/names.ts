@@ -91,6 +91,7 @@ export interface Token {
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const KANA_LENGTH_MARK = /[\u30fc\uff70]/;
 
 /** Tokens of `text` without company-form rewriting. */
 function words(text: string): Token[] {
@@ -100,6 +101,14 @@ function words(text: string): Token[] {
       // Han, kana and Hangul: one token per character (names are written without spaces).
       let offset = m.index!;
       for (const ch of m[0]) {
+        // The kana length mark (ソニー) lengthens the syllable before it: so, ni, ー -> so, nii.
+        if (KANA_LENGTH_MARK.test(ch) && out.length && out[out.length - 1].end === offset) {
+          const last = out[out.length - 1];
+          const vowel = /[aeiou]$/.exec(last.text)?.[0];
+          if (vowel) out[out.length - 1] = { ...last, text: last.text + vowel, end: offset + ch.length };
+          offset += ch.length;
+          continue;
+        }
         const folded = SYLLABIC.test(ch) ? transliterateWord(ch, offset === m.index) : foldWord(ch);
         if (folded) out.push({ text: folded, start: offset, end: offset + ch.length });
         offset += ch.length;

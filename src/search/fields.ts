@@ -5,7 +5,7 @@
  */
 import { sourceToken } from '../domain/sourceTokens';
 import { analyze, compactIdentifier, skeleton } from '../domain/names';
-import { joinedKey, nameCore, phoneticKeys } from './analysis';
+import { consonantIndexKeys, joinedKey, nameCore, phoneticKeys } from './analysis';
 
 /** Internal field keys of entities; the first seven are the API's `fields` values. */
 export const ENTITY_SEARCH_FIELDS = ['name', 'identifier', 'address', 'business_purpose', 'date_of_birth', 'contact', 'position'] as const;
@@ -97,10 +97,11 @@ export function entitySearchProps(entity: { type?: string; label?: string | null
   const props: Record<string, string> = {};
   for (const field of Object.keys(values) as Exclude<IndexField, 'label'>[]) props[sxProperty(field)] = indexedText(field, values[field]);
   props.sx_name_sk = [...new Set(props.sx_name.split(/\s+/).filter(Boolean).map(skeleton))].join(' ');
-  // Name keys of the analysis pipeline: each name written as one word, and phonetic keys.
-  const cores = values.name.map((n) => nameCore(n).core);
-  props.sx_name_jn = [...new Set(cores.map(joinedKey).filter((k) => k.length >= 4))].join(' ');
-  props.sx_name_ph = [...new Set(cores.flatMap(phoneticKeys))].join(' ');
+  // Name keys of the analysis pipeline: each name written as one word, phonetic keys and
+  // consonant keys (q-prefixed, in the same field: a change to either needs `graph-api reindex`).
+  const analysed = values.name.map(nameCore);
+  props.sx_name_jn = [...new Set(analysed.map((a) => joinedKey(a.core)).filter((k) => k.length >= 4))].join(' ');
+  props.sx_name_ph = [...new Set(analysed.flatMap((a) => [...phoneticKeys(a.core), ...consonantIndexKeys(a)]))].join(' ');
   const countries = entity.countries ?? [...new Set(attributes.filter((a) => a.field === 'country').map((a) => a.value))];
   props.sx_country = countries.map((c) => c.toLowerCase()).join(' ');
   props.sx_type = (entity.type ?? 'unknown').toLowerCase();

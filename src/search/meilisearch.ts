@@ -217,6 +217,8 @@ export class MeiliSearchIndex implements SearchIndex {
       queries.push(nameQuery);
       for (const dob of dobFilters) queries.push({ ...nameQuery, filter: typeFilter ? `${dob} AND ${typeFilter}` : dob });
     }
+    // Split words joined again (Nak amura -> nakamura): typo tolerance gives them their edit.
+    if (request.pairs?.length) queries.push({ ...base, q: request.pairs.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name'] });
     if (request.skeletons.length) queries.push({ ...base, q: request.skeletons.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name_sk'] });
     if (request.identifiers.length) {
       const f = inList('t_identifier', request.identifiers);

@@ -49,7 +49,7 @@ export function recordLucene(request: Pick<SearchRequest, 'query'>, sources: str
  * informative name words within `nameClauses` and caps the other lists; the resolve use case
  * scores the candidates against every name given, so dropping words narrows recall only.
  */
-export const CANDIDATE_LIMITS = { nameClauses: 600, fuzzyWordClauses: 50, skeletons: 64, joined: 2, phonetic: 32, related: 32, identifiers: 40, addressWords: 64, datesOfBirth: 20, countries: 40 };
+export const CANDIDATE_LIMITS = { nameClauses: 600, fuzzyWordClauses: 50, skeletons: 64, joined: 2, pairs: 2, phonetic: 32, related: 32, identifiers: 40, addressWords: 64, datesOfBirth: 20, countries: 40 };
 
 /** Least informative last: company forms and weak words, then shorter words. */
 const informativeness = (t: string): number => (COMPANY_FORM_TOKENS.has(t) || WEAK_COMPANY_WORDS.has(t) ? 0 : 100) + Math.min(t.length, 50);
@@ -61,10 +61,9 @@ const byInformativeness = (tokens: Iterable<string>): string[] =>
  * name's second, and so on (so every name is represented), while the clauses they make fit
  * CANDIDATE_LIMITS.nameClauses. Returns the words with their allowed edits.
  */
-export function candidateNameWords(names: string[][], fuzziness: number): { word: string; edits: number }[] {
+export function candidateNameWords(names: string[][], fuzziness: number, budget = CANDIDATE_LIMITS.nameClauses): { word: string; edits: number }[] {
   const ranked = names.map(byInformativeness);
   const out = new Map<string, number>();
-  let budget = CANDIDATE_LIMITS.nameClauses;
   const longest = Math.max(0, ...ranked.map((r) => r.length));
   for (let round = 0; round < longest && budget > 0; round++) {
     for (const words of ranked) {
@@ -87,7 +86,10 @@ export function candidateNameWords(names: string[][], fuzziness: number): { word
  */
 export function candidateLucene(request: CandidateRequest): string {
   const clauses: string[] = [];
-  const nameWords = candidateNameWords(request.names, request.fuzziness);
+  // Split words joined again (fuzzy, one edit): their clauses come out of the name words' budget.
+  const pairs = request.fuzziness > 0 ? [...new Set(request.pairs ?? [])].slice(0, CANDIDATE_LIMITS.pairs) : [];
+  const nameWords = candidateNameWords(request.names, request.fuzziness, CANDIDATE_LIMITS.nameClauses - pairs.length * CANDIDATE_LIMITS.fuzzyWordClauses);
+  for (const p of pairs) clauses.push(`sx_name:${luceneEscape(p)}~1`);
   for (const { word, edits } of nameWords) clauses.push(`sx_name:${luceneEscape(word)}${edits ? `~${edits}` : ''}`);
   // Skeletons of the words kept only (the request's are of every word).
   const requested = new Set(request.skeletons);

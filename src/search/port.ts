@@ -57,7 +57,9 @@ export interface CandidateRequest {
   skeletons: string[];
   /** Each name's identifying words written as one (src/search/analysis joinedKey): finds joined and split spellings. */
   joined?: string[];
-  /** Phonetic keys of the name words (src/search/analysis phoneticKey). */
+  /** Two adjacent name words written as one when one of them is short (Nak amura -> nakamura; src/search/analysis splitPairs). */
+  pairs?: string[];
+  /** Phonetic keys of the name words (src/search/analysis phoneticKey), and q-prefixed consonant keys of Arabic- and Hebrew-script words. */
   phonetic?: string[];
   /** Other forms of nicknames and short given names in the names (Bill -> william). */
   related?: string[];

@@ -6,15 +6,19 @@
  *      (src/domain/legalForms.ts) reduced to one canonical token;
  *   2. `nameCore`: legal forms and titles (./titles.ts) removed, the words that identify;
  *   3. keys for retrieval: the joined form (IvanPetrov = Ivan Petrov = Ivan-Petrov), phonetic
- *      keys (./phonetic.ts), and the formal names of nicknames (./nicknames.ts).
+ *      keys (./phonetic.ts), consonant keys (./abjad.ts: names written in Arabic or Hebrew
+ *      script against their Latin spellings), and the formal names of nicknames (./nicknames.ts).
  */
-import { COMPANY_FORM_TOKENS, analyze } from '../../domain/names';
+import { COMPANY_FORM_TOKENS, Token, analyze } from '../../domain/names';
+import { CONSONANT_KEY_PREFIX, abjadKeys, isAbjadWord, latinConsonantKey } from './abjad';
 import { phoneticKey } from './phonetic';
 import { withoutTitles } from './titles';
 
 export { transliterateWord } from './scripts';
 export { isNickname, relatedNames } from './nicknames';
 export { consonantKey, lacksVowels, phoneticKey } from './phonetic';
+export { compareKorean, koreanKey, koreanName } from './korean';
+export { CONSONANT_KEY_PREFIX, abjadAgrees, abjadKeys, isAbjadWord, latinConsonantKey } from './abjad';
 export { TITLES, withoutTitles } from './titles';
 
 export interface AnalysedName {
@@ -22,6 +26,8 @@ export interface AnalysedName {
   core: string[];
   /** Canonical legal forms the name carries. */
   forms: string[];
+  /** Per core word, the consonant keys of a word written in Arabic or Hebrew script (./abjad.ts); undefined for other words. */
+  abjad: (string[] | undefined)[];
 }
 
 export function nameCore(name: string): AnalysedName {
@@ -29,12 +35,43 @@ export function nameCore(name: string): AnalysedName {
   const forms = all.filter((t) => t.form).map((t) => t.text);
   // A canonical form inside a name (Acme Ltd Trading) is dropped too, unless it is a short
   // word that only counts as a form at the edges (Priya Oy Elaran).
-  const words = all.filter((t) => !t.form && !(COMPANY_FORM_TOKENS.has(t.text) && t.text.length > 2)).map((t) => t.text);
-  return { core: words.length ? withoutTitles(words) : all.map((t) => t.text), forms };
+  const words = all.filter((t) => !t.form && !(COMPANY_FORM_TOKENS.has(t.text) && t.text.length > 2));
+  const kept = words.length ? withoutTitles(words.map((t) => t.text)) : all.map((t) => t.text);
+  // withoutTitles keeps words in order: walk both lists to find the token of each kept word.
+  const source = words.length ? words : all;
+  const core: Token[] = [];
+  for (let i = 0, k = 0; i < source.length && k < kept.length; i++) if (source[i].text === kept[k]) { core.push(source[i]); k += 1; }
+  const abjad = core.map((t) => { const original = name.slice(t.start, t.end); return isAbjadWord(original) ? abjadKeys(original) : undefined; });
+  return { core: kept, forms, abjad };
 }
 
 /** The core words written as one: the key that finds joined and split spellings. */
 export const joinedKey = (core: string[]): string => core.join('');
+
+const prefixed = (keys: string[]): string[] => [...new Set(keys.filter((k) => k.length >= 2).map((k) => CONSONANT_KEY_PREFIX + k))];
+
+/**
+ * Consonant keys of a name for the index (./abjad.ts), prefixed so they share the phonetic
+ * field: every reading of its Arabic- and Hebrew-script words, the key of each other word.
+ */
+export const consonantIndexKeys = (a: AnalysedName): string[] =>
+  prefixed(a.core.flatMap((t, k) => a.abjad[k] ?? (/^[a-z]+$/.test(t) ? [latinConsonantKey(t)] : [])));
+
+/** Consonant keys a query asks the index for: those of its Arabic- and Hebrew-script words only (a Latin query has its own keys). */
+export const consonantQueryKeys = (a: AnalysedName): string[] => prefixed(a.abjad.flatMap((keys) => keys ?? []));
+
+/**
+ * Adjacent core words written as one, where one of them is short enough to be a piece split
+ * off a word (Nak amura, Fis cher, Al Qaeda): at most `max`, each at least 6 letters.
+ */
+export function splitPairs(core: string[], max = 2): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < core.length && out.length < max; i++) {
+    const [a, b] = [core[i], core[i + 1]];
+    if (a.length > 1 && b.length > 1 && Math.min(a.length, b.length) <= 4 && a.length + b.length >= 6 && !/\d/.test(a + b)) out.push(a + b);
+  }
+  return [...new Set(out)];
+}
 
 /** Distinct phonetic keys of the core words. */
 export const phoneticKeys = (core: string[]): string[] => [...new Set(core.map(phoneticKey).filter(Boolean))];

@@ -4,11 +4,14 @@
  * Cyrillic, Greek and the Latin letters Unicode does not decompose use the tables below, with
  * the language conventions screening lists follow: Serbian and Macedonian (Ђоковић ->
  * djokovic, as Serbian Latin Đoković), Ukrainian (г -> h, и -> y), Mongolian (ж -> j, ө -> o,
- * ү -> u), else Russian (BGN/PCGN-like). Every other script (Arabic, Hebrew, Devanagari,
- * Armenian, Georgian, Ethiopic, Han, kana, Hangul ...) goes through the `transliteration`
- * library; Hangul syllables get the common spellings of Korean names (김 -> kim, 정 -> jong).
+ * ү -> u), else Russian (BGN/PCGN-like). Georgian and Ethiopic use the tables of
+ * ./alphabets.ts (the Georgian national system; Ethiopic syllables as names spell them).
+ * Every other script (Arabic, Hebrew, Devanagari, Armenian, Han, kana, Hangul ...) goes
+ * through the `transliteration` library; Hangul syllables get the common spellings of Korean
+ * names (김 -> kim, 정 -> jong).
  */
 import { transliterate } from 'transliteration';
+import { hasTabledScript, transliterateTabled } from './alphabets';
 
 const RUSSIAN: Record<string, string> = {
   а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
@@ -73,6 +76,7 @@ function hangulSyllable(s: string, first: boolean): string {
 /** A word of a script the tables do not cover, through the library; Hangul syllable by syllable. */
 function otherScript(word: string, first: boolean): string {
   if (HANGUL.test(word)) return hangulSyllable(word, first);
+  if (hasTabledScript(word)) return transliterateTabled(word);
   return transliterate(word).toLowerCase();
 }
 

@@ -8,11 +8,13 @@ export const TITLES: ReadonlySet<string> = new Set([
   'president', 'prasident', 'praesident', 'presidente', 'prezident', 'vice', 'minister', 'senator', 'governor', 'mayor', 'ambassador',
   'general', 'gen', 'colonel', 'col', 'major', 'maj', 'captain', 'capt', 'lieutenant', 'lt', 'admiral', 'adm', 'sgt', 'sergeant', 'marshal',
   'herr', 'frau', 'monsieur', 'mme', 'madame', 'mlle', 'senor', 'senora', 'sra', 'dona', 'signor', 'signora', 'dott', 'ing', 'dipl', 'mag', 'engr',
+  // Vessel prefixes: motor, fishing and research vessel, His/Her Majesty's Ship.
+  'mv', 'fv', 'rv', 'hms',
   'gospodin', 'gospozha', 'pan', 'pani', 'excellency', 'his', 'her', 'highness', 'royal', 'hrh', 'jr', 'sr', 'junior', 'senior', 'phd', 'md', 'esq',
 ]);
 
 /** Titles that are also given names or name words elsewhere: removed only before the first other word. */
-export const LEADING_ONLY_TITLES: ReadonlySet<string> = new Set(['pan', 'pani', 'general', 'major', 'vice', 'dona', 'his', 'her', 'royal', 'md', 'sr', 'jr', 'ing', 'mag', 'col', 'lt']);
+export const LEADING_ONLY_TITLES: ReadonlySet<string> = new Set(['mv', 'fv', 'rv', 'hms', 'pan', 'pani', 'general', 'major', 'vice', 'dona', 'his', 'her', 'royal', 'md', 'sr', 'jr', 'ing', 'mag', 'col', 'lt']);
 
 /** Tokens without titles: a leading-only title counts only before the first non-title word; nothing is removed when nothing else would remain. */
 export function withoutTitles(tokens: string[]): string[] {

@@ -2,8 +2,9 @@
  * Entity resolution behind GET /resolve/entity and GET/POST /v1/resolution.
  *
  * 1. Candidates come from the SearchIndex (recall-oriented: any name token within the
- *    allowed edits, its transliteration skeleton, the name written as one word, phonetic
- *    keys and nicknames (src/search/analysis), the compact identifier, address words).
+ *    allowed edits, its transliteration skeleton, the name written as one word, adjacent
+ *    words joined again, phonetic keys, consonant keys of Arabic- and Hebrew-script words
+ *    and nicknames (src/search/analysis), the compact identifier, address words).
  * 2. Every candidate is scored here, field by field, with an explanation an analyst can
  *    check. Evidence is added up in points and mapped to 0..1 with a logistic curve:
  *      name          -2.5 .. +2.5   (token alignment in ./nameScore.ts, points in evidence.ts
@@ -27,12 +28,12 @@ import { embeddedEntity } from '../../graph/mappers';
 import type { Candidate, CandidateRequest, SearchIndex } from '../../search/port';
 import { checkResolveDates, scoreCandidate } from './evidence';
 import { nameTokens } from './nameScore';
-import { joinedKey, phoneticKeys, relatedNames } from '../../search/analysis';
+import { consonantQueryKeys, joinedKey, nameCore, phoneticKeys, relatedNames, splitPairs } from '../../search/analysis';
 import { fuzzinessEcho, resolutionResult, resolvers } from './result';
 import { BEST_MATCH_THRESHOLD, DEFAULT_POOL, LIST_FLOOR, ResolveParams, Scored } from './types';
 
 export * from './types';
-export { nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
+export { nameSimilarity, nameTokens, tokenMatch, tokenSimilarity } from './nameScore';
 export { MEDIUM_THRESHOLD, checkResolveDates, compareDates, matchStrength, namePoints, scoreCandidate } from './evidence';
 
 export interface Ranked { best?: Scored; others: Scored[]; all: Scored[] }
@@ -80,8 +81,10 @@ export class ResolveService {
     return {
       names,
       skeletons: params.strict ? [] : names.flat().filter((t) => t.length > 1).map(skeleton),
-      joined: params.strict ? [] : names.map(joinedKey).filter((k) => k.length >= 6),
-      phonetic: params.strict ? [] : [...new Set(names.flatMap(phoneticKeys))],
+      // Five letters: a name of syllables written apart (ソニー -> so nii) is short when joined.
+      joined: params.strict ? [] : names.map(joinedKey).filter((k) => k.length >= 5),
+      pairs: params.strict ? [] : [...new Set(names.flatMap((n) => splitPairs(n)))],
+      phonetic: params.strict ? [] : [...new Set([...names.flatMap(phoneticKeys), ...params.name.flatMap((n) => consonantQueryKeys(nameCore(n)))])],
       related: params.strict ? [] : [...new Set(names.flat().flatMap(relatedNames))],
       identifiers: params.identifier.map(compactIdentifier).filter(Boolean),
       addresses: params.address.map((a) => analyze(a, { companyForms: false }).map((t) => t.text)),

@@ -1,23 +1,32 @@
 /** Name similarity of the resolve use case: token alignment of two names, order-insensitive. */
 import { WEAK_COMPANY_WORDS, allowedEdits, editDistance, skeleton } from '../../domain/names';
-import { consonantKey, isNickname, lacksVowels, nameCore, numbersAgree, phoneticKey } from '../../search/analysis';
+import { abjadAgrees, compareKorean, consonantKey, isNickname, lacksVowels, latinConsonantKey, nameCore, numbersAgree, phoneticKey } from '../../search/analysis';
 
 
-interface NameTokens { tokens: string[]; weights: number[] }
+/** Name words, their weights, and per word the consonant keys of an Arabic- or Hebrew-script original (src/search/analysis/abjad.ts). */
+export interface NameTokens { tokens: string[]; weights: number[]; abjad: (string[] | undefined)[] }
 
 /** Name tokens for comparison: legal forms and titles dropped (unless nothing else is left), weak words weighted down. */
 export function nameTokens(name: string): NameTokens {
-  const tokens = nameCore(name).core;
+  const { core: tokens, abjad } = nameCore(name);
   const weights = tokens.map((t) => (WEAK_COMPANY_WORDS.has(t) ? 0.3 : t.length === 1 ? 0.5 : 1));
-  return { tokens, weights };
+  return { tokens, weights, abjad };
 }
 
 /** How two tokens were found alike (the per-token explanation of a name score). */
 export type TokenHow = 'exact' | 'initial' | 'nickname' | 'spelling' | 'phonetic' | 'consonants' | 'edit' | 'joined' | 'none';
 
-/** Similarity of two tokens in 0..1 and how it was found (0 when they are not close enough under the fuzziness). */
-export function tokenMatch(a: string, b: string, fuzziness: number): { s: number; how: TokenHow } {
+/**
+ * Similarity of two tokens in 0..1 and how it was found (0 when they are not close enough
+ * under the fuzziness). `abjadA` / `abjadB`: the consonant keys of a token written in Arabic
+ * or Hebrew script, compared with the other token's Latin key.
+ */
+export function tokenMatch(a: string, b: string, fuzziness: number, abjadA?: string[], abjadB?: string[]): { s: number; how: TokenHow } {
   if (a === b) return { s: 1, how: 'exact' };
+  if (fuzziness > 0 && (abjadA || abjadB)) {
+    const agree = abjadA && abjadB ? abjadA.some((k) => abjadB.includes(k)) : abjadA ? abjadAgrees(abjadA, b) : abjadAgrees(abjadB!, a);
+    if (agree) return { s: 0.9, how: 'consonants' };
+  }
   if (a.length === 1 || b.length === 1) return a[0] === b[0] && !/\d/.test(a + b) ? { s: 0.7, how: 'initial' } : { s: 0, how: 'none' };
   if (/^\d+$/.test(a) || /^\d+$/.test(b)) return { s: 0, how: 'none' }; // numbers are equal or different
   if (fuzziness > 0 && isNickname(a, b)) return { s: 0.9, how: 'nickname' };
@@ -31,9 +40,21 @@ export function tokenMatch(a: string, b: string, fuzziness: number): { s: number
   if ((lacksVowels(a) || lacksVowels(b)) && consonantKey(a).length >= 2 && consonantKey(a) === consonantKey(b)) return { s: 0.88, how: 'consonants' };
   const ds = editDistance(skeleton(a), skeleton(b), allowed);
   if (ds <= allowed) return { s: Math.max(0, 0.93 - (0.6 * ds) / len), how: 'spelling' };
-  if (Math.min(a.length, b.length) >= 4 && Math.abs(a.length - b.length) <= 2 && a[0] === b[0] && phoneticKey(a) === phoneticKey(b) && phoneticKey(a).length >= 3) return { s: 0.85, how: 'phonetic' };
+  // Double Metaphone's first sound stands for the first letter: a soft g is j (Geoffrey / Jeffrey), q is k (Qadhafi / Gaddafi).
+  // A code of four letters may be cut short (Vectorstar / Vectorbridge): then the words must also be within three edits.
+  const code = phoneticKey(a);
+  if (Math.min(a.length, b.length) >= 4 && Math.abs(a.length - b.length) <= 2 && sameOnset(a, b) && code === phoneticKey(b) && code.length >= 3
+    && (code.length < 4 || editDistance(a, b, 3) <= 3)) return { s: 0.85, how: 'phonetic' };
   return { s: 0, how: 'none' };
 }
+
+/** Letters a name may start with for one sound: g before e/i/y and j; c, k, q and a hard g. */
+const ONSET = (t: string): string => (/^g[eiy]/.test(t) || t[0] === 'j' ? 'j' : /^[ckq]/.test(t) || (t[0] === 'g' && !/^g[eiy]/.test(t)) ? 'k' : t[0]);
+/**
+ * The same first letter, or first letters of one sound with the rest within one edit (Double
+ * Metaphone codes are cut at four letters, so Greenwick and Crownwick share one).
+ */
+const sameOnset = (a: string, b: string): boolean => a[0] === b[0] || (ONSET(a) === ONSET(b) && editDistance(a.slice(1), b.slice(1), 1) <= 1);
 
 /** Similarity of two tokens in 0..1 (0 when they are not close enough under the fuzziness). */
 export const tokenSimilarity = (a: string, b: string, fuzziness: number): number => tokenMatch(a, b, fuzziness).s;
@@ -50,16 +71,22 @@ export function mergeSplitWords(q: NameTokens, c: NameTokens, fuzziness: number)
   const merge = (a: NameTokens, b: NameTokens): NameTokens => {
     const tokens = [...a.tokens];
     const weights = [...a.weights];
+    const abjad = [...a.abjad];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const joined = tokens[i] + tokens[i + 1];
       if (joined.length < 4 || b.tokens.includes(tokens[i]) || b.tokens.includes(tokens[i + 1])) continue;
       const allowed = Math.min(allowedEdits(joined.length, fuzziness), 1);
-      if (b.tokens.some((t) => t.length >= 4 && editDistance(joined, t, allowed) <= allowed)) {
+      // Two words of Arabic or Hebrew script (عبد الله) merge when their keys read as one word of the other side (Abdullah).
+      const keys = abjad[i] && abjad[i + 1] ? abjad[i]!.flatMap((x) => abjad[i + 1]!.map((y) => (x + y).replace(/(.)\1+/g, '$1'))) : undefined;
+      const merges = b.tokens.some((t, k) => t.length >= 4 && (editDistance(joined, t, allowed) <= allowed
+        || (keys !== undefined && fuzziness > 0 && !b.abjad[k] && latinConsonantKey(t).length >= 3 && keys.includes(latinConsonantKey(t)))));
+      if (merges) {
         tokens.splice(i, 2, joined);
         weights.splice(i, 2, Math.max(weights[i], weights[i + 1]));
+        abjad.splice(i, 2, keys);
       }
     }
-    return { tokens, weights };
+    return { tokens, weights, abjad };
   };
   const q2 = merge(q, c);
   return [q2, merge(c, q2)];
@@ -75,15 +102,21 @@ export interface NameMatch { similarity: number; common: number; fuzzy: number; 
  *   - one paired word of a longer name is weak evidence (capped at 0.75);
  *   - the names written as one word ("IvanPetrov" / "Ivan Petrov", "Al Qa'ida" / "Al Qaeda")
  *     may lift it;
- *   - different numbers (Fund I / Fund II, Vessel 7 / Vessel 8) cap it at 0.5 whatever else agrees.
+ *   - different numbers (Fund I / Fund II, Vessel 7 / Vessel 8) cap it at 0.5 whatever else agrees;
+ *   - Korean names (src/search/analysis/korean.ts) of one family name are one name when their
+ *     given names fold to one key (Lee Myung-bak / Lee Myong Bag), and two when they do not
+ *     (Kim Yong-chol / Kim Yong-chun, capped as a different given name).
  */
 export function nameSimilarity(query: string, candidate: string, fuzziness: number): NameMatch {
-  const [q, c] = mergeSplitWords(nameTokens(query), nameTokens(candidate), fuzziness);
+  const q0 = nameTokens(query);
+  const c0 = nameTokens(candidate);
+  const korean = compareKorean(q0.tokens, c0.tokens);
+  const [q, c] = mergeSplitWords(q0, c0, fuzziness);
   if (q.tokens.length === 0 || c.tokens.length === 0) return { similarity: 0, common: 0, fuzzy: 0, tokens: [] };
   const pairs: { i: number; j: number; s: number; how: TokenHow }[] = [];
   for (let i = 0; i < q.tokens.length; i++) {
     for (let j = 0; j < c.tokens.length; j++) {
-      const m = tokenMatch(q.tokens[i], c.tokens[j], fuzziness);
+      const m = tokenMatch(q.tokens[i], c.tokens[j], fuzziness, q.abjad[i], c.abjad[j]);
       if (m.s > 0) pairs.push({ i, j, ...m });
     }
   }
@@ -120,6 +153,11 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
       similarity = 0.97 - (0.6 * d) / cJoined.length;
       for (const t of tokens) if (t.how === 'none') t.how = 'joined';
     }
+  }
+  if (korean?.given === 'different') similarity = Math.min(similarity, 0.75);
+  else if (korean?.surname && similarity < 0.95) {
+    similarity = 0.95;
+    for (const t of tokens) if (t.how === 'none' || t.how === 'edit') t.how = 'spelling';
   }
   const numbers = numbersAgree(q.tokens, c.tokens);
   if (numbers === 'different') similarity = Math.min(similarity, 0.5);
