@@ -132,11 +132,12 @@ FOREACH (_ IN CASE WHEN row.pep THEN [] ELSE [1] END | REMOVE e:Pep)
 // name: withdraw-entities
 // A withdrawn entity keeps its attributes and takes the direct risk it is left with (see
 // src/importers/ending.ts); the flags' labels follow its flags as upsert-entities sets them.
-// An entity the worker never scored first gets the baseline risk state upsert-entities gives it.
+// An entity the worker never scored, whose risk this changes, first gets the baseline risk state
+// upsert-entities gives it.
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})
-CALL (e) {
-  WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL
+CALL (e, row) {
+  WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL AND e.risk <> row.risk
   MERGE (s:RiskState {entity_id: e.id})
   ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation = e.risk_explanation
 }

@@ -44,14 +44,15 @@ RETURN previous
 // afterwards (refresh-summaries). The :Sanctioned, :Pep and :Closed labels mirror the flags
 // of those names: traversal filters check a label, which costs nothing next to reading a
 // property of every entity a search reaches (schema-flag-labels.cypher backfills them).
-// An entity clients could see that the worker never scored first gets a baseline risk state
-// (version 0, no hash) holding the risk shown until now: the line replaces `risk`, and the
-// worker's notification compares against what was shown before (cypher/risk.cypher roots).
+// An entity clients could see that the worker never scored, whose risk the line changes, first
+// gets a baseline risk state (version 0, no hash) holding the risk shown until now: the line
+// replaces `risk`, and the worker's notification compares against what was shown before
+// (cypher/risk.cypher roots). A line that leaves the risk as it was adds nothing.
 UNWIND $rows AS row
 MERGE (e:Entity {id: row.id})
 WITH e, row
-CALL (e) {
-  WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL
+CALL (e, row) {
+  WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL AND e.risk <> row.props.risk
   MERGE (s:RiskState {entity_id: e.id})
   ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation = e.risk_explanation
 }
