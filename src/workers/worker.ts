@@ -34,8 +34,11 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
   for (const name of Object.values(QUEUE_NAMES)) {
     const processor = PROCESSORS[name];
     if (!processor || (only && !only.includes(name))) continue;
+    // BullMQ does not close a connection it is given (it may be shared): the worker's own is
+    // closed here once the worker has, so a closed worker holds no socket open.
+    const connection = bullConnection(deps.config, (message) => deps.logger.warn({ queue: name }, message));
     const worker = new Worker<EntityJob>(name, (job) => processor(job, deps), {
-      connection: bullConnection(deps.config, (message) => deps.logger.warn({ queue: name }, message)),
+      connection,
       // Webhook attempts mostly wait on receivers (up to WEBHOOK_TIMEOUT_MS each): more at once.
       concurrency: name === QUEUE_NAMES.webhook ? WEBHOOK_CONCURRENCY : 2,
       // A worker killed mid-job releases it after lockDuration; the stalled check re-queues it.
@@ -52,6 +55,7 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
     worker.on('failed', (job, err) => deps.logger.warn({ queue: name, job: job?.id, err: err.message, attempts: job?.attemptsMade }, 'job failed'));
     // Redis being away makes the worker fail every few milliseconds: once in a while is enough to say so.
     worker.on('error', throttled(CONNECTION_ERROR_EVERY_MS, (err: Error) => deps.logger.error({ queue: name, err: err.message }, 'worker error (repeats are not logged for 30 s)')));
+    worker.once('closed', () => connection.disconnect());
     workers.push(worker);
     deps.logger.info({ queue: name }, 'worker started');
   }
