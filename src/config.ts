@@ -28,6 +28,11 @@ export interface Config {
   ingestAtomicMaxLines: number;
   /** Entities the risk worker scores per read and write transaction. */
   rescoreChunkSize: number;
+  /**
+   * How long a worker holds a job's lock (ms; renewed at half of it while the job runs). A job
+   * whose worker died is taken over by another within about one and a half times this.
+   */
+  workerLockMs: number;
   /** Upper bound on one read query (ms) so no request runs unbounded. */
   queryTimeoutMs: number;
   /** Traversal bounds: targets reached before the search stops, and its time limit (ms). */
@@ -212,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     ingestBatchSize: int(env, 'INGEST_BATCH_SIZE', 2000, 1, 100000),
     ingestAtomicMaxLines: int(env, 'INGEST_ATOMIC_MAX_LINES', 20000, 0, 100_000_000),
     rescoreChunkSize: int(env, 'RESCORE_CHUNK_SIZE', 2000, 1, 100000),
+    workerLockMs: int(env, 'WORKER_LOCK_MS', 30000, 5000, 600000),
     queryTimeoutMs: int(env, 'QUERY_TIMEOUT_MS', 15000, 100, 600000),
     traversal: {
       visitBudget: int(env, 'TRAVERSAL_VISIT_BUDGET', 100000, 10, 100_000_000),

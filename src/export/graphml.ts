@@ -2,13 +2,15 @@
  * A network as GraphML (Gephi, Cytoscape, yEd): entities as nodes with label, type, countries,
  * sanctioned and pep; relationship facts as directed edges with type, percentage and dates.
  */
-import { create } from 'xmlbuilder2';
+import type { create as Create } from 'xmlbuilder2';
 import type { Network } from './network';
 
 const NODE_KEYS: [string, 'string' | 'boolean'][] = [['label', 'string'], ['type', 'string'], ['countries', 'string'], ['sanctioned', 'boolean'], ['pep', 'boolean']];
 const EDGE_KEYS: [string, 'string' | 'double'][] = [['relationship', 'string'], ['percentage', 'double'], ['from_date', 'string'], ['to_date', 'string'], ['date', 'string'], ['record', 'string']];
 
 export function graphml(network: Network): string {
+  // Loaded on the first export, not at start-up (it is a tenth of a second of every start).
+  const { create } = require('xmlbuilder2') as { create: typeof Create };
   const doc = create({ version: '1.0', encoding: 'UTF-8' }).ele('graphml', { xmlns: 'http://graphml.graphdrawing.org/xmlns' });
   for (const [name, type] of NODE_KEYS) doc.ele('key', { id: `n_${name}`, for: 'node', 'attr.name': name, 'attr.type': type });
   for (const [name, type] of EDGE_KEYS) doc.ele('key', { id: `e_${name}`, for: 'edge', 'attr.name': name, 'attr.type': type });

@@ -42,8 +42,8 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
       // Webhook attempts mostly wait on receivers (up to WEBHOOK_TIMEOUT_MS each): more at once.
       concurrency: name === QUEUE_NAMES.webhook ? WEBHOOK_CONCURRENCY : 2,
       // A worker killed mid-job releases it after lockDuration; the stalled check re-queues it.
-      lockDuration: 30_000,
-      stalledInterval: 15_000,
+      lockDuration: deps.config.workerLockMs,
+      stalledInterval: deps.config.workerLockMs / 2,
       maxStalledCount: 5,
       // With tracing on, a span per job (queue, job name and id, attempts, completed or failed).
       ...jobTelemetryOption(),

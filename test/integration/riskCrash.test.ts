@@ -191,7 +191,7 @@ describe('a worker process killed during a re-scoring batch', () => {
       expect(delivered).toBeLessThan(saved.length);
 
       worker = startWorker({ RESCORE_CHUNK_SIZE: '500' });
-      // The dead worker's job is re-queued once its lock expires (lockDuration + stalledInterval).
+      // The dead worker's job is re-queued once its lock expires (WORKER_LOCK_MS, 10 s in the tests, and a stalled check).
       await waitForIdle(h, 150_000);
 
       const after = await feedOf(projectId);

@@ -21,6 +21,8 @@ export function testEnv(): Record<string, string | undefined> {
     PORT: '0',
     // Workers of the tests re-score when a test asks; monitoring.test.ts turns the schedule on.
     MONITOR_CRON: 'off',
+    // A killed worker's job is taken over in about 15 s rather than 45 (the crash tests wait for it).
+    WORKER_LOCK_MS: '10000',
   };
 }
 
