@@ -5,14 +5,11 @@
  */
 import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
-import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
-import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
-import { cypher, statement } from '../../graph/cypherFiles';
+import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
-import {
-  OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, parseRisk, riskHash, type Adjacency, type Derived, type RiskMap,
-} from './derivation';
-import { explanationJson, pairKey, shownFact, type FactRow, type StepFact } from './explanation';
+import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, type Run } from './chunkRead';
+import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type Derived, type RiskMap } from './derivation';
+import { explanationJson, pairKey } from './explanation';
 import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
 
 /**
@@ -25,7 +22,6 @@ export const SCORE_PARALLEL = 2;
 /** A job with this reason lists every entity: no neighbourhood expansion is needed. */
 export const FULL_RESCORE_REASON = 'rescore-all';
 const CAS_ATTEMPTS = 8;
-const READ_BATCH = 2000;
 /** Reads of a large neighbourhood may take longer than an API query may. */
 const READ_TIMEOUT_MS = 300_000;
 
@@ -50,12 +46,6 @@ const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, c
 /** The ids of a neighbourhood this job scores; the others are scored by another job of the same change. */
 export type Claim = (ids: string[]) => Promise<string[]>;
 
-interface RootRow {
-  id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
-  stateRisk: string | null; stateHash: string | null; version: number;
-  explanation: string | null; stateExplanation: string | null;
-}
-
 /**
  * version, stateHash and stateRisk: the state the row was derived from, all compared when it
  * is written (apply-scores in cypher/risk.cypher says why).
@@ -65,18 +55,6 @@ interface WriteRow {
   hash: string; risk: string; factors: string[]; date: string; score: number; notify: string | null;
   stateExplanation: string | null; explanation: string | null;
 }
-
-const UP_TYPES = UBO_TYPES.map(neo4jRelType).join('|');
-const DOWN_TYPES = DOWNSTREAM_TYPES.map(neo4jRelType).join('|');
-const BRANCH_OF = neo4jRelType('branch_of');
-
-type Run = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
-
-const chunks = <T>(items: T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
 
 export interface ScorerOptions {
   chunkSize?: number;
@@ -145,7 +123,7 @@ export class RiskScorer {
         for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
       }
       for (const types of [UP_TYPES, DOWN_TYPES]) {
-        const { adjacency } = await this.closure(run, seeds, types, today, new Map());
+        const { adjacency } = await ownershipClosure(run, seeds, types, today, new Map(), this.maxDepth);
         for (const [from, edges] of adjacency) {
           all.add(from);
           for (const e of edges) all.add(e.to);
@@ -210,57 +188,7 @@ export class RiskScorer {
   /** The write rows for `ids`: only entities whose state or visible risk differs. */
   private async derive(ids: string[], stats: RescoreStats, count: boolean): Promise<WriteRow[]> {
     const today = todayUtc();
-    const data = await this.readTx(async (run) => {
-      const roots: RootRow[] = (await run(cypher('risk', 'roots'), { ids })).map((r) => {
-        const riskJson = (r.get('risk') as string | null) ?? null;
-        const stateRisk = r.get('state_risk') as string | null;
-        return {
-          id: r.get('id') as string,
-          direct: parseRisk(r.get('direct')),
-          riskJson,
-          factors: (r.get('factors') as string[] | null) ?? [],
-          // No state: created by the ingest behind this job, so what clients see now is all they
-          // saw (an entity shown before gets a baseline state from ingest, cypher/ingest.cypher).
-          previous: parseRisk(stateRisk ?? riskJson),
-          stateRisk,
-          stateHash: (r.get('state_hash') as string | null) ?? null,
-          version: r.get('version') as number,
-          explanation: (r.get('explanation') as string | null) ?? null,
-          stateExplanation: (r.get('state_explanation') as string | null) ?? null,
-        };
-      });
-      const rootIds = roots.map((r) => r.id);
-      const psa = new Map<string, string[]>();
-      for (const batch of chunks(rootIds, READ_BATCH)) {
-        for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) psa.set(row.get('id') as string, row.get('psa') as string[]);
-      }
-      // A possibly-same-as entity passes on what it derives from its own neighbourhood too
-      // (psa_owned_by_soe, ...): its neighbourhood is read like a root's.
-      const psaIds = [...new Set([...psa.values()].flat())];
-      const scope = [...new Set([...rootIds, ...psaIds])];
-      const labels = new Map<string, string>();
-      const adjacent = new Map<string, { id: string; step: StepFact | undefined }[]>();
-      for (const batch of chunks(scope, READ_BATCH)) {
-        for (const row of await run(cypher('risk', 'adjacent'), { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
-          const neighbours = row.get('neighbours') as { id: string; label: string | null; facts: FactRow[] }[];
-          neighbours.sort((a, b) => (a.id < b.id ? -1 : 1));
-          for (const n of neighbours) if (n.label) labels.set(n.id, n.label);
-          adjacent.set(row.get('id') as string, neighbours.map((n) => ({ id: n.id, step: shownFact(n.facts) })));
-        }
-      }
-      const up = await this.closure(run, scope, UP_TYPES, today, labels);
-      const down = await this.closure(run, scope, DOWN_TYPES, today, labels);
-      const wanted = new Set<string>([...[...adjacent.values()].flat().map((n) => n.id), ...psaIds]);
-      for (const id of [...up.members, ...down.members]) wanted.add(id);
-      const directs = new Map<string, RiskMap>();
-      for (const batch of chunks([...wanted], READ_BATCH)) {
-        for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) {
-          directs.set(row.get('id') as string, parseRisk(row.get('direct')));
-          if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
-        }
-      }
-      return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, steps: new Map([...up.steps, ...down.steps]), directs, labels };
-    });
+    const data = await this.readTx((run) => readChunk(run, ids, today, this.maxDepth));
 
     const fromGraph = (id: string, direct: RiskMap, psa: string[]) => {
       const neighbours = data.adjacent.get(id) ?? [];
@@ -317,55 +245,6 @@ export class RiskScorer {
     }
     // Sorted by id: concurrent chunks take the states' write locks in the same order.
     return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  }
-
-  /**
-   * Ownership steps within maxDepth hops of `roots` over `types`, breadth first with one
-   * query per level for the whole chunk (each entity expanded once). Pair weights: the
-   * largest known percentage of the parallel facts, `branch_of` 100%, else unknown.
-   */
-  private async closure(
-    run: Run, roots: string[], types: string, today: string, labels: Map<string, string>,
-  ): Promise<{ adjacency: Adjacency; members: Set<string>; steps: Map<string, StepFact> }> {
-    const adjacency: Adjacency = new Map();
-    const members = new Set<string>();
-    const steps = new Map<string, StepFact>();
-    const expanded = new Set<string>(roots);
-    let frontier = [...roots];
-    const step = statement('risk', 'ownership-step', { TYPES: types });
-    for (let depth = 0; depth < this.maxDepth && frontier.length; depth++) {
-      const next: string[] = [];
-      const weights = new Map<string, Map<string, number | null>>();
-      const facts = new Map<string, FactRow[]>();
-      for (const batch of chunks(frontier, READ_BATCH)) {
-        for (const row of await run(step, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
-          const from = row.get('from') as string;
-          const to = row.get('to') as string;
-          const type = row.get('type') as string;
-          const pct = row.get('percentage') as number | null;
-          const weight = pct ?? (type === BRANCH_OF ? 100 : null);
-          if (row.get('member')) members.add(to);
-          if (row.get('label')) labels.set(to, row.get('label') as string);
-          const pair = pairKey(from, to);
-          if (!facts.has(pair)) facts.set(pair, []);
-          facts.get(pair)!.push(...(row.get('facts') as FactRow[]).map((f) => ({ ...f, type })));
-          let byTo = weights.get(from);
-          if (!byTo) weights.set(from, (byTo = new Map()));
-          const known = byTo.get(to);
-          byTo.set(to, known === undefined ? weight : weight === null ? known : known === null ? weight : Math.max(known, weight));
-          if (!expanded.has(to)) {
-            expanded.add(to);
-            next.push(to);
-          }
-        }
-      }
-      for (const [from, byTo] of weights) {
-        adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
-        for (const [to, percentage] of byTo) steps.set(pairKey(from, to), shownFact(facts.get(pairKey(from, to)) ?? [], percentage)!);
-      }
-      frontier = next;
-    }
-    return { adjacency, members, steps };
   }
 
   /**

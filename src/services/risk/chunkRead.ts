@@ -1,0 +1,146 @@
+/**
+ * What scoring a chunk reads, in one read transaction (one view of the graph): the chunk's
+ * entities and risk states, their possibly-same-as entities, their neighbours with the fact
+ * shown for each step, the ownership levels up and down to the scoring depth, and the direct
+ * risk and labels of everything those reach. The derivation (./derivation.ts) works on this alone.
+ */
+import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
+import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
+import { cypher, statement } from '../../graph/cypherFiles';
+import { parseRisk, type Adjacency, type RiskMap } from './derivation';
+import { pairKey, shownFact, type FactRow, type StepFact } from './explanation';
+
+/** Ids per statement of a read. */
+export const READ_BATCH = 2000;
+
+export const UP_TYPES = UBO_TYPES.map(neo4jRelType).join('|');
+export const DOWN_TYPES = DOWNSTREAM_TYPES.map(neo4jRelType).join('|');
+const BRANCH_OF = neo4jRelType('branch_of');
+
+/** A statement run inside the read transaction. */
+export type Run = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
+
+export const chunks = <T>(items: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+export interface RootRow {
+  id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
+  stateRisk: string | null; stateHash: string | null; version: number;
+  explanation: string | null; stateExplanation: string | null;
+}
+
+export interface ChunkRead {
+  roots: RootRow[];
+  adjacent: Map<string, { id: string; step: StepFact | undefined }[]>;
+  psa: Map<string, string[]>;
+  up: Adjacency;
+  down: Adjacency;
+  steps: Map<string, StepFact>;
+  directs: Map<string, RiskMap>;
+  labels: Map<string, string>;
+}
+
+/** Reads what scoring `ids` needs, ownership to `maxDepth` hops. */
+export async function readChunk(run: Run, ids: string[], today: string, maxDepth: number): Promise<ChunkRead> {
+  const roots: RootRow[] = (await run(cypher('risk', 'roots'), { ids })).map((r) => {
+    const riskJson = (r.get('risk') as string | null) ?? null;
+    const stateRisk = r.get('state_risk') as string | null;
+    return {
+      id: r.get('id') as string,
+      direct: parseRisk(r.get('direct')),
+      riskJson,
+      factors: (r.get('factors') as string[] | null) ?? [],
+      // No state: created by the ingest behind this job, so what clients see now is all they
+      // saw (an entity shown before gets a baseline state from ingest, cypher/ingest.cypher).
+      previous: parseRisk(stateRisk ?? riskJson),
+      stateRisk,
+      stateHash: (r.get('state_hash') as string | null) ?? null,
+      version: r.get('version') as number,
+      explanation: (r.get('explanation') as string | null) ?? null,
+      stateExplanation: (r.get('state_explanation') as string | null) ?? null,
+    };
+  });
+  const rootIds = roots.map((r) => r.id);
+  const psa = new Map<string, string[]>();
+  for (const batch of chunks(rootIds, READ_BATCH)) {
+    for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) psa.set(row.get('id') as string, row.get('psa') as string[]);
+  }
+  // A possibly-same-as entity passes on what it derives from its own neighbourhood too
+  // (psa_owned_by_soe, ...): its neighbourhood is read like a root's.
+  const psaIds = [...new Set([...psa.values()].flat())];
+  const scope = [...new Set([...rootIds, ...psaIds])];
+  const labels = new Map<string, string>();
+  const adjacent = new Map<string, { id: string; step: StepFact | undefined }[]>();
+  for (const batch of chunks(scope, READ_BATCH)) {
+    for (const row of await run(cypher('risk', 'adjacent'), { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
+      const neighbours = row.get('neighbours') as { id: string; label: string | null; facts: FactRow[] }[];
+      neighbours.sort((a, b) => (a.id < b.id ? -1 : 1));
+      for (const n of neighbours) if (n.label) labels.set(n.id, n.label);
+      adjacent.set(row.get('id') as string, neighbours.map((n) => ({ id: n.id, step: shownFact(n.facts) })));
+    }
+  }
+  const up = await ownershipClosure(run, scope, UP_TYPES, today, labels, maxDepth);
+  const down = await ownershipClosure(run, scope, DOWN_TYPES, today, labels, maxDepth);
+  const wanted = new Set<string>([...[...adjacent.values()].flat().map((n) => n.id), ...psaIds]);
+  for (const id of [...up.members, ...down.members]) wanted.add(id);
+  const directs = new Map<string, RiskMap>();
+  for (const batch of chunks([...wanted], READ_BATCH)) {
+    for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) {
+      directs.set(row.get('id') as string, parseRisk(row.get('direct')));
+      if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
+    }
+  }
+  return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, steps: new Map([...up.steps, ...down.steps]), directs, labels };
+}
+
+/**
+ * Ownership steps within maxDepth hops of `roots` over `types`, breadth first with one
+ * query per level for the whole chunk (each entity expanded once). Pair weights: the
+ * largest known percentage of the parallel facts, `branch_of` 100%, else unknown.
+ */
+export async function ownershipClosure(
+  run: Run, roots: string[], types: string, today: string, labels: Map<string, string>, maxDepth: number,
+): Promise<{ adjacency: Adjacency; members: Set<string>; steps: Map<string, StepFact> }> {
+  const adjacency: Adjacency = new Map();
+  const members = new Set<string>();
+  const steps = new Map<string, StepFact>();
+  const expanded = new Set<string>(roots);
+  let frontier = [...roots];
+  const step = statement('risk', 'ownership-step', { TYPES: types });
+  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
+    const next: string[] = [];
+    const weights = new Map<string, Map<string, number | null>>();
+    const facts = new Map<string, FactRow[]>();
+    for (const batch of chunks(frontier, READ_BATCH)) {
+      for (const row of await run(step, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
+        const from = row.get('from') as string;
+        const to = row.get('to') as string;
+        const type = row.get('type') as string;
+        const pct = row.get('percentage') as number | null;
+        const weight = pct ?? (type === BRANCH_OF ? 100 : null);
+        if (row.get('member')) members.add(to);
+        if (row.get('label')) labels.set(to, row.get('label') as string);
+        const pair = pairKey(from, to);
+        if (!facts.has(pair)) facts.set(pair, []);
+        facts.get(pair)!.push(...(row.get('facts') as FactRow[]).map((f) => ({ ...f, type })));
+        let byTo = weights.get(from);
+        if (!byTo) weights.set(from, (byTo = new Map()));
+        const known = byTo.get(to);
+        byTo.set(to, known === undefined ? weight : weight === null ? known : known === null ? weight : Math.max(known, weight));
+        if (!expanded.has(to)) {
+          expanded.add(to);
+          next.push(to);
+        }
+      }
+    }
+    for (const [from, byTo] of weights) {
+      adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
+      for (const [to, percentage] of byTo) steps.set(pairKey(from, to), shownFact(facts.get(pairKey(from, to)) ?? [], percentage)!);
+    }
+    frontier = next;
+  }
+  return { adjacency, members, steps };
+}
