@@ -109,13 +109,6 @@ export class WebhookStore {
     return removed === 1;
   }
 
-  /** Removes every subscription of the project and their delivery logs (the project is gone). */
-  async removeProject(projectId: string): Promise<number> {
-    const ids = await this.redis.hkeys(subsKey(projectId));
-    for (const id of ids) await this.remove(projectId, id);
-    return ids.length;
-  }
-
   /** Creates the delivery unless it exists; true when created. Trims the log to its newest deliveries. */
   async createDelivery(delivery: Delivery): Promise<boolean> {
     const created = await this.redis.hsetnx(deliveryKey(delivery.id), 'json', JSON.stringify(delivery));

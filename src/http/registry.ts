@@ -41,6 +41,8 @@ export interface RouteSpec<Q = any, B = any> {
   params?: Record<string, JsonSchema>;
   query?: JsonSchema;
   body?: JsonSchema;
+  /** The body may be left out (every field of `body` is optional): no body reads as `{}`. */
+  bodyOptional?: boolean;
   /** Readers of a body the handler checks itself (larger or not JSON), used when `body` is not given. */
   bodyReaders?: RequestHandler[];
   produces?: string[];
@@ -145,6 +147,7 @@ export class RouteRegistry {
         }
         if (route.query && !route.query(query)) throw badParameters(describeErrors(route.query.errors!, 'query'));
         let body: unknown = req.body;
+        if (route.body && route.spec.bodyOptional && body === undefined) body = {};
         if (route.body) {
           if (body === undefined || body === null || typeof body !== 'object') {
             throw badParameters(['body: a JSON object is required (Content-Type: application/json)']);
@@ -218,7 +221,7 @@ export class RouteRegistry {
           tags: [spec.tag],
           security: spec.auth === false ? [] : [{ bearer: [] }],
           parameters,
-          ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+          ...(spec.body ? { requestBody: { required: !spec.bodyOptional, content: { 'application/json': { schema: spec.body } } } } : {}),
           responses,
         },
       };

@@ -9,9 +9,8 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import type { Config } from '../config';
 import { WebhookStore, signingSecrets } from '../feeds/webhooks';
-import { cypher } from '../graph/cypherFiles';
-import type { Graph } from '../graph/neo4j';
-import { EnqueueDelivery, ProjectState, WebhookDispatcher, WebhookJob } from '../services/webhooks/dispatch';
+import { EnqueueDelivery, ProjectStateOf, WebhookDispatcher, WebhookJob } from '../services/webhooks/dispatch';
+import { projectStateReader } from '../services/webhooks/projectState';
 import { sendWebhook } from '../services/webhooks/send';
 import type { WorkerDeps } from './jobs';
 import { QUEUE_NAMES, type Queues } from './queues';
@@ -33,14 +32,7 @@ export function webhookEnqueuer(queues: Queues, config: Config): EnqueueDelivery
   };
 }
 
-/** Whether the project exists and is archived: read at each event and attempt, so an archive pauses its webhooks at once. */
-export async function projectState(graph: Graph, projectId: string): Promise<ProjectState> {
-  const [row] = await graph.read(cypher('projects', 'project-state'), { id: projectId });
-  if (!row?.get('found')) return 'missing';
-  return row.get('archived') ? 'archived' : 'active';
-}
-
-interface WebhookDeps { store: WebhookStore; dispatcher: WebhookDispatcher; redis: Redis }
+interface WebhookDeps { store: WebhookStore; dispatcher: WebhookDispatcher; redis: Redis; projectState: ProjectStateOf }
 const made = new Map<WorkerDeps, WebhookDeps>();
 
 /** The store and dispatcher of a worker (one Redis connection per set of worker dependencies). */
@@ -49,7 +41,8 @@ export function webhookDeps(deps: WorkerDeps): WebhookDeps {
   if (!d) {
     const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
     const store = new WebhookStore(redis, deps.config.webhooks.retentionDays * 86_400);
-    d = { store, dispatcher: new WebhookDispatcher(store, webhookEnqueuer(deps.queues, deps.config), (id) => projectState(deps.graph, id)), redis };
+    const projectState = projectStateReader(deps.graph, (projectId, err) => deps.logger.warn({ project: projectId, err: err.message }, 'project state unreadable; webhooks delivered as for an active project'));
+    d = { store, dispatcher: new WebhookDispatcher(store, webhookEnqueuer(deps.queues, deps.config), projectState), redis, projectState };
     made.set(deps, d);
   }
   return d;
@@ -62,7 +55,7 @@ export async function closeWebhookDeps(): Promise<void> {
 }
 
 export async function webhookProcessor(job: Job<WebhookJob>, deps: WorkerDeps): Promise<unknown> {
-  const { store } = webhookDeps(deps);
+  const { store, projectState } = webhookDeps(deps);
   const { deliveryId, projectId, subscriptionId } = job.data;
   const found = await store.delivery(deliveryId);
   if (!found) return { skipped: 'delivery expired' };
@@ -72,14 +65,13 @@ export async function webhookProcessor(job: Job<WebhookJob>, deps: WorkerDeps): 
     await store.setStatus(deliveryId, 'cancelled');
     return { skipped: 'subscription disabled' };
   }
-  const state = await projectState(deps.graph, projectId);
-  if (state === 'missing') {
-    await store.removeProject(projectId);
-    return { skipped: 'project gone: its subscriptions removed' };
-  }
-  if (state === 'archived') {
+  // Archived or not in the graph: the delivery is dropped unsent. Nothing is removed for a
+  // project the graph lacks: a graph being restored, or the wrong database, must not cost a
+  // project its subscriptions.
+  const state = await projectState(projectId);
+  if (state !== 'active') {
     await store.setStatus(deliveryId, 'cancelled');
-    return { skipped: 'project archived' };
+    return { skipped: state === 'archived' ? 'project archived' : 'project not in the graph' };
   }
   const at = new Date().toISOString();
   // The current secret and any rotated one still in its grace period each sign the attempt.

@@ -75,8 +75,9 @@ export function registerWebhookRoutes(registry: RouteRegistry, webhooks: Webhook
         grace_seconds: { type: 'integer', minimum: 0, maximum: MAX_ROTATION_GRACE_SECONDS, default: 86_400, description: 'how long the replaced secret still signs; 0: not at all' },
       },
     },
+    bodyOptional: true,
     responses: { 200: `{data: ${SUBSCRIPTION} & {secret}}`, ...errors },
-    handler: async ({ principal, params, body }) => ({ body: { data: await webhooks.rotateSecret(principal, params.project_id, params.webhook_id, body ?? {}) } }),
+    handler: async ({ principal, params, body }) => ({ body: { data: await webhooks.rotateSecret(principal, params.project_id, params.webhook_id, body) } }),
   });
 
   registry.add<{ offset: number; limit: number }>({

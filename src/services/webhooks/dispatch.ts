@@ -38,13 +38,11 @@ export function deliveryId(subscriptionId: string, type: WebhookEvent, eventKey:
 export class WebhookDispatcher {
   constructor(private readonly store: WebhookStore, private readonly enqueue: EnqueueDelivery, private readonly projectState: ProjectStateOf) {}
 
-  /** The project's subscriptions, none while the project is archived; a gone project's are removed. */
+  /** The project's subscriptions, none while the project is archived or not in the graph. */
   private async subscriptionsOf(projectId: string): Promise<Subscription[]> {
     const subs = await this.store.subscriptions(projectId);
     if (!subs.length) return subs;
-    const state = await this.projectState(projectId);
-    if (state === 'missing') await this.store.removeProject(projectId);
-    return state === 'active' ? subs : [];
+    return (await this.projectState(projectId)) === 'active' ? subs : [];
   }
 
   /** Makes and queues the deliveries of one event (`known`: the project's active subscriptions); answers how many subscriptions take it. */
