@@ -93,7 +93,7 @@ SET r.withdrawn_date = $date
 
 // name: withdraw-attributes
 // Attributes of the given entities whose records are all withdrawn (no source holds the value
-// any more) take the day the last of them was withdrawn; an entity written again gets new ones.
+// any more) take the day of the import that finds them so; an entity written again gets new ones.
 UNWIND $ids AS id
 MATCH (:Entity {id: id})-[:HAS_ATTRIBUTE]->(a:Attribute)
 WHERE a.withdrawn_date IS NULL AND size(coalesce(a.records, [])) > 0
@@ -120,8 +120,15 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk
 // name: set-entity-risk
 // The direct and shown risk of entities that lost the factors of an ended claim (another
 // dataset still holds them); the flags' labels follow the flags as upsert-entities sets them.
+// An entity the worker never scored, whose risk this changes, first gets the baseline risk state
+// upsert-entities gives it.
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})
+CALL (e, row) {
+  WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL AND e.risk <> row.risk
+  MERGE (s:RiskState {entity_id: e.id})
+  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation = e.risk_explanation
+}
 SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors, e.sanctioned = row.sanctioned, e.pep = row.pep
 WITH e, row
 FOREACH (_ IN CASE WHEN row.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)

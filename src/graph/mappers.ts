@@ -214,8 +214,8 @@ export function source(s: Props, surface: Surface = 'legacy') {
 
 /**
  * Attribute item: `{properties: {value, type?, dates...}, record, record_count, withdrawn_date?}`;
- * withdrawn_date: every record the value cites was withdrawn (the latest of their days), so no
- * source holds the value any more.
+ * withdrawn_date: every record the value cites was withdrawn, so no source holds the value any
+ * more (the day of the import that found the last of them withdrawn).
  */
 export function attributeItem(a: Props) {
   const extra = storedJson<Record<string, unknown>>(a.extra, {});

@@ -258,7 +258,13 @@ describe('an FtM entity of several datasets has a claim in each', () => {
   });
 
   test('a release of one dataset that no longer holds the entity ends that dataset\'s claim only', async () => {
+    const shownBefore = await h.graph.read('MATCH (e:Entity {id: "md-p1"}) OPTIONAL MATCH (s:RiskState {entity_id: e.id}) RETURN e.risk AS risk, s IS NULL AS unscored');
+    expect(shownBefore[0].get('unscored')).toBe(true);
     const ofac = await importFile(h.graph, 'ftm', writeNdjson('ofac.jsonl', [COMBINED[3]]), { batchSize: 500, release: '2026-11-27' });
+    // Never scored, its shown risk changed: what clients saw is kept as the baseline the worker compares with.
+    const [state] = await h.graph.read('MATCH (s:RiskState {entity_id: "md-p1"}) RETURN s.version AS version, s.risk AS risk');
+    expect([state.get('version'), state.get('risk')]).toEqual([0, shownBefore[0].get('risk')]);
+    expect(state.get('risk')).toContain('sanctioned_usa_ofac_sdn');
     expect(ofac.release).toEqual({ added: 0, changed: 0, unchanged: 1, ended: 3, absent: 0 });
     expect(await withdrawnOf('ftm:us_ofac_sdn:md-p1')).toBe('2026-11-27');
     expect(await withdrawnOf('ftm:eu_fsf:md-p1')).toBeNull();
@@ -297,7 +303,8 @@ describe('an FtM entity of several datasets has a claim in each', () => {
   test('release state saved under the entity id alone takes its first dataset\'s key at migrate', async () => {
     await h.graph.write('CREATE (:ImportItem {key: "ftm:md-old", scope: "ftm:us_ofac_sdn", hash: "h", run: "r"})');
     await migrate(h.graph);
-    const rows = await h.graph.read('MATCH (i:ImportItem {group: "md-old"}) RETURN i.key AS key');
-    expect(rows.map((r) => r.get('key'))).toEqual(['ftm:us_ofac_sdn:md-old']);
+    const rows = await h.graph.read('MATCH (i:ImportItem {group: "md-old"}) RETURN i.key AS key, i.hash AS hash');
+    // Without its hash the next import counts the claim changed and saves the claim's own lists.
+    expect(rows.map((r) => [r.get('key'), r.get('hash')])).toEqual([['ftm:us_ofac_sdn:md-old', null]]);
   });
 });
