@@ -94,6 +94,11 @@ describe('Arabic and Hebrew: consonant keys', () => {
     // Strict comparison ignores them: fuzziness 0 compares as written.
     expect(tokenMatch('dvd', 'david', 0, abjadKeys('דוד')).how).toBe('none');
   });
+
+  test('two words in the script need more than one shared consonant unless both are short', () => {
+    expect(tokenMatch('علي', 'ليلى', 1, abjadKeys('علي'), abjadKeys('ليلى')).how).not.toBe('consonants');
+    expect(tokenMatch('محمد', 'مهمد', 1, abjadKeys('محمد'), abjadKeys('مهمد')).how).toBe('consonants');
+  });
 });
 
 describe('Korean given names: syllables', () => {
@@ -118,6 +123,11 @@ describe('Korean given names: syllables', () => {
     expect(sim('Choe Son-hui', 'Choe Son-hwa')).toBeLessThanOrEqual(0.75);
     expect(sim('Kim Jong il', 'Kim Jongun')).toBeLessThanOrEqual(0.75);
     expect(sim('Kim Jensen', 'Kim Jansen')).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test('with fuzziness 0 one spelling is not lifted to another; different given names are still capped', () => {
+    expect(nameSimilarity('Lee Myong Bag', 'Lee Myung-bak', 0).similarity).toBeLessThan(0.95);
+    expect(nameSimilarity('Kim Jong-il', 'Kim Jong-un', 0).similarity).toBeLessThanOrEqual(0.75);
   });
 });
 

@@ -24,7 +24,9 @@ export type TokenHow = 'exact' | 'initial' | 'nickname' | 'spelling' | 'phonetic
 export function tokenMatch(a: string, b: string, fuzziness: number, abjadA?: string[], abjadB?: string[]): { s: number; how: TokenHow } {
   if (a === b) return { s: 1, how: 'exact' };
   if (fuzziness > 0 && (abjadA || abjadB)) {
-    const agree = abjadA && abjadB ? abjadA.some((k) => abjadB.includes(k)) : abjadA ? abjadAgrees(abjadA, b) : abjadAgrees(abjadB!, a);
+    // Both in the script: a shared key of one consonant is too weak unless both words are short (علي / ليلى share only l).
+    const agree = abjadA && abjadB ? abjadA.some((k) => abjadB.includes(k) && (k.length >= 2 || Math.max(a.length, b.length) <= 3))
+      : abjadA ? abjadAgrees(abjadA, b) : abjadAgrees(abjadB!, a);
     if (agree) return { s: 0.9, how: 'consonants' };
   }
   if (a.length === 1 || b.length === 1) return a[0] === b[0] && !/\d/.test(a + b) ? { s: 0.7, how: 'initial' } : { s: 0, how: 'none' };
@@ -105,7 +107,8 @@ export interface NameMatch { similarity: number; common: number; fuzzy: number; 
  *   - different numbers (Fund I / Fund II, Vessel 7 / Vessel 8) cap it at 0.5 whatever else agrees;
  *   - Korean names (src/search/analysis/korean.ts) of one family name are one name when their
  *     given names fold to one key (Lee Myung-bak / Lee Myong Bag), and two when they do not
- *     (Kim Yong-chol / Kim Yong-chun, capped as a different given name).
+ *     (Kim Yong-chol / Kim Yong-chun, capped as a different given name); with fuzziness 0
+ *     only the cap applies.
  */
 export function nameSimilarity(query: string, candidate: string, fuzziness: number): NameMatch {
   const q0 = nameTokens(query);
@@ -155,7 +158,7 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
     }
   }
   if (korean?.given === 'different') similarity = Math.min(similarity, 0.75);
-  else if (korean?.surname && similarity < 0.95) {
+  else if (fuzziness > 0 && korean?.surname && similarity < 0.95) {
     similarity = 0.95;
     for (const t of tokens) if (t.how === 'none' || t.how === 'edit') t.how = 'spelling';
   }
