@@ -7,7 +7,9 @@
  * Why this is enough: derived factors depend on the committed graph only (direct risk and current
  * facts, never other entities' derived factors), so any one scoring after the commit is right.
  * A claim names the job, so a retried or stalled job keeps its own claims; a lost hash (expiry,
- * a flushed Redis) only makes jobs score again, never skip an entity.
+ * a flushed Redis) only makes jobs score again, never skip an entity. A job that fails for good
+ * gives its claims back, for the jobs of the change still to run; what the jobs run before it
+ * skipped waits for the next change or the daily full re-score.
  */
 import type Redis from 'ioredis';
 
@@ -37,6 +39,19 @@ return out
 
 export const claimKey = (change: string): string => `rescore:claims:${change}`;
 
+// KEYS[1]: the change's hash; ARGV[1]: the job. Removes the job's claims; returns how many.
+const RELEASE_SCRIPT = `
+local fields = redis.call('HGETALL', KEYS[1])
+local removed = 0
+for i = 1, #fields, 2 do
+  if fields[i + 1] == ARGV[1] then
+    redis.call('HDEL', KEYS[1], fields[i])
+    removed = removed + 1
+  end
+end
+return removed
+`;
+
 export class RescoreClaims {
   constructor(private readonly redis: Redis) {}
 
@@ -51,5 +66,10 @@ export class RescoreClaims {
       });
     }
     return mine;
+  }
+
+  /** Gives back what job `owner` claimed for `change` (it failed for good); answers how many. */
+  async release(change: string, owner: string): Promise<number> {
+    return (await this.redis.eval(RELEASE_SCRIPT, 1, claimKey(change), owner)) as number;
   }
 }

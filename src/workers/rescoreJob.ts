@@ -56,9 +56,19 @@ export async function closeScorers(): Promise<void> {
 export const rescoreProcessor: Processor<EntityJob> = async (job, deps) => {
   const started = Date.now();
   const { scorer, claims } = entryFor(deps);
-  const stats = await runRescoreJob(scorer, claims, job.id!, job.data, async (done, total) => {
-    await job.updateProgress({ done, total });
-  });
+  let stats: RescoreStats;
+  try {
+    stats = await runRescoreJob(scorer, claims, job.id!, job.data, async (done, total) => {
+      await job.updateProgress({ done, total });
+    });
+  } catch (err) {
+    // The last attempt failed: its claims go back to the change's jobs still to run.
+    if (job.data.change && job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+      const released = await claims.release(job.data.change, job.id!).catch(() => 0);
+      deps.logger.warn({ queue: QUEUE_NAMES.rescore, job: job.id, released }, 'rescore failed for good; its claims were released');
+    }
+    throw err;
+  }
   deps.logger.info({ queue: QUEUE_NAMES.rescore, job: job.id, ...stats, ms: Date.now() - started }, 'rescored');
   return stats;
 };

@@ -136,6 +136,16 @@ test('a job run again keeps its own claims; a later change scores the entities a
   expect(again.scored).toBe(first.scored);
 });
 
+test('a job that failed for good gives its claims back to the jobs of the change still to run', async () => {
+  const claims = new RescoreClaims(h.redis);
+  expect(await claims.claim('change-1', 'job-a', ['e1', 'e2', 'e3'])).toEqual(['e1', 'e2', 'e3']);
+  expect(await claims.claim('change-1', 'job-b', ['e3', 'e4'])).toEqual(['e4']);
+  expect(await claims.release('change-1', 'job-a')).toBe(3);
+  // job-b keeps its own; what job-a held is free again.
+  expect(await claims.claim('change-1', 'job-c', ['e1', 'e3', 'e4'])).toEqual(['e1', 'e3']);
+  expect(await claims.release('change-1', 'job-a')).toBe(0);
+});
+
 test('with BullMQ workers, the jobs\' result counts add up to the distinct affected entities', async () => {
   const checker = await scoredGroup();
   const workers = startWorkers({ config: h.config, graph: h.graph, logger: pino({ level: 'silent' }), queues: h.queues }, [QUEUE_NAMES.rescore]);
