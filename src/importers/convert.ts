@@ -117,6 +117,8 @@ async function* readItems(file: string, name: string): AsyncGenerator<InputItem 
 
 /** Item keys a look-up of earlier hashes takes. */
 const HASH_LOOKUP_BATCH = 10_000;
+/** Look-ups under way at once: the first pass waits for the oldest beyond these (a large file must not fill the driver's pool). */
+const HASH_LOOKUPS_AT_ONCE = 4;
 
 /** Converts `file` (reported as `name`); `existing` answers which of some entity ids the graph holds. */
 export async function convertFile(
@@ -140,7 +142,10 @@ export async function convertFile(
     if ('error' in item) continue;
     converter.collect(item);
     for (const claim of converter.keysOf(item)) keys.push(claim.key);
-    if (keys.length >= HASH_LOOKUP_BATCH) lookUp();
+    if (keys.length >= HASH_LOOKUP_BATCH) {
+      lookUp();
+      if (lookups.length > HASH_LOOKUPS_AT_ONCE) await lookups[lookups.length - 1 - HASH_LOOKUPS_AT_ONCE].catch(() => undefined);
+    }
   }
   lookUp();
   await converter.resolve?.(existing, roots);

@@ -1,8 +1,8 @@
 /**
- * Saves one chunk of a resolution upload's rows as project entities, in three exchanges with
- * Neo4j whatever the chunk's size: one read finds the rows whose attributes are already saved
- * in the project; the others are resolved (ROWS_AT_ONCE at a time, outside any transaction);
- * then one write transaction, under the project's lock, joins every known row's entity to the
+ * Saves one chunk of a resolution upload's rows as project entities, in at most five exchanges
+ * with Neo4j whatever the chunk's size: one read finds the rows whose attributes are already
+ * saved in the project; the others are resolved by up to RESOLVE_BATCHES candidate reads at once
+ * (outside any transaction); then one write transaction, under the project's lock, joins every known row's entity to the
  * upload, creates the new ones with their matches, and reads each row's best match. Rows with
  * equal attributes (in the chunk, the project or a chunk saved before a kill) are one entity,
  * so a repeated or resumed upload doubles nothing. Editor; a refused change (the project
