@@ -5,13 +5,10 @@
  *  - GET /entity/:id latency and throughput against the same statements run straight
  *    through the driver (EntityService without HTTP), and a bare one-node read; goal <= 1.10x.
  */
-import { inverseRelationship, neo4jRelType } from '../src/domain/relationships';
 import type { Config } from '../src/config';
 import type { Graph } from '../src/graph/neo4j';
 import { IngestReport, ingestFile } from '../src/ingest/ingest';
-import { readLines } from '../src/ingest/reader';
-import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from '../src/ingest/rows';
-import type { IngestLine } from '../src/ingest/validate';
+import { rawLoad } from './rawLoad';
 import { generatedFile } from './searchData';
 import { EntityService } from '../src/services/entities';
 import { Latency, bareHttpServer, benchGraph, meanAnswerBytes, measure, measureHttp, ms, sample, say, startApp, table, wipe } from './common';
@@ -20,69 +17,6 @@ import { Latency, bareHttpServer, benchGraph, meanAnswerBytes, measure, measureH
 const INGEST_GOAL = 0.8;
 const READ_GOAL = 1.1;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
-
-/**
- * The baseline writes the same rows (the same property maps, built by the same row
- * builders) with the plainest batched UNWIND statements: MERGE nodes by id, CREATE
- * relationships and attribute nodes. It skips what ingest adds on top: validation,
- * reference checks, upsert semantics (replacing attributes, references and facts by key)
- * and the summary refresh.
- */
-const RAW = {
-  source: 'UNWIND $rows AS row MERGE (s:Source {id: row.id}) SET s += row.props',
-  record: `UNWIND $rows AS row MERGE (r:Record {id: row.id}) SET r += row.props
-           WITH r, row
-           CALL (r, row) { UNWIND row.about AS ref MERGE (e:Entity {id: ref.entity}) CREATE (r)-[:ABOUT {ordinal: ref.ordinal}]->(e) }
-           CALL (r, row) { UNWIND row.mentions AS ref MERGE (e:Entity {id: ref.entity}) CREATE (r)-[:MENTIONS {ordinal: ref.ordinal}]->(e) }`,
-  entity: `UNWIND $rows AS row MERGE (e:Entity {id: row.id}) SET e += row.props
-           WITH e, row UNWIND row.attributes AS a CREATE (e)-[:HAS_ATTRIBUTE]->(x:Attribute) SET x = a`,
-  relationship: `UNWIND $rows AS row MERGE (a:Entity {id: row.from}) MERGE (b:Entity {id: row.to})
-                 CREATE (a)-[r:__T__]->(b) SET r = row.props CREATE (b)-[q:__I__]->(a) SET q = row.props`,
-  psa: `UNWIND $rows AS row MERGE (a:Entity {id: row.a}) MERGE (b:Entity {id: row.b})
-        CREATE (a)-[:POSSIBLY_SAME_AS {matches: row.matches_ab}]->(b) CREATE (b)-[:POSSIBLY_SAME_AS {matches: row.matches_ba}]->(a)`,
-};
-
-function rawRow(line: IngestLine): unknown {
-  switch (line.kind) {
-    case 'source': return sourceRow(line);
-    case 'record': return recordRow(line);
-    case 'entity': return entityRow(line);
-    case 'relationship': return relationshipRow(line);
-    case 'possibly_same_as': return psaRow(line);
-  }
-}
-
-/** The baseline: one transaction per batch, like the usual hand-written loader. */
-async function rawLoad(graph: Graph, file: string, batchSize: number, atomic: boolean): Promise<number> {
-  const buffers = new Map<string, { query: string; rows: unknown[] }>();
-  let rows = 0;
-  const session = graph.session('WRITE');
-  const tx = atomic ? session.beginTransaction() : undefined;
-  const flush = async (b: { query: string; rows: unknown[] }) => {
-    if (!b.rows.length) return;
-    const params = { rows: b.rows.splice(0) };
-    if (tx) await tx.run(b.query, params);
-    else await graph.write(b.query, params);
-  };
-  for await (const { text } of readLines(file)) {
-    const line = JSON.parse(text) as IngestLine;
-    rows += 1;
-    const key = line.kind === 'relationship' ? `rel:${line.type}` : line.kind;
-    let b = buffers.get(key);
-    if (!b) {
-      const query = line.kind === 'relationship'
-        ? RAW.relationship.replace('__T__', neo4jRelType(line.type)).replace('__I__', neo4jRelType(inverseRelationship(line.type)))
-        : RAW[line.kind === 'possibly_same_as' ? 'psa' : line.kind];
-      buffers.set(key, (b = { query, rows: [] }));
-    }
-    b.rows.push(rawRow(line));
-    if (b.rows.length >= batchSize) await flush(b);
-  }
-  for (const b of buffers.values()) await flush(b);
-  await tx?.commit();
-  await session.close();
-  return rows;
-}
 
 export async function run(): Promise<void> {
   const entities = Number(process.env.BENCH_ENTITIES ?? 100_000);

@@ -2,15 +2,22 @@
  * FtM and BODS import speed against the native NDJSON ingest of the same generated graph
  * (BENCH_IMPORT_ENTITIES, default 5000 entities: about 20k native lines), and a re-import of
  * the unchanged FtM file (also as a whole release). Each load starts from an empty graph and commits as the CLI does.
+ * BENCH_IMPORT_ROUNDS (default 1) repeats the native / FtM / BODS loads in alternating order;
+ * BENCH_IMPORT_STATEMENTS=1 prints each load's Neo4j time by statement (the adapter's observers).
+ * Floor: each format's converted lines, and the native lines, written by the raw loader
+ * (./rawLoad: batched UNWIND, nothing else); native ingest seconds / raw seconds of a format's
+ * lines is the most that format's import could reach against the native ingest here.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ingestFile } from '../src/ingest/ingest';
-import { importFile, type ImportFormat } from '../src/importers/importFile';
+import { importFile, prepareImport, type ImportFormat } from '../src/importers/importFile';
+import { observeStatements } from '../src/graph/statements';
 import { generateLines } from '../src/seed/generator';
 import { bodsOfLines, ftmOfLines } from '../src/seed/formats';
 import { benchGraph, say, table, wipe } from './common';
+import { rawLoad } from './rawLoad';
 
 export async function run(): Promise<void> {
   const entities = Number(process.env.BENCH_IMPORT_ENTITIES ?? 5000);
@@ -27,21 +34,62 @@ export async function run(): Promise<void> {
     const bods = [...bodsOfLines(native)].map((e) => JSON.stringify(e));
     fs.writeFileSync(files.bods, bods.join('\n') + '\n');
     const options = { batchSize: config.ingestBatchSize, atomic: config.ingestAtomicMaxLines };
+    const rounds = Number(process.env.BENCH_IMPORT_ROUNDS ?? 1);
+    const statementTimes = new Map<string, number>();
+    const stopObserving = process.env.BENCH_IMPORT_STATEMENTS === '1'
+      ? observeStatements((name) => {
+        const t = process.hrtime.bigint();
+        return () => statementTimes.set(name, (statementTimes.get(name) ?? 0) + Number(process.hrtime.bigint() - t) / 1e6);
+      })
+      : undefined;
+    const statementsOf = (name: string) => {
+      if (!stopObserving) return;
+      const top = [...statementTimes].sort((a, b) => b[1] - a[1]).slice(0, 8);
+      say(`  ${name}, Neo4j time by statement (s): ${top.map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ')}`);
+      statementTimes.clear();
+    };
     const rows: (string | number)[][] = [['load', 'input items', 'entities + relationships', 'seconds', 'items/s', 'entities+rels/s']];
     const record = (name: string, items: number, loaded: { entity: number; relationship: number }, seconds: number) => {
       const graphRows = loaded.entity + loaded.relationship;
       rows.push([name, items, graphRows, seconds.toFixed(1), Math.round(items / seconds), Math.round(graphRows / seconds)]);
     };
     say(`imports: ${entities} generated entities: ${native.length} native lines, ${ftm.length} FtM entities, ${bods.length} BODS statements`);
-    await wipe(graph);
-    let started = Date.now();
-    const nativeReport = await ingestFile(graph, files.native, options);
-    record('native ingest', native.length, nativeReport.loaded, (Date.now() - started) / 1000);
-    for (const format of ['ftm', 'bods'] as ImportFormat[]) {
+    let started = 0;
+    const loads: (() => Promise<void>)[] = [
+      async () => {
+        const report = await ingestFile(graph, files.native, options);
+        record('native ingest', native.length, report.loaded, (Date.now() - started) / 1000);
+        statementsOf('native ingest');
+      },
+      ...(['ftm', 'bods'] as ImportFormat[]).map((format) => async () => {
+        const report = await importFile(graph, format, files[format], options);
+        record(`import ${format}`, report.items, report.ingest.loaded, (Date.now() - started) / 1000);
+        statementsOf(`import ${format}`);
+      }),
+    ];
+    const nativeSeconds: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, load] of (round % 2 ? [...loads.entries()].reverse() : [...loads.entries()])) {
+        await wipe(graph);
+        statementTimes.clear();
+        started = Date.now();
+        await load();
+        if (i === 0) nativeSeconds.push((Date.now() - started) / 1000);
+      }
+    }
+    const floors: (string | number)[][] = [['lines written raw (batched UNWIND, nothing else)', 'lines', 'seconds', 'native ingest s / this']];
+    const nativeBest = Math.min(...nativeSeconds);
+    for (const format of ['native', 'ftm', 'bods'] as const) {
       await wipe(graph);
-      started = Date.now();
-      const report = await importFile(graph, format, files[format], options);
-      record(`import ${format}`, report.items, report.ingest.loaded, (Date.now() - started) / 1000);
+      const prepared = format === 'native' ? undefined : await prepareImport(graph, format, files[format], files[format]);
+      try {
+        const t0 = Date.now();
+        const lines = await rawLoad(graph, prepared?.conversion.file ?? files.native, options.batchSize, false);
+        const seconds = (Date.now() - t0) / 1000;
+        floors.push([format === 'native' ? 'native lines' : `${format} import's converted lines`, lines, seconds.toFixed(1), (nativeBest / seconds).toFixed(2)]);
+      } finally {
+        prepared?.conversion.cleanup();
+      }
     }
     await wipe(graph);
     await importFile(graph, 'ftm', files.ftm, options);
@@ -53,6 +101,9 @@ export async function run(): Promise<void> {
     const release = await importFile(graph, 'ftm', files.ftm, { ...options, release: new Date().toISOString().slice(0, 10) });
     record('import ftm again (unchanged, --release)', release.items, release.ingest.loaded, (Date.now() - started) / 1000);
     table(rows);
+    say(`  floor (native ingest: fastest of ${nativeSeconds.length} run(s), ${nativeBest.toFixed(1)} s):`);
+    table(floors);
+    stopObserving?.();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     await graph.close();
