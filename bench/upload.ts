@@ -12,10 +12,18 @@
  * BENCH_UPLOAD_SINGLE_ROWS sends only the first so many rows one by one (rows/s stays
  * comparable; the default is all of them). Prints rows/s of each, the ratio, and where the
  * upload job's time went (its return value). Goal: the upload at least 3x one by one.
+ * Floor: the same rows resolved in this process with no HTTP and no writes, as the upload's
+ * chunks resolve them (batched candidate reads, BENCH_UPLOAD_FLOOR_BATCHES batches in flight,
+ * default 3 and 6): no upload can be faster than its rows' resolutions, so floor / one by one
+ * is the most the upload can gain over one-by-one calls on this machine.
  * Leaves its `bench-upload` projects behind, deleted at the next run.
  */
 import os from 'node:os';
 import pino from 'pino';
+import { ProjectEntityService } from '../src/services/projectEntities';
+import { ResolveService } from '../src/services/resolve';
+import { checkUploadRow, type CheckedRow } from '../src/services/uploads/rows';
+import { Neo4jFulltextIndex } from '../src/search/neo4jFulltext';
 import { QUEUE_NAMES, Queues } from '../src/workers/queues';
 import { closeUploadDeps } from '../src/workers/uploadJob';
 import { closeWebhookDeps } from '../src/workers/webhookJob';
@@ -25,6 +33,22 @@ import { buildLabelledSet } from './resolveSet';
 import { ensureGeneratedGraph } from './searchData';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Rows per candidate read in an upload chunk: a chunk of 50 split in 3 (src/services/uploads/chunk.ts). */
+const FLOOR_BATCH_ROWS = 17;
+
+/** Rows/s of resolving `inputs` with `inFlight` batched resolutions at a time, nothing written. */
+async function resolutionsAlone(service: ProjectEntityService, inputs: Extract<CheckedRow, { ok: true }>['input'][], inFlight: number): Promise<number> {
+  const t0 = Date.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: inFlight }, async () => {
+    for (let at = next; at < inputs.length; at = next) {
+      next += FLOOR_BATCH_ROWS;
+      await service.resolutions(inputs.slice(at, at + FLOOR_BATCH_ROWS));
+    }
+  }));
+  return inputs.length / ((Date.now() - t0) / 1000);
+}
 
 export async function run(): Promise<void> {
   const entities = Number(process.env.BENCH_ENTITIES ?? 100_000);
@@ -87,12 +111,21 @@ export async function run(): Promise<void> {
       const r = await measureHttp(app, paths, c);
       single.push({ concurrency: c, rate: r.throughput, p50: r.p50 });
     }
+    const inputs = rows.map(checkUploadRow).filter((r): r is Extract<CheckedRow, { ok: true }> => r.ok).map((r) => r.input);
+    const resolver = new ProjectEntityService(graph, new ResolveService(new Neo4jFulltextIndex(graph)), { record: async () => undefined });
+    const floor: { inFlight: number; rate: number }[] = [];
+    for (const inFlight of (process.env.BENCH_UPLOAD_FLOOR_BATCHES ?? '3,6').split(',').map(Number).filter((n) => n > 0)) {
+      floor.push({ inFlight, rate: await resolutionsAlone(resolver, inputs, inFlight) });
+    }
     const rate = size / uploadSeconds;
+    const best = Math.max(...single.map((s) => s.rate));
     table([
       ['way', 'rows', 'seconds', 'rows/s', 'upload vs this'],
       ['upload (POST to finished)', size, uploadSeconds.toFixed(1), rate.toFixed(1), ''],
       ...single.map((s) => [`one by one, concurrency ${s.concurrency} (p50 ${s.p50.toFixed(1)} ms)`, singleRows, (singleRows / s.rate).toFixed(1), s.rate.toFixed(1), `${(rate / s.rate).toFixed(2)}x`]),
+      ...floor.map((f) => [`floor: resolutions alone, ${f.inFlight} batches in flight`, inputs.length, (inputs.length / f.rate).toFixed(1), f.rate.toFixed(1), `${(rate / f.rate).toFixed(2)}x`]),
     ]);
+    say(`  floor against the best one-by-one rate: ${floor.map((f) => `${(f.rate / best).toFixed(2)}x (${f.inFlight} in flight)`).join(', ')}: the most an upload could gain here`);
     say(`  upload answered in ${accepted} ms; counts: matched ${state.matched}, unmatched ${state.unmatched}, failed ${state.failed}, created ${state.created}, existing ${state.existing}`);
     if (phases) say(`  upload job time by phase (ms, summed over chunks): ${Object.entries(phases).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
     say(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
