@@ -14,32 +14,18 @@
  * The same function runs on indexed values and on query terms, so both sides agree.
  */
 
+import { memoized } from './memo';
 import { EDGE_ONLY_FORMS, END_ONLY_FORMS, LEGAL_FORMS } from './legalForms';
 import { SYLLABIC, transliterateWord } from '../search/analysis/scripts';
 
 // ------------------------------------------------------------------ folding
 
 /**
- * Folded forms of recently seen words: names repeat across queries, hits and highlights, and
- * folding (transliteration, Unicode normalisation) dominated the cost of shaping a search page.
+ * One word (no separators) to its folded, transliterated, lower-case form. Remembered: names
+ * repeat across queries, hits and highlights, and folding (transliteration, Unicode
+ * normalisation) dominated the cost of shaping a search page.
  */
-const FOLDED = new Map<string, string>();
-const FOLDED_MAX = 100_000;
-
-/** One word (no separators) to its folded, transliterated, lower-case form. */
-export function foldWord(word: string): string {
-  let folded = FOLDED.get(word);
-  if (folded === undefined) {
-    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
-    folded = foldWordUncached(word);
-    FOLDED.set(word, folded);
-  }
-  return folded;
-}
-
-function foldWordUncached(word: string): string {
-  return transliterateWord(word);
-}
+export const foldWord: (word: string) => string = memoized((word) => transliterateWord(word), 100_000);
 
 // ------------------------------------------------------------------ company forms
 
@@ -176,7 +162,7 @@ export function compactIdentifier(value: string): string {
  * (sx_name_sk): a change here needs `graph-api reindex` on existing data. Alexander / Aleksandr
  * stay one edit apart: folding -der into -dr also brought Peter to Petra and Sander to Sandra.
  */
-export function skeleton(token: string): string {
+export const skeleton: (token: string) => string = memoized((token) => {
   let t = token;
   t = t.replace(/^x(?=[iu])/, 'sh').replace(/x/g, 'ks').replace(/ph/g, 'f').replace(/w/g, 'v').replace(/ck/g, 'k').replace(/q/g, 'k');
   t = t.replace(/tch/g, 'ch').replace(/kh/g, 'h').replace(/ch/g, 'h').replace(/dzh/g, 'j').replace(/zh/g, 'j');
@@ -185,7 +171,7 @@ export function skeleton(token: string): string {
   t = t.replace(/y/g, 'i').replace(/j/g, 'i').replace(/ou/g, 'u').replace(/ff$/, 'v').replace(/ph/g, 'f');
   t = t.replace(/(.)\1+/g, '$1');
   return t;
-}
+}, 50_000);
 
 // ------------------------------------------------------------------ string distance
 

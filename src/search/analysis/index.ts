@@ -9,6 +9,7 @@
  *      keys (./phonetic.ts), consonant keys (./abjad.ts: names written in Arabic or Hebrew
  *      script against their Latin spellings), and the formal names of nicknames (./nicknames.ts).
  */
+import { memoized } from '../../domain/memo';
 import { COMPANY_FORM_TOKENS, Token, analyze } from '../../domain/names';
 import { CONSONANT_KEY_PREFIX, abjadKeys, isAbjadWord, latinConsonantKey } from './abjad';
 import { phoneticKey } from './phonetic';
@@ -30,7 +31,16 @@ export interface AnalysedName {
   abjad: (string[] | undefined)[];
 }
 
-export function nameCore(name: string): AnalysedName {
+/** The analysis of a name; remembered, so the lists are frozen: callers copy before changing them. */
+export const nameCore: (name: string) => AnalysedName = memoized((name) => {
+  const analysed = analyseName(name);
+  Object.freeze(analysed.core);
+  Object.freeze(analysed.forms);
+  Object.freeze(analysed.abjad);
+  return Object.freeze(analysed);
+}, 20_000);
+
+function analyseName(name: string): AnalysedName {
   const all = analyze(name);
   const forms = all.filter((t) => t.form).map((t) => t.text);
   // A canonical form inside a name (Acme Ltd Trading) is dropped too, unless it is a short

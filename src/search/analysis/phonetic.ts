@@ -5,12 +5,13 @@
  * transliteration (mhmd) keeps only consonants.
  */
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
+import { memoized } from '../../domain/memo';
 
 /** Primary Double Metaphone code of a folded token, lower case; '' for tokens too short to carry one or with digits. */
-export function phoneticKey(token: string): string {
-  if (token.length < 3 || /\d/.test(token)) return '';
-  return doubleMetaphone(token)[0].toLowerCase();
-}
+export const phoneticKey: (token: string) => string = memoized(
+  (token) => (token.length < 3 || /\d/.test(token) ? '' : doubleMetaphone(token)[0].toLowerCase()),
+  50_000,
+);
 
 const VOWELS = /[aeiouyvw]/g;
 
