@@ -30,6 +30,15 @@ MERGE (i:ImportItem {key: row.key})
 SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.group, i.run = $run,
     i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from, i.factors = row.factors
 
+// name: create-import-items
+// save-import-items for items new to the graph (no earlier hash was found for their keys when
+// the file was converted): created without looking each key up first. The key's uniqueness
+// constraint still refuses an item another import created meanwhile, failing this import's step.
+UNWIND $rows AS row
+CREATE (i:ImportItem {key: row.key})
+SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.group, i.run = $run,
+    i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from, i.factors = row.factors
+
 // name: touch-import-items
 // Unchanged items: only the run that holds them (an equal write of their lists would still be
 // written); lists missing from an item saved before they were kept are filled in.

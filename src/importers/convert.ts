@@ -138,10 +138,17 @@ export async function convertFile(
     lookups.push(pending);
     keys = [];
   };
+  // Keys met on more than one line: such an item is written whole every time (below).
+  const seenKeys = new Set<string>();
+  const repeatedKeys = new Set<string>();
   for await (const item of readItems(file, name)) {
     if ('error' in item) continue;
     converter.collect(item);
-    for (const claim of converter.keysOf(item)) keys.push(claim.key);
+    for (const claim of converter.keysOf(item)) {
+      keys.push(claim.key);
+      if (seenKeys.has(claim.key)) repeatedKeys.add(claim.key);
+      seenKeys.add(claim.key);
+    }
     if (keys.length >= HASH_LOOKUP_BATCH) {
       lookUp();
       if (lookups.length > HASH_LOOKUPS_AT_ONCE) await lookups[lookups.length - 1 - HASH_LOOKUPS_AT_ONCE].catch(() => undefined);
@@ -189,7 +196,10 @@ export async function convertFile(
     let unchanged = true;
     for (const claim of claims) {
       const before = hashes.get(claim.key);
-      const status = before === undefined ? 'added' : before === hash ? 'unchanged' : 'changed';
+      // An item on several lines of the file is rewritten from all of them, in order, so the
+      // last line holds as on its first import; comparing each line with the one hash saved
+      // (the last line's) would write the earlier lines alone.
+      const status = before === undefined ? 'added' : before === hash && !repeatedKeys.has(claim.key) ? 'unchanged' : 'changed';
       counts[status] += 1;
       if (status !== 'unchanged') unchanged = false;
       const { key, scope, root, group } = claim;

@@ -42,6 +42,8 @@ export interface Ending { relationships: number; records: number; entities: numb
  * write; returns the counts and the entities whose risk or facts changed (to re-score).
  */
 export async function endWhatIsGone(run: Runner, gone: Produced[], kept: Produced[], date: string): Promise<Ending> {
+  // Nothing gone, nothing to end (a first import): the kept sets need not be built.
+  if (gone.length === 0) return { relationships: 0, records: 0, entities: 0, touched: [] };
   const keptEntities = new Set(kept.flatMap((p) => p.entities));
   const keptRecords = new Set(kept.flatMap((p) => p.records));
   const keptRels = new Set(kept.flatMap((p) => p.rel_keys));

@@ -82,7 +82,13 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
     key, scope, root: root ?? null, group: group ?? null, hash, status,
     entities: p.entities, records: orNull(p.records), rel_keys: orNull(p.rel_keys), rel_from: orNull(p.rel_from), factors: orNull(p.factors),
   }));
-  for (const [statement, of] of [['save-import-items', rows.filter((r) => r.status !== 'unchanged')], ['touch-import-items', rows.filter((r) => r.status === 'unchanged')]] as const) {
+  const byStatement = [
+    // A key met twice in the file (one FtM id on two lines) is one item: its last line counts, as with MERGE.
+    ['create-import-items', [...new Map(rows.filter((r) => r.status === 'added').map((r) => [r.key, r])).values()]],
+    ['save-import-items', rows.filter((r) => r.status === 'changed')],
+    ['touch-import-items', rows.filter((r) => r.status === 'unchanged')],
+  ] as const;
+  for (const [statement, of] of byStatement) {
     for (let i = 0; i < of.length; i += BATCH) {
       const slice = of.slice(i, i + BATCH);
       await inTx((run) => run(cypher('import', statement), { rows: slice, run: runId }));

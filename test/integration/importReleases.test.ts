@@ -166,6 +166,20 @@ describe('what is not a whole release ends nothing', () => {
     expect(d.get('to')).toBeNull();
   });
 
+  test('one FtM id on two lines of a new file is one item, its last line holds, also when the file is imported again', async () => {
+    await wipeGraph(h.graph);
+    const file = writeNdjson('twice.jsonl', [company('rl-t1', 'Twice Trading'), company('rl-t1', 'Twice Trading Renamed')]);
+    const first = await importFile(h.graph, 'ftm', file, { batchSize: 500 });
+    expect(first.release).toEqual({ added: 2, changed: 0, unchanged: 0, ended: 0, absent: 0 });
+    const items = await h.graph.read('MATCH (i:ImportItem) RETURN i.key AS key');
+    expect(items.map((r) => r.get('key'))).toEqual(['ftm:us_ofac_sdn:rl-t1']);
+    expect((await entity('rl-t1')).label).toBe('Twice Trading Renamed');
+    const again = await importFile(h.graph, 'ftm', file, { batchSize: 500 });
+    // Both lines are written again, in order: the last one holds.
+    expect(again.release).toEqual({ added: 0, changed: 2, unchanged: 0, ended: 0, absent: 0 });
+    expect((await entity('rl-t1')).label).toBe('Twice Trading Renamed');
+  });
+
   test('a release committed per batch ends what it does not hold too', async () => {
     const report = await importFile(h.graph, 'ftm', writeNdjson('batches.jsonl', SECOND), { batchSize: 2, atomic: false, release: '2026-11-27' });
     expect(report.ingest.atomic).toBe(false);
