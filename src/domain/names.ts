@@ -145,6 +145,11 @@ export function normTokens(text: string): string[] {
   return analyze(text).map((t) => t.text);
 }
 
+/** The words of `text` folded as written: legal forms kept as they are spelled, not made canonical. */
+export function writtenWords(text: string): string {
+  return words(text).map((t) => t.text).join(' ');
+}
+
 /** Normalised text: tokens joined by single spaces. */
 export function normalizeName(text: string): string {
   return normTokens(text).join(' ');

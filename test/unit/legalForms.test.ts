@@ -25,6 +25,9 @@ describe('legal forms table', () => {
     expect(core('SRL Pro Marin')).toBe(core('Societatea cu Raspundere Limitata Pro Marin'));
     expect(core('OOO Vostok')).toBe(core('Vostok LLC'));
     expect(core('ООО Восток')).toBe(core('Vostok LLC'));
+    // Co. before the form written out or abbreviated: one form, and "co" is no name word.
+    expect(core('Phoenixbridge Investments Co., Limited')).toBe(core('Phoenixbridge Investments Co., LTD.'));
+    expect(core('Phoenixbridge Investments Co Limited')).toBe('phoenixbridge investments | ltd');
   });
 
   test('short forms that are also words only count at the edges of a name', () => {

@@ -132,6 +132,15 @@ describe('resolution scoring', () => {
     expect(other.explanation.dob!.match_quality).toBe('conflict');
   });
 
+  test('among names equal once legal forms are canonical, the one written as asked ranks first', () => {
+    const asked = params({ name: ['Pinefield Consulting Co., Limited'] });
+    const written = scoreCandidate(asked, candidate({ names: ['Pinefield Consulting Co., Limited'], identifiers: [] }))!;
+    const canonical = scoreCandidate(asked, candidate({ names: ['Pinefield Consulting Ltd'], identifiers: [] }))!;
+    expect(written.explanation.name!.similarity).toBe(1);
+    expect(canonical.explanation.name!.similarity).toBe(1);
+    expect(written.score).toBeGreaterThan(canonical.score);
+  });
+
   test('strict keeps exact values only', () => {
     expect(scoreCandidate(params({ name: ['Viktor Antonov'], strict: true }), candidate())).toBeDefined();
     expect(scoreCandidate(params({ name: ['viktor antonov'], strict: true }), candidate())).toBeUndefined();

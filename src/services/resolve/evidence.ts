@@ -1,7 +1,7 @@
 /** Evidence of each resolve field (name, identifier, date of birth, country, address) and a candidate's score. */
 import { badParameter } from '../../domain/errors';
 import { isDateString } from '../../domain/dates';
-import { analyze, compactIdentifier, editDistance } from '../../domain/names';
+import { analyze, compactIdentifier, editDistance, writtenWords } from '../../domain/names';
 import type { Candidate } from '../../search/port';
 import { nameCore } from '../../search/analysis';
 import { TokenExplanation, nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
@@ -12,6 +12,9 @@ import { BEST_MATCH_THRESHOLD, CENTER, FieldExplanation, ResolveParams, Scored, 
  * to 2.5 for an exact name; below, falling steeply to -2.5, so the similarities the scorer
  * gives hard non-matches (0.75 and under: another given name, another number) score low.
  */
+/** Points for a name equal to the candidate's as written: a tie-break among names equal once forms are canonical. */
+const WRITTEN_ALIKE_POINTS = 0.1;
+
 export const namePoints = (sim: number): number => (sim >= 0.84 ? 1.7 + ((sim - 0.84) / 0.16) * 0.8 : Math.max(-2.5, 1.7 - ((0.84 - sim) / 0.09) * 2.2));
 
 const companyForms = (name: string): Set<string> => new Set(nameCore(name).forms);
@@ -78,6 +81,9 @@ function bestName(params: ResolveParams, c: Candidate): { explanation: FieldExpl
       points += same ? 0.25 : -1;
       best!.company_form = same ? 'same' : 'different';
     }
+    // The name as written, form and all (Pinefield Consulting Co., Limited), ranks first among
+    // candidates equal to it once forms are made canonical (Pinefield Consulting Ltd).
+    if (bestSim === 1 && writtenWords(best!.uploaded) === writtenWords(best!.matched!)) points += WRITTEN_ALIKE_POINTS;
   }
   best!.points = round(points, 2);
   return { explanation: best!, similarity: bestSim };
