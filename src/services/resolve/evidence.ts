@@ -12,8 +12,14 @@ import { BEST_MATCH_THRESHOLD, CENTER, FieldExplanation, ResolveParams, Scored, 
  * to 2.5 for an exact name; below, falling steeply to -2.5, so the similarities the scorer
  * gives hard non-matches (0.75 and under: another given name, another number) score low.
  */
-/** Points for a name equal to the candidate's as written: a tie-break among names equal once forms are canonical. */
+/** Points for a legal form written as the candidate's is: a tie-break among names alike once forms are canonical. */
 const WRITTEN_ALIKE_POINTS = 0.1;
+
+/** The words of a name's legal forms as written (co limited), not made canonical. */
+const writtenForm = (name: string): string => {
+  const core = new Set(nameCore(name).core);
+  return writtenWords(name).split(' ').filter((w) => !core.has(w)).join(' ');
+};
 
 export const namePoints = (sim: number): number => (sim >= 0.84 ? 1.7 + ((sim - 0.84) / 0.16) * 0.8 : Math.max(-2.5, 1.7 - ((0.84 - sim) / 0.09) * 2.2));
 
@@ -76,14 +82,14 @@ function bestName(params: ResolveParams, c: Candidate): { explanation: FieldExpl
   if (!params.strict && bestSim > 0) {
     const qf = companyForms(best!.uploaded);
     const cf = companyForms(best!.matched!);
+    const same = qf.size > 0 && cf.size > 0 && [...qf].some((f) => cf.has(f));
     if (qf.size && cf.size) {
-      const same = [...qf].some((f) => cf.has(f));
       points += same ? 0.25 : -1;
       best!.company_form = same ? 'same' : 'different';
     }
-    // The name as written, form and all (Pinefield Consulting Co., Limited), ranks first among
-    // candidates equal to it once forms are made canonical (Pinefield Consulting Ltd).
-    if (bestSim === 1 && writtenWords(best!.uploaded) === writtenWords(best!.matched!)) points += WRITTEN_ALIKE_POINTS;
+    // The form written as asked (Co., Limited) ranks first among candidates whose names are
+    // alike once forms are made canonical (Pinefield Consulting Co., Limited / ... Ltd).
+    if (same && writtenForm(best!.uploaded) === writtenForm(best!.matched!)) points += WRITTEN_ALIKE_POINTS;
   }
   best!.points = round(points, 2);
   return { explanation: best!, similarity: bestSim };
