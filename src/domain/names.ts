@@ -146,8 +146,8 @@ export function normTokens(text: string): string[] {
 }
 
 /** The words of `text` folded as written: legal forms kept as they are spelled, not made canonical. */
-export function writtenWords(text: string): string {
-  return words(text).map((t) => t.text).join(' ');
+export function writtenWords(text: string): string[] {
+  return words(text).map((t) => t.text);
 }
 
 /** Normalised text: tokens joined by single spaces. */

@@ -7,20 +7,20 @@ import { nameCore } from '../../search/analysis';
 import { TokenExplanation, nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
 import { BEST_MATCH_THRESHOLD, CENTER, FieldExplanation, ResolveParams, Scored, round, sigmoid } from './types';
 
-/**
- * Points of a name similarity: 1.7 at 0.84 (alone just above the best_match threshold) rising
- * to 2.5 for an exact name; below, falling steeply to -2.5, so the similarities the scorer
- * gives hard non-matches (0.75 and under: another given name, another number) score low.
- */
 /** Points for a legal form written as the candidate's is: a tie-break among names alike once forms are canonical. */
 const WRITTEN_ALIKE_POINTS = 0.1;
 
 /** The words of a name's legal forms as written (co limited), not made canonical. */
 const writtenForm = (name: string): string => {
   const core = new Set(nameCore(name).core);
-  return writtenWords(name).split(' ').filter((w) => !core.has(w)).join(' ');
+  return writtenWords(name).filter((w) => !core.has(w)).join(' ');
 };
 
+/**
+ * Points of a name similarity: 1.7 at 0.84 (alone just above the best_match threshold) rising
+ * to 2.5 for an exact name; below, falling steeply to -2.5, so the similarities the scorer
+ * gives hard non-matches (0.75 and under: another given name, another number) score low.
+ */
 export const namePoints = (sim: number): number => (sim >= 0.84 ? 1.7 + ((sim - 0.84) / 0.16) * 0.8 : Math.max(-2.5, 1.7 - ((0.84 - sim) / 0.09) * 2.2));
 
 const companyForms = (name: string): Set<string> => new Set(nameCore(name).forms);
