@@ -23,13 +23,19 @@ import { EFFECTIVE_STEP_BUDGET, type ShareGraph, effectiveOwnership, stepShare }
 import { benchConfig, benchGraph, measure, measureHttp, ms, sample, say, startApp, table, type RunningApp } from './common';
 import { ensureGeneratedGraph } from './searchData';
 
-/** The bench-only switch: with it on, the effective-ownership read answers an empty subgraph. */
+/**
+ * The bench-only switch: with it off, no ownership facts are read (neither in the traversal's
+ * statement nor in one of their own) and the sums run on an empty subgraph.
+ */
 function switchableEffectiveOwnership(): { set(on: boolean): void } {
   const proto = EffectiveOwnershipService.prototype;
-  const real = proto.subgraph;
+  const [realSubgraph, realFacts] = [proto.subgraph, proto.factsQuery];
   let on = true;
-  proto.subgraph = function subgraph(this: EffectiveOwnershipService, ...args: Parameters<typeof real>) {
-    return on ? real.apply(this, args) : Promise.resolve(new Map());
+  proto.subgraph = function subgraph(this: EffectiveOwnershipService, ...args: Parameters<typeof realSubgraph>) {
+    return on ? realSubgraph.apply(this, args) : Promise.resolve(new Map());
+  };
+  proto.factsQuery = function factsQuery(this: EffectiveOwnershipService, ...args: Parameters<typeof realFacts>) {
+    return on ? realFacts.apply(this, args) : undefined;
   };
   return { set: (value) => void (on = value) };
 }

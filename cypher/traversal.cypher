@@ -61,7 +61,8 @@ __PAGE__
 // comes back too, with the same properties (null for an unknown id), which saves a lookup
 // before the search. With $withFacts, every fact between consecutive entities of the page's
 // paths too (the /v1 segment view shows them all, not only the one the path used), as
-// step-facts below does.
+// step-facts below does. __OWNERSHIP__ is `null`, or for /ubo and /downstream with effective
+// ownership the facts ownership-subgraph (cypher/ownership.cypher) reads, as one list.
 RETURN decided, explored, total,
        [w IN walks | {ids: [$id] + [step IN w | step.b.id], facts: [step IN w | {type: type(step.r), fact: properties(step.r)}]}] AS page,
        COLLECT {
@@ -74,7 +75,8 @@ RETURN decided, explored, total,
          RETURN {a: a.id, b: b.id, type: type(r), fact: properties(r), acquisition_date: rec.acquisition_date} AS f
        } AS stepFacts,
        COLLECT { UNWIND walks AS w UNWIND w AS step UNWIND [step.a, step.b] AS n WITH DISTINCT n RETURN [k IN $entityKeys | n[k]] } AS entities,
-       head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN [k IN $entityKeys | x[k]] }) AS source
+       head(COLLECT { MATCH (x:Entity {id: $id}) WHERE x.type IS NOT NULL RETURN [k IN $entityKeys | x[k]] }) AS source,
+       __OWNERSHIP__ AS ownership
 
 // name: steps
 // Every step passes the step filters (step-filter with b as the entity stepped to). The

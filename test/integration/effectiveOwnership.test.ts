@@ -8,6 +8,7 @@ import { prng } from '../fixtures/randomGraph';
 import { Harness, startHarness, writeNdjson, allResults } from '../support/harness';
 import { OwnershipReference, RefShareFact } from '../support/ownershipReference';
 import { todayUtc } from '../../src/domain/dates';
+import { observeStatements } from '../../src/graph/statements';
 import { DOWNSTREAM_TYPES, UBO_TYPES } from '../../src/domain/relationships';
 import { EffectiveOwnershipService } from '../../src/services/ownership/effective';
 import { Deadline } from '../../src/services/traversal';
@@ -61,6 +62,48 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
+/**
+ * Checks every result of an answer (paths_limit=3) against the reference's owners: figures,
+ * path counts, the listed paths, and no owner missing. Returns how many were compared.
+ */
+function expectReferenceFigures(data: any[], expected: ReturnType<OwnershipReference['owners']>): { compared: number; uncertain: number } {
+  let compared = 0;
+  let uncertain = 0;
+  const seen = new Set<string>();
+  for (const item of data) {
+    const id = item.target.id as string;
+    const want = expected.get(id);
+    if (!want) {
+      // Reached only over a fact not yet begun (the traversal follows those): no ownership path.
+      expect([item.effective_shares, item.effective_paths, item.effective_paths_omitted]).toEqual([0, [], 0]);
+      continue;
+    }
+    seen.add(id);
+    expect(Math.abs(item.effective_shares - want.value)).toBeLessThan(TOLERANCE);
+    expect(Math.abs((item.effective_shares_min ?? item.effective_shares) - want.min)).toBeLessThan(TOLERANCE);
+    expect(Math.abs((item.effective_shares_max ?? item.effective_shares) - want.max)).toBeLessThan(TOLERANCE);
+    expect(item.effective_paths.length + item.effective_paths_omitted).toBe(want.paths.length);
+    expect(item.effective_paths.length).toBe(Math.min(3, want.paths.length));
+    for (const p of item.effective_paths) expect(want.paths.map((x) => x.join('/'))).toContain(p.entities.join('/'));
+    compared++;
+    if (item.effective_shares_max !== undefined) uncertain++;
+  }
+  expect([...seen].sort()).toEqual([...expected.keys()].sort());
+  return { compared, uncertain };
+}
+
+/** The names of the statements run while `work` runs. */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const names: string[] = [];
+  const stop = observeStatements((name) => { names.push(name); return () => undefined; });
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return names;
+}
+
 describe('effective shares equal the reference', () => {
   for (const seed of SEEDS) {
     test(`graph ${seed}: every owner and owned entity, min and max, path counts`, async () => {
@@ -71,28 +114,10 @@ describe('effective shares equal the reference', () => {
       for (const [route, types] of [['ubo', UBO_TYPES], ['downstream', DOWNSTREAM_TYPES]] as const) {
         for (const root of ids) {
           for (const depth of [2, 4]) {
-            const expected = ref.owners(root, types, depth, todayUtc());
             const data = await allResults(h, `/v1/${route}/${root}?max_depth=${depth}&psa=false&paths_limit=3`);
-            const seen = new Set<string>();
-            for (const item of data) {
-              const id = item.target.id as string;
-              const want = expected.get(id);
-              if (!want) {
-                // Reached only over a fact not yet begun (the traversal follows those): no ownership path.
-                expect([item.effective_shares, item.effective_paths, item.effective_paths_omitted]).toEqual([0, [], 0]);
-                continue;
-              }
-              seen.add(id);
-              expect(Math.abs(item.effective_shares - want!.value)).toBeLessThan(TOLERANCE);
-              expect(Math.abs((item.effective_shares_min ?? item.effective_shares) - want!.min)).toBeLessThan(TOLERANCE);
-              expect(Math.abs((item.effective_shares_max ?? item.effective_shares) - want!.max)).toBeLessThan(TOLERANCE);
-              expect(item.effective_paths.length + item.effective_paths_omitted).toBe(want!.paths.length);
-              expect(item.effective_paths.length).toBe(Math.min(3, want!.paths.length));
-              for (const p of item.effective_paths) expect(want!.paths.map((x) => x.join('/'))).toContain(p.entities.join('/'));
-              compared++;
-              if (item.effective_shares_max !== undefined) uncertain++;
-            }
-            expect([...seen].sort()).toEqual([...expected.keys()].sort());
+            const figures = expectReferenceFigures(data, ref.owners(root, types, depth, todayUtc()));
+            compared += figures.compared;
+            uncertain += figures.uncertain;
           }
         }
       }
@@ -100,6 +125,24 @@ describe('effective shares equal the reference', () => {
       expect(uncertain).toBeGreaterThan(0);
     });
   }
+
+  test('a search to max_depth 5 or less reads the facts in its own statement; a deeper one in a statement of their own, to the same figures', async () => {
+    const { facts, ids } = graphs.get(SEEDS[0])!;
+    const ref = new OwnershipReference(facts);
+    let compared = 0;
+    for (const depth of [4, 6]) {
+      for (const root of ids) {
+        let data: any[] = [];
+        const names = await statementsDuring(async () => {
+          data = await allResults(h, `/v1/ubo/${root}?max_depth=${depth}&psa=false&paths_limit=3`);
+        });
+        expect(names.some((n) => n.startsWith('traversal#'))).toBe(true);
+        expect(names.includes('ownership#ownership-subgraph')).toBe(depth > 5);
+        compared += expectReferenceFigures(data, ref.owners(root, UBO_TYPES, depth, todayUtc())).compared;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
 
   test('min_effective_shares keeps exactly the reference owners (point figure, or maximum with unknown shares)', async () => {
     let kept = 0;

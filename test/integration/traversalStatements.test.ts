@@ -20,11 +20,13 @@ import { statementGrid } from '../support/statementGrid';
  *
  * The texts a client can cause are bounded (docs/operations-limits.md): per type group (3),
  * traverse 2 (listed or not) x 2 (risk filters) x 55 (min_depth x depth) = 220, levels 10,
- * breadth-first 2, detours 9; and 10 shortest-path texts: 3 x 241 + 10 = 743. longer-paths names
+ * breadth-first 2, detours 9; and 10 shortest-path texts: 3 x 241 + 10 = 743. /ubo and
+ * /downstream with effective ownership read its facts in the page of a search to max_depth: one
+ * more text per traverse and levels shape of those two groups, 2 x 230 = 460. longer-paths names
  * the requested types (55 lengths per type set): the grid's five relationship lists give at
- * most 5 x 2 (psa or not) x 55 more, so the grid's bound is 743 + 550.
+ * most 5 x 2 (psa or not) x 55 more, so the grid's bound is 743 + 460 + 550.
  */
-const TEXT_BOUND = 743 + 550;
+const TEXT_BOUND = 743 + 460 + 550;
 const grid = statementGrid({
   traverse: traverseStatement,
   levels: levelsStatement,
@@ -112,7 +114,7 @@ describe('traversal statements', () => {
       today: '2026-01-01', excludeClosed: false, asOf: null, relTypes: ['HAS_SHAREHOLDER'], sanctioned: false, pep: false, watchlist: false, riskFactors: [], entityKeys: ['id'], withFacts: false, cap: neo4j.int(64),
       need: neo4j.int(11), budget: neo4j.int(1000), countries: [], types: [], name: null, offset: neo4j.int(0), limit: neo4j.int(10),
       near: [], frontier: [], recent: [], onlyListed: false, maxDepth: neo4j.int(10), maxFrontier: neo4j.int(100), minLen: neo4j.int(1),
-      listedLevel: neo4j.int(0), ids: [], rels: [], pairs: [],
+      listedLevel: neo4j.int(0), ids: [], rels: [], pairs: [], ownershipTypes: ['HAS_SHAREHOLDER'], ownershipDate: '2026-01-01',
     };
 
     // Every fourth distinct text of the grid (each text once: the grid repeats them across

@@ -75,6 +75,15 @@ export function statementGrid(b: StatementBuilders): Map<string, string> {
       }
     }
   }
+  // /ubo and /downstream with effective ownership: the page also reads the ownership facts, in
+  // a search to max_depth (shallower retries leave them to a statement of their own).
+  for (const [direction, relationships] of [['ubo', UBO_TYPES], ['downstream', DOWNSTREAM_TYPES]] as const) {
+    for (let depth = 1; depth <= 5; depth++) {
+      const request = { ...base, relationships, maxDepth: depth, ownershipFacts: { direction, types: [], reach: depth - 1, date: '2026-01-01' } };
+      grid.set(`traverse/${direction}/psa=false/ownership/depth=${depth}`, b.traverse(request, depth));
+      grid.set(`levels/${direction}/psa=false/ownership/depth=${depth}`, b.levels(request, depth, false));
+    }
+  }
   for (let depth = 1; depth <= 10; depth++) grid.set(`shortestPath/${depth}`, b.shortestPath(depth));
   return grid;
 }

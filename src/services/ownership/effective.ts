@@ -1,13 +1,15 @@
 /**
- * Effective ownership read from the graph: one statement fetches the ownership facts within
- * max_depth of the root, the arithmetic (./arithmetic.ts) sums their simple paths.
+ * Effective ownership read from the graph: the ownership facts within max_depth of the root
+ * (ownership-subgraph, a statement of its own or read by the traversal's), the arithmetic
+ * (./arithmetic.ts) sums their simple paths.
  */
 import { todayUtc } from '../../domain/dates';
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
-import { statement } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
 import { Deadline, attemptTimeoutMs } from '../traversal/plan';
 import { StatementReader, TIMED_OUT } from '../traversal/reader';
+import type { OwnershipFactRow, OwnershipFactsQuery } from '../traversal/request';
+import { ownershipSubgraphStatement } from '../traversal/statements';
 import { EFFECTIVE_STEP_BUDGET, EffectiveOwner, ShareGraph, effectiveOwnership, stepShare } from './arithmetic';
 
 export type OwnershipDirection = 'ubo' | 'downstream';
@@ -47,6 +49,23 @@ function factPercentages(type: string, percentage: unknown, shares: unknown): nu
   return out;
 }
 
+/** The share graph of ownership facts: parallel facts of a pair pool their percentages (a fact without one leaves the pool as it is). */
+export function shareGraphOf(facts: readonly OwnershipFactRow[]): ShareGraph {
+  const pools = new Map<string, Map<string, number[]>>();
+  for (const [from, to, type, percentage, shares] of facts) {
+    let byTo = pools.get(from);
+    if (!byTo) pools.set(from, (byTo = new Map()));
+    const pool = byTo.get(to) ?? [];
+    pool.push(...factPercentages(type, percentage, shares));
+    byTo.set(to, pool);
+  }
+  const graph: ShareGraph = new Map();
+  for (const [from, byTo] of pools) {
+    graph.set(from, [...byTo].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([to, pool]) => ({ to, share: stepShare(pool) })));
+  }
+  return graph;
+}
+
 export class EffectiveOwnershipService {
   private readonly reader: StatementReader;
 
@@ -57,19 +76,23 @@ export class EffectiveOwnershipService {
     this.reader = new StatementReader(graph, warn);
   }
 
+  /** What a traversal reads for `q` beside its search (TraversalRequest.ownershipFacts); undefined: no ownership type is followed. */
+  factsQuery(q: EffectiveQuery): OwnershipFactsQuery | undefined {
+    const types = ownershipTypes(q.direction, q.relationships);
+    if (types.length === 0) return undefined;
+    return { direction: q.direction, types: types.map(neo4jRelType), reach: Math.max(0, Math.trunc(q.maxDepth) - 1), date: q.date ?? todayUtc() };
+  }
+
   /**
    * The ownership steps of the query's direction within its max_depth, current on its date;
    * undefined when the deadline ran out first (or Neo4j stopped the read for time or memory):
    * the answer is then partial, not an error. Without a deadline, a read past QUERY_TIMEOUT_MS fails.
    */
   async subgraph(q: EffectiveQuery, deadline?: Deadline): Promise<ShareGraph | undefined> {
-    const types = ownershipTypes(q.direction, q.relationships);
-    if (types.length === 0) return new Map();
-    const subgraph = statement('ownership', 'ownership-subgraph', {
-      TYPES: types.map(neo4jRelType).join('|'),
-      REACH: Math.max(0, Math.trunc(q.maxDepth) - 1),
-    });
-    const params = { id: q.root, date: q.date ?? todayUtc() };
+    const facts = this.factsQuery(q);
+    if (!facts) return new Map();
+    const subgraph = ownershipSubgraphStatement(facts.direction, facts.reach);
+    const params = { id: q.root, ownershipTypes: facts.types, ownershipDate: facts.date };
     let rows;
     if (deadline) {
       const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
@@ -80,22 +103,7 @@ export class EffectiveOwnershipService {
       // No request deadline (a caller of its own): the read timeout of every statement.
       rows = await this.graph.read(subgraph, params);
     }
-    // Parallel facts of a pair pool their percentages; a fact without one leaves the pool as it is.
-    const pools = new Map<string, Map<string, number[]>>();
-    for (const row of rows) {
-      const from = row.get('from') as string;
-      const to = row.get('to') as string;
-      let byTo = pools.get(from);
-      if (!byTo) pools.set(from, (byTo = new Map()));
-      const pool = byTo.get(to) ?? [];
-      pool.push(...factPercentages(row.get('type') as string, row.get('percentage'), row.get('shares')));
-      byTo.set(to, pool);
-    }
-    const graph: ShareGraph = new Map();
-    for (const [from, byTo] of pools) {
-      graph.set(from, [...byTo].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([to, pool]) => ({ to, share: stepShare(pool) })));
-    }
-    return graph;
+    return shareGraphOf(rows.map((row) => row.get('fact') as OwnershipFactRow));
   }
 
   /**

@@ -1,11 +1,12 @@
 /**
  * /ubo and /downstream with effective ownership: the traversal's answer, filtered by
  * `min_effective_shares` when asked, and each result decorated with its end entity's effective
- * shares. The traversal service itself is unchanged: this calls it and post-processes.
+ * shares. The traversal reads the ownership facts in its own statement where its search allows
+ * (TraversalRequest.ownershipFacts); otherwise they are a statement of their own.
  */
-import type { Deadline, TraversalRequest, TraversalResult, TraversalService } from '../traversal';
+import { searchesInOneQuery, type Deadline, type TraversalRequest, type TraversalResult, type TraversalService } from '../traversal';
 import type { EffectiveOwner } from './arithmetic';
-import { EffectiveOwnershipService, type EffectiveAnswer, type OwnershipDirection } from './effective';
+import { EffectiveOwnershipService, shareGraphOf, type EffectiveAnswer, type OwnershipDirection } from './effective';
 
 export interface OwnershipOptions {
   direction: OwnershipDirection;
@@ -36,17 +37,24 @@ export class OwnedTraversal {
       root: request.id, direction: opts.direction, relationships: request.relationships, maxDepth: request.maxDepth,
       date: opts.date, pathsLimit: opts.pathsLimit,
     };
-    // The subgraph read and the traversal are independent: side by side, the answer takes the
-    // longer of the two, not their sum. Both draw on the request's one deadline.
-    const reading = this.effective.subgraph(query, deadline);
     const min = opts.minEffectiveShares;
     if (min === undefined || min <= 0) {
-      const [result, graph] = await Promise.all([this.traversal.traverse(request, deadline), reading]);
+      // The one-query searches read the facts in their own statement: a second statement a
+      // request costs more than its work on busy cores (docs/design.md). The other searches run
+      // beside a read of their own, both on the request's one deadline; so does a one-query
+      // search that ran out of time before reading them.
+      const inSearch = searchesInOneQuery(request);
+      const reading = inSearch ? undefined : this.effective.subgraph(query, deadline);
+      reading?.catch(() => undefined); // awaited below; a failure surfaces there
+      const result = await this.traversal.traverse(inSearch ? { ...request, ownershipFacts: this.effective.factsQuery(query) } : request, deadline);
+      const graph = result.ownership ? shareGraphOf(result.ownership) : await (reading ?? this.effective.subgraph(query, deadline));
       // Only the page's owners show their paths: the others' need not be listed.
       const answer = this.effective.answer(query, graph, new Set(result.hits.map((h) => h.target.id as string)));
-      return { result: { ...result, partial: result.partial || !answer.complete }, answer };
+      const { ownership: _facts, ...rest } = result;
+      return { result: { ...rest, partial: result.partial || !answer.complete }, answer };
     }
-    const answer = this.effective.answer(query, await reading);
+    // With a threshold the owners decide which results are kept: the facts come first.
+    const answer = this.effective.answer(query, await this.effective.subgraph(query, deadline));
     // The traversal pages its own results: read its pages (growing) until this page and one
     // more qualifying result are known, or it has no more.
     const keep = (hit: TraversalResult['hits'][number]) => hit.steps.length > 0

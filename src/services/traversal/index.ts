@@ -32,16 +32,17 @@ import { shortestPathStatement } from './statements';
 
 export {
   Deadline, SINGLE_QUERY_MAX_DEPTH, attemptTimeoutMs, levelsFollowProbe, levelsFromStart, listedByLevels, nextProbeCap, nextRoundFits,
-  searchesByLevels, usesMinLengthSearch,
+  searchesByLevels, searchesInOneQuery, usesMinLengthSearch,
 } from './plan';
 export { ABANDON_AFTER_TIMEOUT_MS } from './reader';
 /** Kept for callers that imported them from here; their home is src/domain/riskFamilies.ts. */
 export { factorsForCategories, factorsForFlag } from '../../domain/riskFamilies';
 export {
-  ShortestPathResult, Step, StepFacts, TraversalLimits, TraversalRequest, TraversalResult, passesEndFilters, stepKey,
+  OwnershipFactRow, OwnershipFactsQuery, ShortestPathResult, Step, StepFacts, TraversalLimits, TraversalRequest, TraversalResult, passesEndFilters,
+  stepKey,
 } from './request';
 export { legacyResults, v1Results } from './results';
-export { typeExpression } from './statements';
+export { ownershipSubgraphStatement, typeExpression } from './statements';
 export type { Surface } from '../../graph/mappers';
 
 /** With `asOf`, only the facts valid that day: a /v1 segment shows the graph as it stood then. */
@@ -97,7 +98,10 @@ export class TraversalService {
     const total = found.total + (includeSource ? 1 : 0);
     const hits = [...found.hits];
     if (sourceOnPage) hits.unshift({ target: source, steps: [] });
-    return { source, hits, stepFacts: factsOn(found.stepFacts, request.asOf), next: request.offset + hits.length < total, explored: found.explored, partial };
+    return {
+      source, hits, stepFacts: factsOn(found.stepFacts, request.asOf), next: request.offset + hits.length < total, explored: found.explored, partial,
+      ownership: found.ownership,
+    };
   }
 
   /**

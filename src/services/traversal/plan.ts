@@ -71,6 +71,15 @@ export function searchesDeepByDepth(request: TraversalRequest): boolean {
 }
 
 /**
+ * Whether a request is answered by the one-query searches (traverse or levels, retried
+ * shallower), whose statement can also read a request's ownership facts; the other searches
+ * leave those to a statement of their own.
+ */
+export function searchesInOneQuery(request: TraversalRequest): boolean {
+  return !usesMinLengthSearch(request) && !searchesByLevels(request) && !searchesDeepByDepth(request);
+}
+
+/**
  * Whether the levels query in cypher/traversal.cypher can answer a search up to
  * `attemptDepth`: no path-wide condition (risk filters, min_depth above 1 need whole paths) and
  * within the one-query depths (deeper ones take levelSearch).

@@ -29,7 +29,20 @@ export interface TraversalRequest {
   withStepFacts?: boolean;
   /** YYYY-MM-DD: the graph as it stood that day (facts valid then, closure judged then); absent: today's graph. */
   asOf?: string;
+  /** Also read the ownership facts of effective ownership around the source (ownership-subgraph), in the search's own statement where it can. */
+  ownershipFacts?: OwnershipFactsQuery;
 }
+
+/**
+ * The ownership facts a traversal reads beside its search (cypher/ownership.cypher,
+ * ownership-subgraph): the direction's types from the domain table and `reach` (the validated
+ * max_depth minus one) go into the statement text; `types` (Neo4j types of the direction) and
+ * `date` (YYYY-MM-DD) are parameters.
+ */
+export interface OwnershipFactsQuery { direction: 'ubo' | 'downstream'; types: string[]; reach: number; date: string }
+
+/** Ownership facts as ownership-subgraph returns them: [from id, to id, Neo4j type, percentage, shares]. */
+export type OwnershipFactRow = [string, string, string, unknown, unknown];
 
 export interface TraversalLimits {
   visitBudget: number;
@@ -56,6 +69,8 @@ export interface TraversalResult {
   next: boolean;
   explored: number;
   partial: boolean;
+  /** With `ownershipFacts`, when the search's statement read them: the facts (absent: not read; the caller reads them itself). */
+  ownership?: OwnershipFactRow[];
 }
 
 export interface ShortestPathResult {
@@ -75,6 +90,8 @@ export interface SearchResult {
   decided: boolean;
   /** Time or the visit budget stopped a level-by-level search (the levels before it are complete). */
   cut: boolean;
+  /** The ownership facts, when the request asked for them and this search's statement read them. */
+  ownership?: OwnershipFactRow[];
 }
 
 /** Whether only sanctioned or PEP entities can be results. */

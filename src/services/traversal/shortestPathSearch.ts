@@ -7,7 +7,7 @@ import { apiRelType } from '../../domain/relationships';
 import { EMBEDDED_ENTITY_PROPERTIES, Props } from '../../graph/mappers';
 import { Deadline, attemptTimeoutMs, firstProbeCap, levelsFollowProbe, levelsFromStart, listedByLevels, nextProbeCap } from './plan';
 import { SearchContext, TIMED_OUT, TimedOut } from './reader';
-import { Hit, SearchResult, TraversalRequest, endFilterParams, stepFilterParams } from './request';
+import { Hit, OwnershipFactRow, SearchResult, TraversalRequest, endFilterParams, stepFilterParams } from './request';
 import { entityMap, sourceProps, stepFactsOf } from './rows';
 import { levelsStatement, traverseStatement } from './statements';
 
@@ -25,6 +25,7 @@ export function searchParams(ctx: SearchContext, request: TraversalRequest, offs
     ...endFilterParams(request),
     offset: neo4j.int(offset),
     limit: neo4j.int(limit),
+    ...(request.ownershipFacts ? { ownershipTypes: request.ownershipFacts.types, ownershipDate: request.ownershipFacts.date } : {}),
   };
 }
 
@@ -38,6 +39,7 @@ export function searchParams(ctx: SearchContext, request: TraversalRequest, offs
  * length level was unfinished, a little more of the stream settles it (LEVEL_GROWTH); when it
  * found too few (selective end filters), much more of the neighbourhood must be searched
  * (PROBE_GROWTH), and the probes it repeats stay a small fraction of the final search.
+ * Ownership facts, when asked, are read by the first probe to max_depth that completes, not again.
  */
 export async function stagedSearch(
   ctx: SearchContext, request: TraversalRequest, attemptDepth: number, offset: number, limit: number, deadline: Deadline, lastAttempt: boolean,
@@ -46,10 +48,13 @@ export async function stagedSearch(
   const budget = ctx.limits.visitBudget;
   const firstCap = firstProbeCap(need, budget);
   let byLevels = levelsFromStart(request, attemptDepth, need, firstCap, budget);
+  let ownership: SearchResult['ownership'];
   for (let cap = firstCap; ;) {
     const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), lastAttempt);
     if (timeoutMs === 0) return TIMED_OUT;
-    const found = await search(ctx, request, attemptDepth, searchParams(ctx, request, offset, limit, need, cap), timeoutMs, byLevels);
+    const probe = ownership ? { ...request, ownershipFacts: undefined } : request;
+    const found = await search(ctx, probe, attemptDepth, searchParams(ctx, probe, offset, limit, need, cap), timeoutMs, byLevels);
+    if (found !== TIMED_OUT) found.ownership = ownership ??= found.ownership;
     // A level-by-level search has no probe to grow: cut by the budget, it is as far as it gets.
     if (found === TIMED_OUT || found.decided || found.cut || cap >= budget) return found;
     // The probe knows enough results but not that their last level is complete (a first
@@ -83,6 +88,8 @@ async function search(
     cut: levels && !(row.get('decided') as boolean),
     total: row.get('total') as number,
     hits: page,
+    // Null when the statement did not read them (a search shallower than max_depth).
+    ownership: (row.get('ownership') as OwnershipFactRow[] | null) ?? undefined,
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import { DOWNSTREAM_TYPES, POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { cypher, statement } from '../../graph/cypherFiles';
-import { TraversalRequest, isListedSearch, searchTypes } from './request';
+import { OwnershipFactsQuery, TraversalRequest, isListedSearch, searchTypes } from './request';
 
 const ALL_TYPES = RELATIONSHIP_TYPES.map(neo4jRelType);
 const PSA = neo4jRelType(POSSIBLY_SAME_AS);
@@ -36,6 +36,27 @@ export function typeExpression(types: string[]): string {
 const stepFilter = (rel: string, to: string) => statement('traversal', 'step-filter', { REL: rel, TO: to });
 const END_FILTER = () => cypher('traversal', 'end-filter');
 
+/**
+ * ownership-subgraph (cypher/ownership.cypher): the ownership facts of one direction's types
+ * (which of them: the parameter $ownershipTypes) leaving an entity within `reach` hops of $id.
+ */
+export function ownershipSubgraphStatement(direction: OwnershipFactsQuery['direction'], reach: number): string {
+  const types = direction === 'ubo' ? UBO_TYPES : DOWNSTREAM_TYPES;
+  return statement('ownership', 'ownership-subgraph', { TYPES: types.map(neo4jRelType).join('|'), REACH: Math.max(0, Math.trunc(reach)) });
+}
+
+/**
+ * The end of traverse and levels (page), with the ownership facts in it when the request asks
+ * for them and the search goes to its max_depth: their reach (max_depth - 1) then follows from
+ * the text's depth, so the texts stay one per search shape (docs/operations-limits.md).
+ */
+function pageFragment(request: TraversalRequest, depth: number): string {
+  const facts = depth === request.maxDepth ? request.ownershipFacts : undefined;
+  return statement('traversal', 'page', {
+    OWNERSHIP: facts ? `COLLECT { ${ownershipSubgraphStatement(facts.direction, facts.reach)} }` : 'null',
+  });
+}
+
 /** The one-query search (traverse in cypher/traversal.cypher) up to `depth`. */
 export function traverseStatement(request: TraversalRequest, depth: number): string {
   const minDepth = Math.max(1, request.minDepth);
@@ -61,7 +82,7 @@ export function traverseStatement(request: TraversalRequest, depth: number): str
     STEPS: steps,
     PATH_PREDICATE: predicates.length ? predicates.join(' AND ') : 'true',
     END_FILTER: END_FILTER(),
-    PAGE: cypher('traversal', 'page'),
+    PAGE: pageFragment(request, depth),
   });
 }
 
@@ -94,7 +115,7 @@ export function levelsStatement(request: TraversalRequest, depth: number, listed
     MAX: depth,
     STEP_FILTER: stepFilter('r', 'b'),
     TYPE_EXPRESSION: typeExpr,
-    PAGE: cypher('traversal', 'page'),
+    PAGE: pageFragment(request, depth),
   });
 }
 
