@@ -4,7 +4,10 @@
 // dataset or publisher), the graph id it describes (root, BODS only), the item's id shared by
 // its claims (group, FtM only), the import run that last held it, and what the claim wrote:
 // entity ids, record ids, relationship facts by key with their `from` entity, and the direct
-// risk factors only that claim gave (a sanctions list's factor of an FtM dataset).
+// risk factors only that claim gave (a sanctions list's factor of an FtM dataset). What the claim
+// wrote is one JSON property, `produced` ({entities, records, rel_keys, rel_from, factors}, empty
+// lists left out): one property to write instead of five lists. Items saved before it keep the
+// five list properties until their next save or touch; the readers return both.
 
 // name: import-hashes
 UNWIND $keys AS key
@@ -21,14 +24,14 @@ RETURN i.key AS key, i.root AS root
 // What the given items wrote at their last import.
 UNWIND $keys AS key
 MATCH (i:ImportItem {key: key})
-RETURN i.key AS key, i.group AS group, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+RETURN i.key AS key, i.group AS group, i.produced AS produced, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
        coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
 // name: save-import-items
 UNWIND $rows AS row
 MERGE (i:ImportItem {key: row.key})
-SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.group, i.run = $run,
-    i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from, i.factors = row.factors
+SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.group, i.run = $run, i.produced = row.produced
+REMOVE i.entities, i.records, i.rel_keys, i.rel_from, i.factors
 
 // name: create-import-items
 // save-import-items for items new to the graph (no earlier hash was found for their keys when
@@ -36,18 +39,18 @@ SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.gro
 // constraint still refuses an item another import created meanwhile, failing this import's step.
 UNWIND $rows AS row
 CREATE (i:ImportItem {key: row.key})
-SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.group, i.run = $run,
-    i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from, i.factors = row.factors
+SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.group, i.run = $run, i.produced = row.produced
 
 // name: touch-import-items
-// Unchanged items: only the run that holds them (an equal write of their lists would still be
-// written); lists missing from an item saved before they were kept are filled in.
+// Unchanged items: only the run that holds them (an equal write of `produced` would still be
+// written); an item saved before `produced` gets it in place of its lists (or of nothing, when
+// it was saved before the lists were kept).
 UNWIND $rows AS row
 MATCH (i:ImportItem {key: row.key})
 SET i.run = $run
-WITH i, row WHERE i.entities IS NULL
-SET i.root = row.root, i.group = row.group, i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from,
-    i.factors = row.factors
+WITH i, row WHERE i.produced IS NULL
+SET i.root = row.root, i.group = row.group, i.produced = row.produced
+REMOVE i.entities, i.records, i.rel_keys, i.rel_from, i.factors
 
 // name: import-items-replaced
 // Items of earlier imports describing what an item of this run describes (a later BODS
@@ -55,14 +58,14 @@ SET i.root = row.root, i.group = row.group, i.entities = row.entities, i.records
 UNWIND $roots AS root
 MATCH (i:ImportItem {root: root})
 WHERE i.run <> $run
-RETURN i.key AS key, i.group AS group, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+RETURN i.key AS key, i.group AS group, i.produced AS produced, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
        coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
 // name: import-items-not-in-run
 // Items of the run's scopes that earlier imports held and this run does not.
 MATCH (i:ImportItem)
 WHERE i.scope IN $scopes AND i.run <> $run
-RETURN i.key AS key, i.group AS group, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+RETURN i.key AS key, i.group AS group, i.produced AS produced, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
        coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
 // name: count-import-items-not-in-run
@@ -74,7 +77,7 @@ RETURN count(i) AS absent
 // The claims left of the given items (the other datasets of an FtM entity whose claim ended).
 UNWIND $groups AS group
 MATCH (i:ImportItem {group: group})
-RETURN i.key AS key, i.group AS group, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
+RETURN i.key AS key, i.group AS group, i.produced AS produced, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
        coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
 // name: delete-import-items

@@ -165,8 +165,20 @@ export async function convertFile(
   const stream = fs.createWriteStream(out);
   const lineOf: number[] = [];
   const bad: BadLine[] = [];
+  // Lines go out in chunks of about 64 KiB: a stream write per line costs more than the line.
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const chunk = pending.join('');
+    pending = [];
+    pendingLength = 0;
+    if (!stream.write(chunk)) await once(stream, 'drain');
+  };
   const write = async (text: string) => {
-    if (!stream.write(text)) await once(stream, 'drain');
+    pending.push(text);
+    pendingLength += text.length;
+    if (pendingLength >= 65_536) await flush();
   };
   for (const line of converter.preamble()) {
     lineOf.push(0);
@@ -212,6 +224,7 @@ export async function convertFile(
       await write(`${text}\n`);
     }
   }
+  await flush();
   stream.end();
   await once(stream, 'finish');
   return { file: out, lineOf, bad, items, states, counts, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };

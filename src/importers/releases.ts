@@ -48,10 +48,20 @@ export interface ReleaseOptions {
 
 export interface ReleaseOutcome { counts: ReleaseCounts; touched: string[]; releaseApplied: boolean }
 
-const producedOf = (row: { get(key: string): unknown }): Produced => ({
-  entities: row.get('entities') as string[], records: row.get('records') as string[],
-  rel_keys: row.get('rel_keys') as string[], rel_from: row.get('rel_from') as string[], factors: row.get('factors') as string[],
-});
+const PRODUCED_LISTS = ['entities', 'records', 'rel_keys', 'rel_from', 'factors'] as const;
+
+/** `produced` as an item stores it: one JSON object of its non-empty lists. */
+export function storedProduced(p: Produced): string {
+  return JSON.stringify(Object.fromEntries(PRODUCED_LISTS.filter((k) => p[k].length > 0).map((k) => [k, p[k]])));
+}
+
+/** What an item wrote, from its `produced` JSON or, saved before it, its five list columns. */
+const producedOf = (row: { get(key: string): unknown }): Produced => {
+  const stored = row.get('produced');
+  const lists: Partial<Produced> = typeof stored === 'string' ? JSON.parse(stored) : {};
+  const list = (k: (typeof PRODUCED_LISTS)[number]) => lists[k] ?? (typeof stored === 'string' ? [] : row.get(k) as string[]);
+  return { entities: list('entities'), records: list('records'), rel_keys: list('rel_keys'), rel_from: list('rel_from'), factors: list('factors') };
+};
 
 async function readProduced(run: Runner, statement: string, params: Record<string, unknown>): Promise<{ key: string; group: string | null; produced: Produced }[]> {
   return (await run(cypher('import', statement), params)).map((row) => ({ key: row.get('key') as string, group: row.get('group') as string | null, produced: producedOf(row) }));
@@ -76,11 +86,8 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
     const keys = changedKeys.slice(i, i + BATCH);
     for (const { produced } of await inTx((run) => readProduced(run, 'import-items-produced', { keys }))) gone.push(produced);
   }
-  // Empty lists are not stored (the readers take a missing list as empty): fewer property writes.
-  const orNull = (list: string[]) => (list.length ? list : null);
-  const rows = states.map(({ key, scope, root, group, hash, produced: p, status }) => ({
-    key, scope, root: root ?? null, group: group ?? null, hash, status,
-    entities: p.entities, records: orNull(p.records), rel_keys: orNull(p.rel_keys), rel_from: orNull(p.rel_from), factors: orNull(p.factors),
+  const rows = states.map(({ key, scope, root, group, hash, produced, status }) => ({
+    key, scope, root: root ?? null, group: group ?? null, hash, status, produced: storedProduced(produced),
   }));
   const byStatement = [
     // A key met twice in the file (one FtM id on two lines) is one item: its last line counts, as with MERGE.

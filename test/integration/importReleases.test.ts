@@ -189,6 +189,25 @@ describe('what is not a whole release ends nothing', () => {
     expect(d.get('to')).toBe('2026-11-26');
   });
 
+  test('release state saved as five lists, before `produced`, is read as it was and moves to `produced` at the next import', async () => {
+    // The layout of earlier versions: the five lists as properties of their own, empty ones left out.
+    const items = await h.graph.read('MATCH (i:ImportItem) RETURN i.key AS key, i.produced AS produced');
+    expect(items.length).toBe(FIRST.length);
+    const rows = items.map((r) => ({ key: r.get('key'), ...JSON.parse(r.get('produced')) }));
+    await h.graph.write(`UNWIND $rows AS row MATCH (i:ImportItem {key: row.key})
+      SET i.entities = row.entities, i.records = row.records, i.rel_keys = row.rel_keys, i.rel_from = row.rel_from, i.factors = row.factors
+      REMOVE i.produced`, { rows });
+    const report = await importFile(h.graph, 'ftm', writeNdjson('old-layout.jsonl', SECOND), { batchSize: 500, release: '2026-11-27' });
+    expect(report.release).toEqual({ added: 1, changed: 1, unchanged: 4, ended: 3, absent: 0 });
+    // What the ended items wrote, read from their lists, is ended.
+    expect((await entity('rl-p1')).sanctioned).toBe(false);
+    const [d] = await h.graph.read('MATCH (:Entity {id: "rl-c2"})-[r:HAS_DIRECTOR]->() RETURN r.to_date AS to');
+    expect(d.get('to')).toBe('2026-11-26');
+    const after = await h.graph.read('MATCH (i:ImportItem) RETURN i.produced IS NOT NULL AS json, i.entities IS NULL AND i.rel_keys IS NULL AS noLists');
+    expect(after.length).toBe(SECOND.length);
+    expect(after.every((r) => r.get('json') && r.get('noLists'))).toBe(true);
+  });
+
   test('a malformed release throws and keeps the earlier release state', async () => {
     const before = await snapshot();
     const err = await importFile(h.graph, 'ftm', writeNdjson('bad.jsonl', [...SECOND, '{oops']), { batchSize: 500, release: '2026-11-27' }).catch((e) => e);
