@@ -12,12 +12,15 @@ import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type Derived, typ
 import { explanationJson, pairKey } from './explanation';
 import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
 
-/**
- * Entities scored per read + write transaction. Larger chunks share more of their ownership
- * levels (each entity is expanded once per chunk), which is most of a chunk's reads.
- */
+/** Entities written per compare-and-set transaction. */
 export const SCORE_CHUNK = 2000;
-/** Chunks of one job scored at the same time. */
+/**
+ * Most entities read in one read transaction (a group). The ownership levels of nearby entities
+ * are mostly shared (4 hops reach a hub's thousands), so reading a group once costs little more
+ * than reading one chunk of it: most of the reads, where chunk by chunk read each level again.
+ */
+export const SCORE_GROUP = 20_000;
+/** Groups of one call read and scored at the same time (a set this large or more is split in as many). */
 export const SCORE_PARALLEL = 2;
 /** A job with this reason lists every entity: no neighbourhood expansion is needed. */
 export const FULL_RESCORE_REASON = 'rescore-all';
@@ -57,17 +60,31 @@ interface WriteRow {
 }
 
 export interface ScorerOptions {
+  /** Entities per write transaction (default SCORE_CHUNK). */
   chunkSize?: number;
-  /** Chunks scored at the same time within one call (default SCORE_PARALLEL). */
+  /** Most entities per read transaction (default SCORE_GROUP, at least chunkSize). */
+  groupSize?: number;
+  /** Groups scored at the same time within one call (default SCORE_PARALLEL). */
   parallel?: number;
   maxDepth?: number;
   log?: (msg: string, details?: Record<string, unknown>) => void;
-  /** Told the ids of each chunk scored (first attempt; a compare-and-set retry is not a new scoring). */
+  /** Told the ids of each group scored (first attempt; a compare-and-set retry is not a new scoring). */
   onScored?: (ids: readonly string[]) => void;
+}
+
+/**
+ * `ids` in order, cut in groups of at most `size`, and in `parallel` groups when there are ids
+ * for more than a chunk each: the groups of one call are read at the same time.
+ */
+export function groups(ids: string[], size: number, parallel: number, chunk: number): string[][] {
+  if (!ids.length) return [];
+  const count = Math.max(Math.ceil(ids.length / size), Math.min(parallel, Math.ceil(ids.length / chunk)));
+  return chunks(ids, Math.ceil(ids.length / count));
 }
 
 export class RiskScorer {
   private readonly chunkSize: number;
+  private readonly groupSize: number;
   private readonly parallel: number;
   private readonly maxDepth: number;
   private readonly log: NonNullable<ScorerOptions['log']>;
@@ -75,6 +92,7 @@ export class RiskScorer {
 
   constructor(private readonly graph: Graph, private readonly sink: NotificationSink, options: ScorerOptions = {}) {
     this.chunkSize = options.chunkSize ?? SCORE_CHUNK;
+    this.groupSize = Math.max(this.chunkSize, options.groupSize ?? SCORE_GROUP);
     this.parallel = Math.max(1, options.parallel ?? SCORE_PARALLEL);
     this.maxDepth = options.maxDepth ?? OWNERSHIP_DEPTH;
     this.log = options.log ?? (() => undefined);
@@ -138,21 +156,31 @@ export class RiskScorer {
   }
 
   /**
-   * Scores `ids` chunk by chunk in the given order (each entity once); each chunk is one read
-   * and one compare-and-set write.
+   * Scores `ids` (each entity once) in groups, in the given order: each group is one read
+   * transaction and derivation, then one compare-and-set write per chunk of its rows. Groups of
+   * one call run SCORE_PARALLEL at a time, so one group's reads overlap another's writes.
    */
   async score(ids: string[], options: { flush?: boolean; progress?: (done: number, total: number) => Promise<void> | void } = {}): Promise<RescoreStats> {
     const stats = emptyStats();
     const unique = [...new Set(ids)];
     let done = 0;
-    const queue = chunks(unique, this.chunkSize);
-    // A few chunks in flight: they hold disjoint ids, and the compare-and-set covers the rest.
+    const queue = groups(unique, this.groupSize, this.parallel, this.chunkSize);
+    // Groups in flight hold disjoint ids, and the compare-and-set covers the rest.
     const lane = async () => {
-      for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
-        const queued = await this.scoreChunk(chunk, stats);
-        if (queued > 0 && options.flush !== false) stats.notifications += await this.flushOutbox();
-        done += chunk.length;
-        await options.progress?.(done, unique.length);
+      for (let group = queue.shift(); group; group = queue.shift()) {
+        const rows = await this.derive(group, stats, true);
+        let skipped = group.length - rows.length;
+        for (const batch of chunks(rows, this.chunkSize)) {
+          const queued = await this.writeChunk(batch, stats);
+          if (queued > 0 && options.flush !== false) stats.notifications += await this.flushOutbox();
+          done += batch.length + skipped;
+          skipped = 0;
+          await options.progress?.(done, unique.length);
+        }
+        if (skipped) {
+          done += skipped;
+          await options.progress?.(done, unique.length);
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.parallel, queue.length) }, lane));
@@ -160,16 +188,14 @@ export class RiskScorer {
   }
 
   /**
-   * Reads, derives and writes one chunk. A row whose state changed since the read (another
-   * worker got there first) is read and derived again, so the last write reflects a view that
-   * saw the other one. Returns the number of notifications queued in the outbox.
+   * Writes derived rows (sorted by id) with compare-and-set. A row whose state changed since the
+   * read (another worker got there first) is read and derived again, so the last write reflects
+   * a view that saw the other one. Returns the number of notifications queued in the outbox.
    */
-  private async scoreChunk(ids: string[], stats: RescoreStats): Promise<number> {
-    let pending = ids;
+  private async writeChunk(first: WriteRow[], stats: RescoreStats): Promise<number> {
+    let rows = first;
     let queued = 0;
-    for (let attempt = 1; pending.length && attempt <= CAS_ATTEMPTS; attempt++) {
-      const rows = await this.derive(pending, stats, attempt === 1);
-      if (!rows.length) return queued;
+    for (let attempt = 1; rows.length; attempt++) {
       const written = await this.graph.write(cypher('risk', 'apply-scores'), { rows });
       const applied = new Set<string>();
       for (const w of written) {
@@ -178,10 +204,12 @@ export class RiskScorer {
       }
       stats.written += applied.size;
       stats.changed += rows.filter((r) => r.notify !== null && applied.has(r.id)).length;
-      pending = rows.filter((r) => !applied.has(r.id)).map((r) => r.id);
-      if (pending.length) this.log('risk state changed under us; scoring again', { ids: pending.length, attempt });
+      const pending = rows.filter((r) => !applied.has(r.id)).map((r) => r.id);
+      if (!pending.length) break;
+      if (attempt >= CAS_ATTEMPTS) throw new Error(`risk state of ${pending.length} entities kept changing during scoring; the job will be retried`);
+      this.log('risk state changed under us; scoring again', { ids: pending.length, attempt });
+      rows = await this.derive(pending, stats, false);
     }
-    if (pending.length) throw new Error(`risk state of ${pending.length} entities kept changing during scoring; the job will be retried`);
     return queued;
   }
 
