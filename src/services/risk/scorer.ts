@@ -7,8 +7,8 @@ import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
 import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
-import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, type Run } from './chunkRead';
-import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type Derived, type RiskMap } from './derivation';
+import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, readShown, type ChunkRead, type RootRow, type Run } from './chunkRead';
+import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, nearTargets, reachTargets, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
 import { explanationJson, pairKey } from './explanation';
 import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
 
@@ -141,7 +141,7 @@ export class RiskScorer {
         for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
       }
       for (const types of [UP_TYPES, DOWN_TYPES]) {
-        const { adjacency } = await ownershipClosure(run, seeds, types, today, new Map(), this.maxDepth);
+        const { adjacency } = await ownershipClosure(run, seeds, types, today, this.maxDepth);
         for (const [from, edges] of adjacency) {
           all.add(from);
           for (const e of edges) all.add(e.to);
@@ -213,11 +213,71 @@ export class RiskScorer {
     return queued;
   }
 
-  /** The write rows for `ids`: only entities whose state or visible risk differs. */
+  /**
+   * The write rows for `ids`: only entities whose state or visible risk differs. Derived in the
+   * read transaction: a first pass notes the ownership steps and entities the explanations show
+   * (steps and labels are not read with the ownership levels), they are read, and the entities
+   * with explanations are derived again with them. Nothing but the explanations' labels and
+   * facts depends on those, so the second pass gives the same risk.
+   */
   private async derive(ids: string[], stats: RescoreStats, count: boolean): Promise<WriteRow[]> {
     const today = todayUtc();
-    const data = await this.readTx((run) => readChunk(run, ids, today, this.maxDepth));
+    const { data, derived } = await this.readTx(async (run) => {
+      const data = await readChunk(run, ids, today, this.maxDepth);
+      const pairs = new Map<string, [string, string]>();
+      const unlabelled = new Set<string>();
+      const first = this.deriveRoots(data, data.roots, {
+        stepOf: (from, to) => {
+          const key = pairKey(from, to);
+          if (!data.steps.has(key)) pairs.set(key, [from, to]);
+          return data.steps.get(key);
+        },
+        labelOf: (n) => {
+          const label = data.labels.get(n);
+          if (label === undefined) unlabelled.add(n);
+          return label;
+        },
+      });
+      if (!pairs.size && !unlabelled.size) return { data, derived: first };
+      await readShown(run, data, [...pairs.values()], [...unlabelled], today);
+      const again = data.roots.filter((r) => Object.keys(first.get(r.id)!.explanations).length);
+      for (const [id, d] of this.deriveRoots(data, again, { stepOf: (from, to) => data.steps.get(pairKey(from, to)), labelOf: (n) => data.labels.get(n) })) first.set(id, d);
+      return { data, derived: first };
+    });
 
+    if (count) this.onScored?.(data.roots.map((r) => r.id));
+    const rows: WriteRow[] = [];
+    const date = new Date().toISOString();
+    for (const root of data.roots) {
+      const d = derived.get(root.id)!;
+      if (count) {
+        stats.scored += 1;
+        stats.rejected += d.rejected.length;
+      }
+      if (d.rejected.length) this.log('risk factors rejected', { entity: root.id, rejected: d.rejected });
+      if (d.partial) this.log('ownership paths over budget; 50% rule computed on a part', { entity: root.id });
+      const canonical = canonicalRisk(d.risk);
+      const hash = riskHash(canonical);
+      const factors = Object.keys(d.risk).sort();
+      const visibleUpToDate = root.riskJson === canonical && root.factors.length === factors.length && root.factors.every((f, i) => f === factors[i]);
+      const explanation = explanationJson(d.explanations);
+      const explained = root.explanation === explanation && root.stateExplanation === explanation;
+      if (root.stateHash === hash && visibleUpToDate && explained) continue;
+      const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, d.risk, date);
+      rows.push({
+        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
+        notify: change ? JSON.stringify(change) : null, stateExplanation: root.stateExplanation, explanation,
+      });
+    }
+    // Sorted by id: concurrent chunks take the states' write locks in the same order.
+    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** Derives `roots` from `data`, with the explanations' steps and labels looked up as given. */
+  private deriveRoots(data: ChunkRead, roots: RootRow[], lookup: Pick<DeriveInput, 'stepOf' | 'labelOf'>): Map<string, Derived> {
+    // The members in reach are among the entities whose direct risk was read.
+    const targets = reachTargets(data.directs.keys(), (n) => data.directs.get(n));
+    const near = { up: nearTargets(data.up, targets.up, this.maxDepth), down: nearTargets(data.down, targets.down, this.maxDepth) };
     const fromGraph = (id: string, direct: RiskMap, psa: string[]) => {
       const neighbours = data.adjacent.get(id) ?? [];
       const psaDerived = psa.map((p) => ({ id: p, derived: riskOfPsa(p) }));
@@ -231,8 +291,8 @@ export class RiskScorer {
         up: data.up,
         down: data.down,
         directOf: (n) => data.directs.get(n),
-        stepOf: (from, to) => data.steps.get(pairKey(from, to)),
-        labelOf: (n) => data.labels.get(n),
+        ...lookup,
+        near,
         maxDepth: this.maxDepth,
       });
     };
@@ -243,36 +303,15 @@ export class RiskScorer {
       if (!found) psaRisk.set(id, (found = fromGraph(id, data.directs.get(id) ?? {}, [])));
       return found;
     };
-
-    if (count) this.onScored?.(data.roots.map((r) => r.id));
-    const rows: WriteRow[] = [];
-    const date = new Date().toISOString();
-    for (const root of data.roots) {
+    const out = new Map<string, Derived>();
+    for (const root of roots) {
       const psaIds = data.psa.get(root.id) ?? [];
       const psaOf = psaIds.map(riskOfPsa);
       const derived = fromGraph(root.id, root.direct, psaIds);
       if (psaOf.some((d) => d.partial)) derived.partial = true;
-      if (count) {
-        stats.scored += 1;
-        stats.rejected += derived.rejected.length;
-      }
-      if (derived.rejected.length) this.log('risk factors rejected', { entity: root.id, rejected: derived.rejected });
-      if (derived.partial) this.log('ownership paths over budget; 50% rule computed on a part', { entity: root.id });
-      const canonical = canonicalRisk(derived.risk);
-      const hash = riskHash(canonical);
-      const factors = Object.keys(derived.risk).sort();
-      const visibleUpToDate = root.riskJson === canonical && root.factors.length === factors.length && root.factors.every((f, i) => f === factors[i]);
-      const explanation = explanationJson(derived.explanations);
-      const explained = root.explanation === explanation && root.stateExplanation === explanation;
-      if (root.stateHash === hash && visibleUpToDate && explained) continue;
-      const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, derived.risk, date);
-      rows.push({
-        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
-        notify: change ? JSON.stringify(change) : null, stateExplanation: root.stateExplanation, explanation,
-      });
+      out.set(root.id, derived);
     }
-    // Sorted by id: concurrent chunks take the states' write locks in the same order.
-    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return out;
   }
 
   /**
