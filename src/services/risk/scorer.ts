@@ -1,7 +1,7 @@
 /**
- * Re-scoring against the graph: reads a chunk's neighbourhood in one transaction, derives
- * (./derivation.ts), writes with compare-and-set and queues notifications in a Neo4j outbox that
- * is then moved to the feed. See docs/risk-and-notifications.md.
+ * Re-scoring against the graph: reads a group's neighbourhood in one transaction, derives
+ * (./derivation.ts), writes chunk by chunk with compare-and-set and queues notifications in a
+ * Neo4j outbox that is then moved to the feed. See docs/risk-and-notifications.md.
  */
 import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
