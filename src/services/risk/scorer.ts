@@ -25,6 +25,8 @@ export const SCORE_PARALLEL = 2;
 /** A job with this reason lists every entity: no neighbourhood expansion is needed. */
 export const FULL_RESCORE_REASON = 'rescore-all';
 const CAS_ATTEMPTS = 8;
+/** Entities derived between two turns of the event loop. */
+const DERIVE_SLICE = 200;
 /** Reads of a large neighbourhood may take longer than an API query may. */
 const READ_TIMEOUT_MS = 300_000;
 
@@ -226,7 +228,7 @@ export class RiskScorer {
       const data = await readChunk(run, ids, today, this.maxDepth);
       const pairs = new Map<string, [string, string]>();
       const unlabelled = new Set<string>();
-      const first = this.deriveRoots(data, data.roots, {
+      const first = await this.deriveRoots(data, data.roots, {
         stepOf: (from, to) => {
           const key = pairKey(from, to);
           if (!data.steps.has(key)) pairs.set(key, [from, to]);
@@ -241,14 +243,15 @@ export class RiskScorer {
       if (!pairs.size && !unlabelled.size) return { data, derived: first };
       await readShown(run, data, [...pairs.values()], [...unlabelled], today);
       const again = data.roots.filter((r) => Object.keys(first.get(r.id)!.explanations).length);
-      for (const [id, d] of this.deriveRoots(data, again, { stepOf: (from, to) => data.steps.get(pairKey(from, to)), labelOf: (n) => data.labels.get(n) })) first.set(id, d);
+      for (const [id, d] of await this.deriveRoots(data, again, { stepOf: (from, to) => data.steps.get(pairKey(from, to)), labelOf: (n) => data.labels.get(n) })) first.set(id, d);
       return { data, derived: first };
     });
 
     if (count) this.onScored?.(data.roots.map((r) => r.id));
     const rows: WriteRow[] = [];
     const date = new Date().toISOString();
-    for (const root of data.roots) {
+    for (const [i, root] of data.roots.entries()) {
+      if (i > 0 && i % DERIVE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       const d = derived.get(root.id)!;
       if (count) {
         stats.scored += 1;
@@ -273,8 +276,12 @@ export class RiskScorer {
     return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
-  /** Derives `roots` from `data`, with the explanations' steps and labels looked up as given. */
-  private deriveRoots(data: ChunkRead, roots: RootRow[], lookup: Pick<DeriveInput, 'stepOf' | 'labelOf'>): Map<string, Derived> {
+  /**
+   * Derives `roots` from `data`, with the explanations' steps and labels looked up as given.
+   * Gives the event loop a turn every DERIVE_SLICE entities: a group takes seconds of CPU, and
+   * the job's lock is renewed by a timer (a lock that lapses gives the job to another worker).
+   */
+  private async deriveRoots(data: ChunkRead, roots: RootRow[], lookup: Pick<DeriveInput, 'stepOf' | 'labelOf'>): Promise<Map<string, Derived>> {
     // The members in reach are among the entities whose direct risk was read.
     const targets = reachTargets(data.directs.keys(), (n) => data.directs.get(n));
     const near = { up: nearTargets(data.up, targets.up, this.maxDepth), down: nearTargets(data.down, targets.down, this.maxDepth) };
@@ -304,7 +311,8 @@ export class RiskScorer {
       return found;
     };
     const out = new Map<string, Derived>();
-    for (const root of roots) {
+    for (const [i, root] of roots.entries()) {
+      if (i > 0 && i % DERIVE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       const psaIds = data.psa.get(root.id) ?? [];
       const psaOf = psaIds.map(riskOfPsa);
       const derived = fromGraph(root.id, root.direct, psaIds);
