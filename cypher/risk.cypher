@@ -37,14 +37,28 @@ RETURN id, collect(DISTINCT p.id) AS psa
 // name: ownership-step
 // One level of an ownership search from $ids over current facts of __TYPES__; one row per
 // (from, to) pair and type with the largest known share percentage of its parallel facts, and
-// whether `to` is a member of a risk family (one of the direct factors $members); `to`'s label
-// and the parallel facts' shares and dates, for the explanations.
+// whether `to` is a member of a risk family (one of the direct factors $members). Labels and
+// dates are read later for the steps an explanation shows (step-facts, labels): most steps
+// lead to no member, and reading them for every step was most of this statement's work.
 UNWIND $ids AS id
 MATCH (a:Entity {id: id})-[r:__TYPES__]->(b:Entity)
 WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
-RETURN a.id AS from, b.id AS to, b.label AS label, type(r) AS type, max(r.percentage) AS percentage,
-       collect(r {.percentage, .from_date, .to_date}) AS facts,
+RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage,
        any(f IN coalesce(b.risk_factors, []) WHERE f IN $members) AS member
+
+// name: step-facts
+// The current facts of __TYPES__ behind each ($pairs: [from id, to id]) ownership step an
+// explanation shows, per type, with their shares and dates (the same facts ownership-step read).
+UNWIND $pairs AS pair
+MATCH (a:Entity {id: pair[0]})-[r:__TYPES__]->(b:Entity {id: pair[1]})
+WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
+RETURN a.id AS from, b.id AS to, type(r) AS type, collect(r {.percentage, .from_date, .to_date}) AS facts
+
+// name: labels
+// Labels of the entities an explanation shows.
+UNWIND $ids AS id
+MATCH (n:Entity {id: id})
+RETURN n.id AS id, n.label AS label
 
 // name: node-risk
 // Direct risk and label of the entities a derived factor comes from.

@@ -194,6 +194,19 @@ describe('explanations on the sample graph', () => {
     expect(r.sanctioned_adjacent.explanation!.source_entities.map((s) => s.id)).toContain('e-ru-severstroy');
   });
 
+  test('scoring entity by entity (a read transaction each) stores the same risk and explanations as scoring the graph at once', async () => {
+    const stored = async () => (await h.graph.read('MATCH (e:Entity) RETURN e.id AS id, e.risk AS risk, e.risk_explanation AS explanation ORDER BY id'))
+      .map((r) => [r.get('id'), r.get('risk'), r.get('explanation')]);
+    const atOnce = await stored();
+    expect(atOnce.filter(([, , explanation]) => explanation !== null).length).toBeGreaterThan(10);
+    await h.graph.write('MATCH (s:RiskState) DETACH DELETE s');
+    await h.graph.write('MATCH (e:Entity) REMOVE e.risk_explanation');
+    const single = new RiskScorer(h.graph, new NotificationFeed(h.redis), { chunkSize: 1, groupSize: 1, parallel: 1 });
+    const stats = await single.score(await allIds());
+    expect(stats.written).toBe(stats.scored);
+    expect(await stored()).toEqual(atOnce);
+  });
+
   test('every stored explanation names only entities and facts that exist', async () => {
     const rows = await h.graph.read('MATCH (e:Entity) WHERE e.risk_explanation IS NOT NULL RETURN e.id AS id');
     expect(rows.length).toBeGreaterThan(10);

@@ -1,8 +1,9 @@
 /**
- * What scoring a chunk reads, in one read transaction (one view of the graph): the chunk's
+ * What scoring a group reads, in one read transaction (one view of the graph): the group's
  * entities and risk states, their possibly-same-as entities, their neighbours with the fact
  * shown for each step, the ownership levels up and down to the scoring depth, and the direct
- * risk and labels of everything those reach. The derivation (./derivation.ts) works on this alone.
+ * risk of everything those reach; then (readShown) the labels and facts of the ownership steps
+ * the explanations show. The derivation (./derivation.ts) works on this alone.
  */
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
@@ -38,6 +39,7 @@ export interface ChunkRead {
   psa: Map<string, string[]>;
   up: Adjacency;
   down: Adjacency;
+  /** The fact shown for an ownership step (pairKey), for the steps readShown was given. */
   steps: Map<string, StepFact>;
   directs: Map<string, RiskMap>;
   labels: Map<string, string>;
@@ -82,8 +84,8 @@ export async function readChunk(run: Run, ids: string[], today: string, maxDepth
       adjacent.set(row.get('id') as string, neighbours.map((n) => ({ id: n.id, step: shownFact(n.facts) })));
     }
   }
-  const up = await ownershipClosure(run, scope, UP_TYPES, today, labels, maxDepth);
-  const down = await ownershipClosure(run, scope, DOWN_TYPES, today, labels, maxDepth);
+  const up = await ownershipClosure(run, scope, UP_TYPES, today, maxDepth);
+  const down = await ownershipClosure(run, scope, DOWN_TYPES, today, maxDepth);
   const wanted = new Set<string>([...[...adjacent.values()].flat().map((n) => n.id), ...psaIds]);
   for (const id of [...up.members, ...down.members]) wanted.add(id);
   const directs = new Map<string, RiskMap>();
@@ -93,27 +95,61 @@ export async function readChunk(run: Run, ids: string[], today: string, maxDepth
       if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
     }
   }
-  return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, steps: new Map([...up.steps, ...down.steps]), directs, labels };
+  return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, steps: new Map(), directs, labels };
+}
+
+const shareOf = (adjacency: Adjacency, from: string, to: string) => adjacency.get(from)?.find((e) => e.to === to);
+
+/**
+ * Reads, in the same transaction as `data`, the labels of `ids` not known yet and the fact shown
+ * for each ownership step of `pairs` ([from, to] of `data.up` or `data.down`): the largest share
+ * of its parallel facts (branch_of 100%), with the step's pooled share. A pair that is a step both
+ * up and down shows its downward facts.
+ */
+export async function readShown(run: Run, data: ChunkRead, pairs: [string, string][], ids: string[], today: string): Promise<void> {
+  for (const [adjacency, types, ofThis] of [
+    [data.down, DOWN_TYPES, (p: [string, string]) => shareOf(data.down, p[0], p[1]) !== undefined],
+    [data.up, UP_TYPES, (p: [string, string]) => shareOf(data.down, p[0], p[1]) === undefined && shareOf(data.up, p[0], p[1]) !== undefined],
+  ] as const) {
+    const wanted = pairs.filter((p) => ofThis(p) && !data.steps.has(pairKey(p[0], p[1])));
+    const facts = new Map<string, FactRow[]>();
+    const step = statement('risk', 'step-facts', { TYPES: types });
+    for (const batch of chunks(wanted, READ_BATCH)) {
+      for (const row of await run(step, { pairs: batch, today })) {
+        const pair = pairKey(row.get('from') as string, row.get('to') as string);
+        const type = row.get('type') as string;
+        if (!facts.has(pair)) facts.set(pair, []);
+        facts.get(pair)!.push(...(row.get('facts') as FactRow[]).map((f) => ({ ...f, type })));
+      }
+    }
+    for (const [from, to] of wanted) {
+      data.steps.set(pairKey(from, to), shownFact(facts.get(pairKey(from, to)) ?? [], shareOf(adjacency, from, to)!.percentage)!);
+    }
+  }
+  const unlabelled = [...new Set(ids)].filter((id) => !data.labels.has(id));
+  for (const batch of chunks(unlabelled, READ_BATCH)) {
+    for (const row of await run(cypher('risk', 'labels'), { ids: batch })) {
+      if (row.get('label')) data.labels.set(row.get('id') as string, row.get('label') as string);
+    }
+  }
 }
 
 /**
  * Ownership steps within maxDepth hops of `roots` over `types`, breadth first with one
- * query per level for the whole chunk (each entity expanded once). Pair weights: the
+ * query per level for the whole group (each entity expanded once). Pair weights: the
  * largest known percentage of the parallel facts, `branch_of` 100%, else unknown.
  */
 export async function ownershipClosure(
-  run: Run, roots: string[], types: string, today: string, labels: Map<string, string>, maxDepth: number,
-): Promise<{ adjacency: Adjacency; members: Set<string>; steps: Map<string, StepFact> }> {
+  run: Run, roots: string[], types: string, today: string, maxDepth: number,
+): Promise<{ adjacency: Adjacency; members: Set<string> }> {
   const adjacency: Adjacency = new Map();
   const members = new Set<string>();
-  const steps = new Map<string, StepFact>();
   const expanded = new Set<string>(roots);
   let frontier = [...roots];
   const step = statement('risk', 'ownership-step', { TYPES: types });
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
     const next: string[] = [];
     const weights = new Map<string, Map<string, number | null>>();
-    const facts = new Map<string, FactRow[]>();
     for (const batch of chunks(frontier, READ_BATCH)) {
       for (const row of await run(step, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
         const from = row.get('from') as string;
@@ -122,10 +158,6 @@ export async function ownershipClosure(
         const pct = row.get('percentage') as number | null;
         const weight = pct ?? (type === BRANCH_OF ? 100 : null);
         if (row.get('member')) members.add(to);
-        if (row.get('label')) labels.set(to, row.get('label') as string);
-        const pair = pairKey(from, to);
-        if (!facts.has(pair)) facts.set(pair, []);
-        facts.get(pair)!.push(...(row.get('facts') as FactRow[]).map((f) => ({ ...f, type })));
         let byTo = weights.get(from);
         if (!byTo) weights.set(from, (byTo = new Map()));
         const known = byTo.get(to);
@@ -136,11 +168,8 @@ export async function ownershipClosure(
         }
       }
     }
-    for (const [from, byTo] of weights) {
-      adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
-      for (const [to, percentage] of byTo) steps.set(pairKey(from, to), shownFact(facts.get(pairKey(from, to)) ?? [], percentage)!);
-    }
+    for (const [from, byTo] of weights) adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
     frontier = next;
   }
-  return { adjacency, members, steps };
+  return { adjacency, members };
 }

@@ -219,15 +219,17 @@ export const reachesFiftyPercent = (percent: number): boolean => percent >= 50 -
  * entity it was first reached from: breadth first with neighbours in id order, so each has a
  * shortest path, the same on every run.
  */
-export function shortestPaths(root: string, adjacency: Adjacency, maxDepth = OWNERSHIP_DEPTH): Map<string, string> {
+export function shortestPaths(root: string, adjacency: Adjacency, maxDepth = OWNERSHIP_DEPTH, near?: Near): Map<string, string> {
   const parent = new Map<string, string>();
   const seen = new Set<string>([root]);
   let frontier = [root];
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
     const next: string[] = [];
+    // With `near`, entities that reach no target in the hops left are left out.
+    const left = maxDepth - depth - 1;
     for (const node of frontier) {
       for (const to of (adjacency.get(node) ?? []).map((e) => e.to).sort()) {
-        if (seen.has(to)) continue;
+        if (seen.has(to) || (near && !((near.get(to) ?? Infinity) <= left))) continue;
         seen.add(to);
         parent.set(to, node);
         next.push(to);
@@ -236,6 +238,43 @@ export function shortestPaths(root: string, adjacency: Adjacency, maxDepth = OWN
     frontier = next;
   }
   return parent;
+}
+
+/**
+ * Hops from an entity to the nearest target along an adjacency, for entities within some depth
+ * of one (targets at 0); an entity not in it is farther. Given to shortestPaths, it leaves out
+ * the entities from which no target is in reach: a target's shortest path, and so its parent, is
+ * the same (every entity on it reaches the target in the hops left, and the entities kept are
+ * met in the same order), and a set's entities share the one map instead of each walking all
+ * the levels of a hub.
+ */
+export type Near = ReadonlyMap<string, number>;
+
+/** Near for `targets` along `adjacency`, up to `maxDepth` hops. */
+export function nearTargets(adjacency: Adjacency, targets: Iterable<string>, maxDepth = OWNERSHIP_DEPTH): Near {
+  const reverse = new Map<string, string[]>();
+  for (const [from, edges] of adjacency) {
+    for (const e of edges) {
+      let into = reverse.get(e.to);
+      if (!into) reverse.set(e.to, (into = []));
+      into.push(from);
+    }
+  }
+  const hops = new Map<string, number>();
+  let frontier = [...new Set(targets)];
+  for (const t of frontier) hops.set(t, 0);
+  for (let depth = 1; depth <= maxDepth && frontier.length; depth++) {
+    const next: string[] = [];
+    for (const node of frontier) {
+      for (const from of reverse.get(node) ?? []) {
+        if (hops.has(from)) continue;
+        hops.set(from, depth);
+        next.push(from);
+      }
+    }
+    frontier = next;
+  }
+  return hops;
 }
 
 /** The ids from the first step after `root` to `id`, following `parent`. */
@@ -278,6 +317,24 @@ export interface DeriveInput {
   /** The fact shown for an ownership step of `up` or `down`. */
   stepOf?: (from: string, to: string) => StepFact | undefined;
   labelOf?: (id: string) => string | undefined;
+  /**
+   * nearTargets of the members `directOf` gives an ownedBy (along `up`) or ownerOf (along
+   * `down`) family: computed once for a set of entities that share the adjacency, so that each
+   * one's search skips what leads to none. Without it every entity in reach is visited.
+   */
+  near?: { up: Near; down: Near };
+}
+
+/** The members of a family with an ownedBy (`up`) or ownerOf (`down`) factor among `ids`, for nearTargets. */
+export function reachTargets(ids: Iterable<string>, directOf: (id: string) => RiskMap | undefined): { up: string[]; down: string[] } {
+  const up: string[] = [];
+  const down: string[] = [];
+  for (const id of ids) {
+    const families = [...familiesOf(directOf(id) ?? {}).keys()];
+    if (families.some((f) => f.ownedBy)) up.push(id);
+    if (families.some((f) => f.ownerOf)) down.push(id);
+  }
+  return { up, down };
 }
 
 export interface Derived {
@@ -349,7 +406,7 @@ export function deriveRisk(input: DeriveInput): Derived {
 
   // Ownership: members anywhere within maxDepth hops, and the 50% rule per family.
   const reach = (adjacency: Adjacency, slot: 'ownedBy' | 'ownerOf') => {
-    const parent = shortestPaths(input.id, adjacency, maxDepth);
+    const parent = shortestPaths(input.id, adjacency, maxDepth, input.near?.[slot === 'ownedBy' ? 'up' : 'down']);
     for (const id of [...parent.keys()].sort()) {
       let path: PathStep[] | undefined;
       for (const [family, countries] of familiesOfEntity(id)) {

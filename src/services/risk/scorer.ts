@@ -1,27 +1,32 @@
 /**
- * Re-scoring against the graph: reads a chunk's neighbourhood in one transaction, derives
- * (./derivation.ts), writes with compare-and-set and queues notifications in a Neo4j outbox that
- * is then moved to the feed. See docs/risk-and-notifications.md.
+ * Re-scoring against the graph: reads a group's neighbourhood in one transaction, derives
+ * (./derivation.ts), writes chunk by chunk with compare-and-set and queues notifications in a
+ * Neo4j outbox that is then moved to the feed. See docs/risk-and-notifications.md.
  */
 import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
 import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
-import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, type Run } from './chunkRead';
-import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type Derived, type RiskMap } from './derivation';
+import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, readShown, type ChunkRead, type RootRow, type Run } from './chunkRead';
+import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, nearTargets, reachTargets, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
 import { explanationJson, pairKey } from './explanation';
 import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
 
-/**
- * Entities scored per read + write transaction. Larger chunks share more of their ownership
- * levels (each entity is expanded once per chunk), which is most of a chunk's reads.
- */
+/** Entities written per compare-and-set transaction. */
 export const SCORE_CHUNK = 2000;
-/** Chunks of one job scored at the same time. */
+/**
+ * Most entities read in one read transaction (a group). The ownership levels of nearby entities
+ * are mostly shared (4 hops reach a hub's thousands), so reading a group once costs little more
+ * than reading one chunk of it: most of the reads, where chunk by chunk read each level again.
+ */
+export const SCORE_GROUP = 20_000;
+/** Groups of one call read and scored at the same time (a set this large or more is split in as many). */
 export const SCORE_PARALLEL = 2;
 /** A job with this reason lists every entity: no neighbourhood expansion is needed. */
 export const FULL_RESCORE_REASON = 'rescore-all';
 const CAS_ATTEMPTS = 8;
+/** Entities derived between two turns of the event loop. */
+const DERIVE_SLICE = 200;
 /** Reads of a large neighbourhood may take longer than an API query may. */
 const READ_TIMEOUT_MS = 300_000;
 
@@ -57,17 +62,31 @@ interface WriteRow {
 }
 
 export interface ScorerOptions {
+  /** Entities per write transaction (default SCORE_CHUNK). */
   chunkSize?: number;
-  /** Chunks scored at the same time within one call (default SCORE_PARALLEL). */
+  /** Most entities per read transaction (default SCORE_GROUP, at least chunkSize). */
+  groupSize?: number;
+  /** Groups scored at the same time within one call (default SCORE_PARALLEL). */
   parallel?: number;
   maxDepth?: number;
   log?: (msg: string, details?: Record<string, unknown>) => void;
-  /** Told the ids of each chunk scored (first attempt; a compare-and-set retry is not a new scoring). */
+  /** Told the ids of each group scored (first attempt; a compare-and-set retry is not a new scoring). */
   onScored?: (ids: readonly string[]) => void;
+}
+
+/**
+ * `ids` in order, cut in groups of at most `size`, and in `parallel` groups when there are ids
+ * for more than a chunk each: the groups of one call are read at the same time.
+ */
+export function groups(ids: string[], size: number, parallel: number, chunk: number): string[][] {
+  if (!ids.length) return [];
+  const count = Math.max(Math.ceil(ids.length / size), Math.min(parallel, Math.ceil(ids.length / chunk)));
+  return chunks(ids, Math.ceil(ids.length / count));
 }
 
 export class RiskScorer {
   private readonly chunkSize: number;
+  private readonly groupSize: number;
   private readonly parallel: number;
   private readonly maxDepth: number;
   private readonly log: NonNullable<ScorerOptions['log']>;
@@ -75,6 +94,7 @@ export class RiskScorer {
 
   constructor(private readonly graph: Graph, private readonly sink: NotificationSink, options: ScorerOptions = {}) {
     this.chunkSize = options.chunkSize ?? SCORE_CHUNK;
+    this.groupSize = Math.max(this.chunkSize, options.groupSize ?? SCORE_GROUP);
     this.parallel = Math.max(1, options.parallel ?? SCORE_PARALLEL);
     this.maxDepth = options.maxDepth ?? OWNERSHIP_DEPTH;
     this.log = options.log ?? (() => undefined);
@@ -123,7 +143,7 @@ export class RiskScorer {
         for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
       }
       for (const types of [UP_TYPES, DOWN_TYPES]) {
-        const { adjacency } = await ownershipClosure(run, seeds, types, today, new Map(), this.maxDepth);
+        const { adjacency } = await ownershipClosure(run, seeds, types, today, this.maxDepth);
         for (const [from, edges] of adjacency) {
           all.add(from);
           for (const e of edges) all.add(e.to);
@@ -138,21 +158,31 @@ export class RiskScorer {
   }
 
   /**
-   * Scores `ids` chunk by chunk in the given order (each entity once); each chunk is one read
-   * and one compare-and-set write.
+   * Scores `ids` (each entity once) in groups, in the given order: each group is one read
+   * transaction and derivation, then one compare-and-set write per chunk of its rows. Groups of
+   * one call run SCORE_PARALLEL at a time, so one group's reads overlap another's writes.
    */
   async score(ids: string[], options: { flush?: boolean; progress?: (done: number, total: number) => Promise<void> | void } = {}): Promise<RescoreStats> {
     const stats = emptyStats();
     const unique = [...new Set(ids)];
     let done = 0;
-    const queue = chunks(unique, this.chunkSize);
-    // A few chunks in flight: they hold disjoint ids, and the compare-and-set covers the rest.
+    const queue = groups(unique, this.groupSize, this.parallel, this.chunkSize);
+    // Groups in flight hold disjoint ids, and the compare-and-set covers the rest.
     const lane = async () => {
-      for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
-        const queued = await this.scoreChunk(chunk, stats);
-        if (queued > 0 && options.flush !== false) stats.notifications += await this.flushOutbox();
-        done += chunk.length;
-        await options.progress?.(done, unique.length);
+      for (let group = queue.shift(); group; group = queue.shift()) {
+        const rows = await this.derive(group, stats, true);
+        let skipped = group.length - rows.length;
+        for (const batch of chunks(rows, this.chunkSize)) {
+          const queued = await this.writeChunk(batch, stats);
+          if (queued > 0 && options.flush !== false) stats.notifications += await this.flushOutbox();
+          done += batch.length + skipped;
+          skipped = 0;
+          await options.progress?.(done, unique.length);
+        }
+        if (skipped) {
+          done += skipped;
+          await options.progress?.(done, unique.length);
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.parallel, queue.length) }, lane));
@@ -160,16 +190,14 @@ export class RiskScorer {
   }
 
   /**
-   * Reads, derives and writes one chunk. A row whose state changed since the read (another
-   * worker got there first) is read and derived again, so the last write reflects a view that
-   * saw the other one. Returns the number of notifications queued in the outbox.
+   * Writes derived rows (sorted by id) with compare-and-set. A row whose state changed since the
+   * read (another worker got there first) is read and derived again, so the last write reflects
+   * a view that saw the other one. Returns the number of notifications queued in the outbox.
    */
-  private async scoreChunk(ids: string[], stats: RescoreStats): Promise<number> {
-    let pending = ids;
+  private async writeChunk(first: WriteRow[], stats: RescoreStats): Promise<number> {
+    let rows = first;
     let queued = 0;
-    for (let attempt = 1; pending.length && attempt <= CAS_ATTEMPTS; attempt++) {
-      const rows = await this.derive(pending, stats, attempt === 1);
-      if (!rows.length) return queued;
+    for (let attempt = 1; rows.length; attempt++) {
       const written = await this.graph.write(cypher('risk', 'apply-scores'), { rows });
       const applied = new Set<string>();
       for (const w of written) {
@@ -178,18 +206,85 @@ export class RiskScorer {
       }
       stats.written += applied.size;
       stats.changed += rows.filter((r) => r.notify !== null && applied.has(r.id)).length;
-      pending = rows.filter((r) => !applied.has(r.id)).map((r) => r.id);
-      if (pending.length) this.log('risk state changed under us; scoring again', { ids: pending.length, attempt });
+      const pending = rows.filter((r) => !applied.has(r.id)).map((r) => r.id);
+      if (!pending.length) break;
+      if (attempt >= CAS_ATTEMPTS) throw new Error(`risk state of ${pending.length} entities kept changing during scoring; the job will be retried`);
+      this.log('risk state changed under us; scoring again', { ids: pending.length, attempt });
+      rows = await this.derive(pending, stats, false);
     }
-    if (pending.length) throw new Error(`risk state of ${pending.length} entities kept changing during scoring; the job will be retried`);
     return queued;
   }
 
-  /** The write rows for `ids`: only entities whose state or visible risk differs. */
+  /**
+   * The write rows for `ids`: only entities whose state or visible risk differs. Derived in the
+   * read transaction: a first pass notes the ownership steps and entities the explanations show
+   * (steps and labels are not read with the ownership levels), they are read, and the entities
+   * with explanations are derived again with them. Nothing but the explanations' labels and
+   * facts depends on those, so the second pass gives the same risk.
+   */
   private async derive(ids: string[], stats: RescoreStats, count: boolean): Promise<WriteRow[]> {
     const today = todayUtc();
-    const data = await this.readTx((run) => readChunk(run, ids, today, this.maxDepth));
+    const { data, derived } = await this.readTx(async (run) => {
+      const data = await readChunk(run, ids, today, this.maxDepth);
+      const pairs = new Map<string, [string, string]>();
+      const unlabelled = new Set<string>();
+      const first = await this.deriveRoots(data, data.roots, {
+        stepOf: (from, to) => {
+          const key = pairKey(from, to);
+          if (!data.steps.has(key)) pairs.set(key, [from, to]);
+          return data.steps.get(key);
+        },
+        labelOf: (n) => {
+          const label = data.labels.get(n);
+          if (label === undefined) unlabelled.add(n);
+          return label;
+        },
+      });
+      if (!pairs.size && !unlabelled.size) return { data, derived: first };
+      await readShown(run, data, [...pairs.values()], [...unlabelled], today);
+      const again = data.roots.filter((r) => Object.keys(first.get(r.id)!.explanations).length);
+      for (const [id, d] of await this.deriveRoots(data, again, { stepOf: (from, to) => data.steps.get(pairKey(from, to)), labelOf: (n) => data.labels.get(n) })) first.set(id, d);
+      return { data, derived: first };
+    });
 
+    if (count) this.onScored?.(data.roots.map((r) => r.id));
+    const rows: WriteRow[] = [];
+    const date = new Date().toISOString();
+    for (const [i, root] of data.roots.entries()) {
+      if (i > 0 && i % DERIVE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      const d = derived.get(root.id)!;
+      if (count) {
+        stats.scored += 1;
+        stats.rejected += d.rejected.length;
+      }
+      if (d.rejected.length) this.log('risk factors rejected', { entity: root.id, rejected: d.rejected });
+      if (d.partial) this.log('ownership paths over budget; 50% rule computed on a part', { entity: root.id });
+      const canonical = canonicalRisk(d.risk);
+      const hash = riskHash(canonical);
+      const factors = Object.keys(d.risk).sort();
+      const visibleUpToDate = root.riskJson === canonical && root.factors.length === factors.length && root.factors.every((f, i) => f === factors[i]);
+      const explanation = explanationJson(d.explanations);
+      const explained = root.explanation === explanation && root.stateExplanation === explanation;
+      if (root.stateHash === hash && visibleUpToDate && explained) continue;
+      const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, d.risk, date);
+      rows.push({
+        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
+        notify: change ? JSON.stringify(change) : null, stateExplanation: root.stateExplanation, explanation,
+      });
+    }
+    // Sorted by id: concurrent chunks take the states' write locks in the same order.
+    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /**
+   * Derives `roots` from `data`, with the explanations' steps and labels looked up as given.
+   * Gives the event loop a turn every DERIVE_SLICE entities: a group takes seconds of CPU, and
+   * the job's lock is renewed by a timer (a lock that lapses gives the job to another worker).
+   */
+  private async deriveRoots(data: ChunkRead, roots: RootRow[], lookup: Pick<DeriveInput, 'stepOf' | 'labelOf'>): Promise<Map<string, Derived>> {
+    // The members in reach are among the entities whose direct risk was read.
+    const targets = reachTargets(data.directs.keys(), (n) => data.directs.get(n));
+    const near = { up: nearTargets(data.up, targets.up, this.maxDepth), down: nearTargets(data.down, targets.down, this.maxDepth) };
     const fromGraph = (id: string, direct: RiskMap, psa: string[]) => {
       const neighbours = data.adjacent.get(id) ?? [];
       const psaDerived = psa.map((p) => ({ id: p, derived: riskOfPsa(p) }));
@@ -203,8 +298,8 @@ export class RiskScorer {
         up: data.up,
         down: data.down,
         directOf: (n) => data.directs.get(n),
-        stepOf: (from, to) => data.steps.get(pairKey(from, to)),
-        labelOf: (n) => data.labels.get(n),
+        ...lookup,
+        near,
         maxDepth: this.maxDepth,
       });
     };
@@ -215,36 +310,16 @@ export class RiskScorer {
       if (!found) psaRisk.set(id, (found = fromGraph(id, data.directs.get(id) ?? {}, [])));
       return found;
     };
-
-    if (count) this.onScored?.(data.roots.map((r) => r.id));
-    const rows: WriteRow[] = [];
-    const date = new Date().toISOString();
-    for (const root of data.roots) {
+    const out = new Map<string, Derived>();
+    for (const [i, root] of roots.entries()) {
+      if (i > 0 && i % DERIVE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       const psaIds = data.psa.get(root.id) ?? [];
       const psaOf = psaIds.map(riskOfPsa);
       const derived = fromGraph(root.id, root.direct, psaIds);
       if (psaOf.some((d) => d.partial)) derived.partial = true;
-      if (count) {
-        stats.scored += 1;
-        stats.rejected += derived.rejected.length;
-      }
-      if (derived.rejected.length) this.log('risk factors rejected', { entity: root.id, rejected: derived.rejected });
-      if (derived.partial) this.log('ownership paths over budget; 50% rule computed on a part', { entity: root.id });
-      const canonical = canonicalRisk(derived.risk);
-      const hash = riskHash(canonical);
-      const factors = Object.keys(derived.risk).sort();
-      const visibleUpToDate = root.riskJson === canonical && root.factors.length === factors.length && root.factors.every((f, i) => f === factors[i]);
-      const explanation = explanationJson(derived.explanations);
-      const explained = root.explanation === explanation && root.stateExplanation === explanation;
-      if (root.stateHash === hash && visibleUpToDate && explained) continue;
-      const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, derived.risk, date);
-      rows.push({
-        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
-        notify: change ? JSON.stringify(change) : null, stateExplanation: root.stateExplanation, explanation,
-      });
+      out.set(root.id, derived);
     }
-    // Sorted by id: concurrent chunks take the states' write locks in the same order.
-    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return out;
   }
 
   /**
