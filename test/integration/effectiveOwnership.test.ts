@@ -8,7 +8,7 @@ import { prng } from '../fixtures/randomGraph';
 import { Harness, startHarness, writeNdjson, allResults } from '../support/harness';
 import { OwnershipReference, RefShareFact } from '../support/ownershipReference';
 import { todayUtc } from '../../src/domain/dates';
-import { observeStatements } from '../../src/graph/statements';
+import { statementsDuring } from '../support/statementsDuring';
 import { DOWNSTREAM_TYPES, UBO_TYPES } from '../../src/domain/relationships';
 import { EffectiveOwnershipService } from '../../src/services/ownership/effective';
 import { Deadline } from '../../src/services/traversal';
@@ -90,18 +90,6 @@ function expectReferenceFigures(data: any[], expected: ReturnType<OwnershipRefer
   }
   expect([...seen].sort()).toEqual([...expected.keys()].sort());
   return { compared, uncertain };
-}
-
-/** The names of the statements run while `work` runs. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const names: string[] = [];
-  const stop = observeStatements((name) => { names.push(name); return () => undefined; });
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return names;
 }
 
 describe('effective shares equal the reference', () => {

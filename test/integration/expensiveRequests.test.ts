@@ -2,7 +2,7 @@
  * Bounded planning: a traversal of an unknown source is refused before any search statement,
  * and one client may run only EXPENSIVE_CONCURRENCY_PER_CLIENT expensive requests at once.
  */
-import { observeStatements } from '../../src/graph/statements';
+import { statementsDuring } from '../support/statementsDuring';
 import { Harness, SAMPLE, callAs, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -10,18 +10,6 @@ beforeAll(async () => {
   h = await startHarness({ files: [SAMPLE], env: { EXPENSIVE_CONCURRENCY_PER_CLIENT: '1', RATE_LIMIT_REQUESTS: '0' } });
 }, 120_000);
 afterAll(() => h.close());
-
-/** The names of the statements run while `work` runs. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const names: string[] = [];
-  const stop = observeStatements((name) => { names.push(name); return () => undefined; });
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return names;
-}
 
 describe('a traversal of an unknown source', () => {
   const paths = [
