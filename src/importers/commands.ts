@@ -14,7 +14,9 @@ import { IMPORT_FORMATS, ImportFormat, prepareImport, releaseStep } from './impo
 import { describeRelease } from './releases';
 
 /** A converted file for the CLI's ingest: where it is, the name reports give it, and the input line of each of its lines. */
-export interface IngestInput { path: string; name: string; lineOf?: (line: number) => number; beforeCommit?: IngestOptions['beforeCommit'] }
+export interface IngestInput {
+  path: string; name: string; lineOf?: (line: number) => number; beforeCommit?: IngestOptions['beforeCommit']; beforeCommitRows?: number;
+}
 type IngestOpts = { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean };
 type ImportOpts = IngestOpts & { release?: boolean; releaseDate?: string };
 export type CliIngest = (config: Config, graph: Graph, files: IngestInput[], opts: IngestOpts) => Promise<boolean>;
@@ -38,7 +40,7 @@ export async function importFiles(config: Config, graph: Graph, format: ImportFo
         const lineOf = (n: number) => conversion.lineOf[n - 1];
         const release = opts.release ? (opts.releaseDate ?? new Date().toISOString().slice(0, 10)) : undefined;
         const step = releaseStep(conversion, { release });
-        if (!(await ingest(config, graph, [{ path: conversion.file, name: file, lineOf, beforeCommit: step.beforeCommit }], opts))) ok = false;
+        if (!(await ingest(config, graph, [{ path: conversion.file, name: file, lineOf, beforeCommit: step.beforeCommit, beforeCommitRows: conversion.states.length }], opts))) ok = false;
         const outcome = step.outcome();
         if (outcome) say(`${file}: ${describeRelease(outcome, opts.release === true)}`);
       } finally {

@@ -72,7 +72,9 @@ export async function importFile(graph: Graph, format: ImportFormat, file: strin
   const { conversion, converter } = await prepareImport(graph, format, file, name, options.skipInvalid);
   try {
     const step = releaseStep(conversion, { release: options.release, today: options.today });
-    const report = await ingestFile(graph, conversion.file, { ...options, name, lineOf: (n) => conversion.lineOf[n - 1], beforeCommit: step.beforeCommit });
+    const report = await ingestFile(graph, conversion.file, { ...options, name, lineOf: (n) => conversion.lineOf[n - 1], beforeCommit: step.beforeCommit,
+      beforeCommitRows: conversion.states.length,
+    });
     const skipped = [...conversion.bad, ...report.bad];
     const { counts, releaseApplied } = step.outcome()!;
     return { ingest: report, skipped, unmapped: converter.unmapped.toJSON(), items: conversion.items, release: counts, releaseApplied };

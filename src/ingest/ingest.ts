@@ -212,7 +212,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
 
   const loaded: IngestReport['loaded'] = { source: 0, record: 0, entity: 0, relationship: 0, possibly_same_as: 0 };
   let touched: Set<string>;
-  const atomic = typeof options.atomic === 'number' ? lines <= options.atomic : options.atomic !== false;
+  const atomic = typeof options.atomic === 'number' ? lines + (options.beforeCommitRows ?? 0) <= options.atomic : options.atomic !== false;
   if (!atomic) {
     touched = await write(ownTransactions(graph), file, pass1, options, loaded, options.onWritesCommitted);
     if (options.beforeCommit) {

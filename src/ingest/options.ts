@@ -31,6 +31,12 @@ export interface IngestOptions {
    * Returns the entities it changed, whose summaries are refreshed and which count as written.
    */
   beforeCommit?: (inTx: InTransaction, bad: BadLine[]) => Promise<string[]>;
+  /**
+   * About how many rows beforeCommit writes: they count with the file's lines against a numeric
+   * `atomic`, so an import whose release state is large (an unchanged re-import of a big release
+   * touches every item and writes no line) does not become one transaction too large to hold.
+   */
+  beforeCommitRows?: number;
   /** Called once the whole file and its summaries are committed, with every entity whose data or summary changed. */
   onCommitted?: (touchedEntityIds: string[]) => Promise<void>;
   /** The name bad lines and the report give the file (default its path): `-` for standard input spooled to a temporary file. */

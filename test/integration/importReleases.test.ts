@@ -189,6 +189,16 @@ describe('what is not a whole release ends nothing', () => {
     expect(d.get('to')).toBe('2026-11-26');
   });
 
+  test('the release state counts with the lines against the one-transaction limit: an unchanged re-import of many items commits per batch', async () => {
+    const file = writeNdjson('again-limit.jsonl', FIRST);
+    const over = await importFile(h.graph, 'ftm', file, { batchSize: 500, atomic: 5 });
+    expect(over.release).toEqual({ added: 0, changed: 0, unchanged: FIRST.length, ended: 0, absent: 0 });
+    expect(over.ingest.atomic).toBe(false);
+    const under = await importFile(h.graph, 'ftm', file, { batchSize: 500, atomic: 20 });
+    expect(under.release.unchanged).toBe(FIRST.length);
+    expect(under.ingest.atomic).toBe(true);
+  });
+
   test('release state saved as five lists, before `produced`, is read as it was and moves to `produced` at the next import', async () => {
     // The layout of earlier versions: the five lists as properties of their own, empty ones left out.
     const items = await h.graph.read('MATCH (i:ImportItem) RETURN i.key AS key, i.produced AS produced');
