@@ -2,17 +2,18 @@
 // is one claim of an input item (an FtM entity in one of its datasets, a BODS statement): the
 // hash of the ingest lines the item last converted to, the scope of the claim (format and
 // dataset or publisher), the graph id it describes (root, BODS only), the item's id shared by
-// its claims (group, FtM only), the import run that last held it, and what the claim wrote:
+// its claims (group, FtM only), the import run that last wrote it, and what the claim wrote:
 // entity ids, record ids, relationship facts by key with their `from` entity, and the direct
 // risk factors only that claim gave (a sanctions list's factor of an FtM dataset). What the claim
 // wrote is one JSON property, `produced` ({entities, records, rel_keys, rel_from, factors}, empty
 // lists left out): one property to write instead of five lists. Items saved before it keep the
-// five list properties until their next save or touch; the readers return both.
+// five list properties until their next import; the readers return both. An unchanged item is
+// not written: what a release no longer holds is found by its key, against the keys it holds.
 
 // name: import-hashes
 UNWIND $keys AS key
 MATCH (i:ImportItem {key: key})
-RETURN i.key AS key, i.hash AS hash
+RETURN i.key AS key, i.hash AS hash, i.produced IS NULL AS legacy
 
 // name: import-roots
 UNWIND $keys AS key
@@ -41,37 +42,33 @@ UNWIND $rows AS row
 CREATE (i:ImportItem {key: row.key})
 SET i.hash = row.hash, i.scope = row.scope, i.root = row.root, i.group = row.group, i.run = $run, i.produced = row.produced
 
-// name: touch-import-items
-// Unchanged items: only the run that holds them (an equal write of `produced` would still be
-// written); an item saved before `produced` gets it in place of its lists (or of nothing, when
-// it was saved before the lists were kept).
+// name: move-import-items
+// Unchanged items saved before `produced`: it takes the place of their lists (or of nothing,
+// when they were saved before the lists were kept).
 UNWIND $rows AS row
 MATCH (i:ImportItem {key: row.key})
-SET i.run = $run
-WITH i, row WHERE i.produced IS NULL
+WHERE i.produced IS NULL
 SET i.root = row.root, i.group = row.group, i.produced = row.produced
 REMOVE i.entities, i.records, i.rel_keys, i.rel_from, i.factors
 
 // name: import-items-replaced
 // Items of earlier imports describing what an item of this run describes (a later BODS
-// statement of the same record, or of the same chain of replacesStatements).
+// statement of the same record, or of the same chain of replacesStatements); the caller leaves
+// out the items it holds itself.
 UNWIND $roots AS root
 MATCH (i:ImportItem {root: root})
-WHERE i.run <> $run
 RETURN i.key AS key, i.group AS group, i.produced AS produced, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
        coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
 
-// name: import-items-not-in-run
-// Items of the run's scopes that earlier imports held and this run does not.
+// name: count-import-items-of-scopes
 MATCH (i:ImportItem)
-WHERE i.scope IN $scopes AND i.run <> $run
-RETURN i.key AS key, i.group AS group, i.produced AS produced, coalesce(i.entities, []) AS entities, coalesce(i.records, []) AS records,
-       coalesce(i.rel_keys, []) AS rel_keys, coalesce(i.rel_from, []) AS rel_from, coalesce(i.factors, []) AS factors
+WHERE i.scope IN $scopes
+RETURN count(i) AS items
 
-// name: count-import-items-not-in-run
+// name: import-item-keys-of-scopes
 MATCH (i:ImportItem)
-WHERE i.scope IN $scopes AND i.run <> $run
-RETURN count(i) AS absent
+WHERE i.scope IN $scopes
+RETURN i.key AS key
 
 // name: import-items-of-groups
 // The claims left of the given items (the other datasets of an FtM entity whose claim ended).

@@ -30,7 +30,12 @@ export interface Produced { entities: string[]; records: string[]; rel_keys: str
  */
 export interface ItemState {
   no: number; key: string; scope: string; root?: string; group?: string; hash: string; status: 'added' | 'changed' | 'unchanged'; produced: Produced;
+  /** An unchanged item whose release state is in the layout of earlier versions (./releases moves it to the current one). */
+  legacy?: boolean;
 }
+
+/** What the last import saved of an item: its hash, and whether in the layout of earlier versions. */
+export interface EarlierItem { hash: string; legacy: boolean }
 
 /** What `claim` writes of the item's `produced`: all of it but the records the item's other claims name as their own. */
 function claimOf(produced: Produced, claim: ItemKey, claims: ItemKey[]): Produced {
@@ -123,14 +128,14 @@ const HASH_LOOKUPS_AT_ONCE = 4;
 /** Converts `file` (reported as `name`); `existing` answers which of some entity ids the graph holds. */
 export async function convertFile(
   converter: Converter, file: string, name: string, existing: (ids: string[]) => Promise<Set<string>>,
-  previous: (keys: string[]) => Promise<Map<string, string>> = async () => new Map(),
+  previous: (keys: string[]) => Promise<Map<string, EarlierItem>> = async () => new Map(),
   roots: (keys: string[]) => Promise<Map<string, string>> = async () => new Map(),
   onProgress?: (items: number, itemsPerSecond: number) => void,
 ): Promise<Conversion> {
   const started = Date.now();
   let lastReport = started;
   // The hashes of earlier imports are looked up a batch at a time while the first pass goes on.
-  const lookups: Promise<Map<string, string>>[] = [];
+  const lookups: Promise<Map<string, EarlierItem>>[] = [];
   let keys: string[] = [];
   const lookUp = () => {
     const pending = previous(keys);
@@ -156,8 +161,8 @@ export async function convertFile(
   }
   lookUp();
   await converter.resolve?.(existing, roots);
-  const hashes = new Map<string, string>();
-  for (const found of await Promise.all(lookups)) for (const [key, hash] of found) hashes.set(key, hash);
+  const earlier = new Map<string, EarlierItem>();
+  for (const found of await Promise.all(lookups)) for (const [key, item] of found) earlier.set(key, item);
   const states: ItemState[] = [];
   const counts = { added: 0, changed: 0, unchanged: 0 };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-api-import-'));
@@ -207,15 +212,17 @@ export async function convertFile(
     const produced = producedBy(lines);
     let unchanged = true;
     for (const claim of claims) {
-      const before = hashes.get(claim.key);
+      const before = earlier.get(claim.key);
       // An item on several lines of the file is rewritten from all of them, in order, so the
       // last line holds as on its first import; comparing each line with the one hash saved
       // (the last line's) would write the earlier lines alone.
-      const status = before === undefined ? 'added' : before === hash && !repeatedKeys.has(claim.key) ? 'unchanged' : 'changed';
+      const status = before === undefined ? 'added' : before.hash === hash && !repeatedKeys.has(claim.key) ? 'unchanged' : 'changed';
       counts[status] += 1;
       if (status !== 'unchanged') unchanged = false;
       const { key, scope, root, group } = claim;
-      states.push({ no: item.no, key, scope, root, group, hash, status, produced: claimOf(produced, claim, claims) });
+      const state: ItemState = { no: item.no, key, scope, root, group, hash, status, produced: claimOf(produced, claim, claims) };
+      if (status === 'unchanged' && before?.legacy) state.legacy = true;
+      states.push(state);
     }
     // An item that converts to what the graph got from it last time is not written again.
     if (unchanged) continue;

@@ -10,27 +10,27 @@ import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import type { BadLine } from '../ingest/options';
 import type { InTransaction, Runner } from '../ingest/transactions';
-import type { Conversion, Produced } from './convert';
+import type { Conversion, EarlierItem, ItemState, Produced } from './convert';
 import { endWhatIsGone } from './ending';
 
 const BATCH = 10_000;
 
-/** The value of one property of each of `keys` found, by a statement of cypher/import.cypher returning `key` and `column`. */
-function lookup(graph: Graph, statement: string, column: string): (keys: string[]) => Promise<Map<string, string>> {
+/** Runs `statement` of cypher/import.cypher over `keys` a batch at a time, keeping what `entry` makes of each row by its `key`. */
+function lookup<T>(graph: Graph, statement: string, entry: (row: { get(key: string): unknown }) => T): (keys: string[]) => Promise<Map<string, T>> {
   return async (keys) => {
-    const out = new Map<string, string>();
+    const out = new Map<string, T>();
     for (let i = 0; i < keys.length; i += BATCH) {
       const rows = await graph.read(cypher('import', statement), { keys: keys.slice(i, i + BATCH) }, 10 * 60_000);
-      for (const row of rows) out.set(row.get('key'), row.get(column));
+      for (const row of rows) out.set(row.get('key') as string, entry(row));
     }
     return out;
   };
 }
 
-/** The hash each of `keys` converted to at its last import. */
-export const previousHashes = (graph: Graph) => lookup(graph, 'import-hashes', 'hash');
+/** The hash each of `keys` converted to at its last import, and whether its state is in the layout of earlier versions. */
+export const previousHashes = (graph: Graph) => lookup<EarlierItem>(graph, 'import-hashes', (row) => ({ hash: row.get('hash') as string, legacy: row.get('legacy') === true }));
 /** The graph id (root) each of `keys` was given at its last import. */
-export const previousRoots = (graph: Graph) => lookup(graph, 'import-roots', 'root');
+export const previousRoots = (graph: Graph) => lookup<string>(graph, 'import-roots', (row) => row.get('root') as string);
 
 /**
  * Items of this import by status; `ended`: earlier items retired by it (left out of a release,
@@ -86,14 +86,16 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
     const keys = changedKeys.slice(i, i + BATCH);
     for (const { produced } of await inTx((run) => readProduced(run, 'import-items-produced', { keys }))) gone.push(produced);
   }
-  const rows = states.map(({ key, scope, root, group, hash, produced, status }) => ({
-    key, scope, root: root ?? null, group: group ?? null, hash, status, produced: storedProduced(produced),
-  }));
+  // Unchanged items are not written (their hash and what they wrote stand), except to move a
+  // state saved by an earlier version to the current layout.
+  const rowsOf = (status: ItemState['status'], legacyOnly = false) => states
+    .filter((s) => s.status === status && (!legacyOnly || s.legacy))
+    .map(({ key, scope, root, group, hash, produced }) => ({ key, scope, root: root ?? null, group: group ?? null, hash, produced: storedProduced(produced) }));
   const byStatement = [
     // A key met twice in the file (one FtM id on two lines) is one item: its last line counts, as with MERGE.
-    ['create-import-items', [...new Map(rows.filter((r) => r.status === 'added').map((r) => [r.key, r])).values()]],
-    ['save-import-items', rows.filter((r) => r.status === 'changed')],
-    ['touch-import-items', rows.filter((r) => r.status === 'unchanged')],
+    ['create-import-items', [...new Map(rowsOf('added').map((r) => [r.key, r])).values()]],
+    ['save-import-items', rowsOf('changed')],
+    ['move-import-items', rowsOf('unchanged', true)],
   ] as const;
   for (const [statement, of] of byStatement) {
     for (let i = 0; i < of.length; i += BATCH) {
@@ -102,6 +104,8 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
     }
   }
   const scopes = [...new Set(states.map((s) => s.scope))];
+  // The items this import holds; every earlier item of its scopes not among them is absent.
+  const held = new Set(states.map((s) => s.key));
   // Ending needs the whole release: an item on a skipped line is not absent, only unread.
   const releaseApplied = options.release !== undefined && skipped.size === 0;
   return inTx(async (run) => {
@@ -110,28 +114,35 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
     const ended: Produced[] = [...gone];
     const roots = [...new Set(states.flatMap((s) => (s.root ? [s.root] : [])))];
     for (let i = 0; i < roots.length; i += BATCH) {
-      for (const item of await readProduced(run, 'import-items-replaced', { roots: roots.slice(i, i + BATCH), run: runId })) {
+      for (const item of await readProduced(run, 'import-items-replaced', { roots: roots.slice(i, i + BATCH) })) {
+        if (held.has(item.key)) continue;
         retired.add(item.key);
         ended.push(item.produced);
       }
     }
-    if (releaseApplied) {
-      for (const item of await readProduced(run, 'import-items-not-in-run', { scopes, run: runId })) {
-        if (retired.has(item.key)) continue;
-        retired.add(item.key);
-        if (item.group) retiredGroups.add(item.group);
-        ended.push(item.produced);
+    // Absent items are counted by the scope index and listed only when a release ends them: an
+    // unchanged release neither writes its items nor reads them back.
+    const absentNow = async () => Number((await run(cypher('import', 'count-import-items-of-scopes'), { scopes }))[0].get('items')) - held.size;
+    if (releaseApplied && (await absentNow()) > 0) {
+      const inScopes = (await run(cypher('import', 'import-item-keys-of-scopes'), { scopes })).map((row) => row.get('key') as string);
+      const absentKeys = inScopes.filter((key) => !held.has(key) && !retired.has(key));
+      for (let i = 0; i < absentKeys.length; i += BATCH) {
+        for (const item of await readProduced(run, 'import-items-produced', { keys: absentKeys.slice(i, i + BATCH) })) {
+          retired.add(item.key);
+          if (item.group) retiredGroups.add(item.group);
+          ended.push(item.produced);
+        }
       }
     }
     const keys = [...retired];
     for (let i = 0; i < keys.length; i += BATCH) await run(cypher('import', 'delete-import-items'), { keys: keys.slice(i, i + BATCH) });
+    const absent = releaseApplied ? 0 : await absentNow();
     // What the other claims of an item still write (its other datasets) is kept, as this import's is.
     const kept = states.map((s) => s.produced);
     const groups = [...retiredGroups];
     for (let i = 0; i < groups.length; i += BATCH) {
       for (const item of await readProduced(run, 'import-items-of-groups', { groups: groups.slice(i, i + BATCH) })) kept.push(item.produced);
     }
-    const absent = releaseApplied ? 0 : Number((await run(cypher('import', 'count-import-items-not-in-run'), { scopes, run: runId }))[0].get('absent'));
     const ending = await endWhatIsGone(run, ended, kept, date);
     const counts = { added: 0, changed: 0, unchanged: 0, ended: retired.size, absent };
     for (const s of states) counts[s.status] += 1;

@@ -120,12 +120,15 @@ describe('a whole FtM release (--release)', () => {
     expect(Object.keys((await entity('rl-c2')).risk)).toContain('owned_by_sanctioned_entity');
   });
 
-  test('importing the same release again changes nothing and ends nothing', async () => {
+  test('importing the same release again changes nothing and ends nothing, and writes no item state', async () => {
     const before = await snapshot();
     const again = await importFile(h.graph, 'ftm', writeNdjson('again.jsonl', SECOND), { batchSize: 500, release: new Date().toISOString().slice(0, 10) });
     expect(again.release).toEqual({ added: 0, changed: 0, unchanged: 6, ended: 0, absent: 0 });
     expect(again.ingest.touchedEntities).toBe(0);
-    expect((await snapshot()).facts).toEqual(before.facts);
+    const after = await snapshot();
+    expect(after.facts).toEqual(before.facts);
+    // Each item keeps the run that last wrote it: an unchanged item is not written.
+    expect(after.items).toEqual(before.items);
   });
 
   test('a delisted person listed again is sanctioned again and no longer withdrawn', async () => {
