@@ -15,6 +15,12 @@ UNWIND $keys AS key
 MATCH (i:ImportItem {key: key})
 RETURN i.key AS key, i.hash AS hash, i.produced IS NULL AS legacy
 
+// name: scope-has-items
+MATCH (i:ImportItem)
+WHERE i.scope = $scope
+RETURN i.key AS key
+LIMIT 1
+
 // name: import-roots
 UNWIND $keys AS key
 MATCH (i:ImportItem {key: key})

@@ -128,7 +128,7 @@ const HASH_LOOKUPS_AT_ONCE = 4;
 /** Converts `file` (reported as `name`); `existing` answers which of some entity ids the graph holds. */
 export async function convertFile(
   converter: Converter, file: string, name: string, existing: (ids: string[]) => Promise<Set<string>>,
-  previous: (keys: string[]) => Promise<Map<string, EarlierItem>> = async () => new Map(),
+  previous: (claims: ItemKey[]) => Promise<Map<string, EarlierItem>> = async () => new Map(),
   roots: (keys: string[]) => Promise<Map<string, string>> = async () => new Map(),
   onProgress?: (items: number, itemsPerSecond: number) => void,
 ): Promise<Conversion> {
@@ -136,7 +136,7 @@ export async function convertFile(
   let lastReport = started;
   // The hashes of earlier imports are looked up a batch at a time while the first pass goes on.
   const lookups: Promise<Map<string, EarlierItem>>[] = [];
-  let keys: string[] = [];
+  let keys: ItemKey[] = [];
   const lookUp = () => {
     const pending = previous(keys);
     pending.catch(() => undefined); // awaited below; a failure surfaces there
@@ -150,7 +150,7 @@ export async function convertFile(
     if ('error' in item) continue;
     converter.collect(item);
     for (const claim of converter.keysOf(item)) {
-      keys.push(claim.key);
+      keys.push(claim);
       if (seenKeys.has(claim.key)) repeatedKeys.add(claim.key);
       seenKeys.add(claim.key);
     }

@@ -10,6 +10,7 @@ import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import type { BadLine } from '../ingest/options';
 import type { InTransaction, Runner } from '../ingest/transactions';
+import type { ItemKey } from './common';
 import type { Conversion, EarlierItem, ItemState, Produced } from './convert';
 import { endWhatIsGone } from './ending';
 
@@ -27,8 +28,25 @@ function lookup<T>(graph: Graph, statement: string, entry: (row: { get(key: stri
   };
 }
 
-/** The hash each of `keys` converted to at its last import, and whether its state is in the layout of earlier versions. */
-export const previousHashes = (graph: Graph) => lookup<EarlierItem>(graph, 'import-hashes', (row) => ({ hash: row.get('hash') as string, legacy: row.get('legacy') === true }));
+/**
+ * The hash each of `claims` converted to at its last import, and whether its state is in the
+ * layout of earlier versions. Claims of a scope no import has held yet (a dataset's first
+ * import) are not looked up: whether a scope holds items is asked once per scope.
+ */
+export function previousHashes(graph: Graph): (claims: Pick<ItemKey, 'key' | 'scope'>[]) => Promise<Map<string, EarlierItem>> {
+  const byKey = lookup<EarlierItem>(graph, 'import-hashes', (row) => ({ hash: row.get('hash') as string, legacy: row.get('legacy') === true }));
+  const held = new Map<string, Promise<boolean>>();
+  const holds = (scope: string) => {
+    let answer = held.get(scope);
+    if (!answer) held.set(scope, (answer = graph.read(cypher('import', 'scope-has-items'), { scope }).then((rows) => rows.length > 0)));
+    return answer;
+  };
+  return async (claims) => {
+    const scopes = [...new Set(claims.map((c) => c.scope))];
+    const known = new Set((await Promise.all(scopes.map(async (scope) => ((await holds(scope)) ? [scope] : [])))).flat());
+    return byKey(claims.filter((c) => known.has(c.scope)).map((c) => c.key));
+  };
+}
 /** The graph id (root) each of `keys` was given at its last import. */
 export const previousRoots = (graph: Graph) => lookup<string>(graph, 'import-roots', (row) => row.get('root') as string);
 

@@ -14,6 +14,7 @@ import { migrate } from '../../src/graph/migrate';
 import { RiskScorer } from '../../src/services/risk';
 import { QUEUE_NAMES } from '../../src/workers/queues';
 import { REPO, testEnv } from '../support/env';
+import { statementsDuring } from '../support/statementsDuring';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 
 let h: Harness;
@@ -181,6 +182,18 @@ describe('what is not a whole release ends nothing', () => {
     // Both lines are written again, in order: the last one holds.
     expect(again.release).toEqual({ added: 0, changed: 2, unchanged: 0, ended: 0, absent: 0 });
     expect((await entity('rl-t1')).label).toBe('Twice Trading Renamed');
+  });
+
+  test('a dataset\'s first import looks up no earlier hashes; a dataset imported before is looked up', async () => {
+    const ofacOnly = writeNdjson('other-scope.jsonl', [company('rl-s1', 'Scope Test Co')]);
+    const elsewhere = writeNdjson('new-scope.jsonl', [{ ...company('rl-s2', 'New Scope Co'), datasets: ['eu_fsf'] }]);
+    const fresh = await statementsDuring(() => importFile(h.graph, 'ftm', elsewhere, { batchSize: 500 }));
+    expect(fresh).toContain('import#scope-has-items');
+    expect(fresh).not.toContain('import#import-hashes');
+    const known = await statementsDuring(() => importFile(h.graph, 'ftm', ofacOnly, { batchSize: 500 }));
+    expect(known).toContain('import#import-hashes');
+    // Looked up or not, an item already held is unchanged and a new one added.
+    expect((await importFile(h.graph, 'ftm', elsewhere, { batchSize: 500 })).release).toEqual({ added: 0, changed: 0, unchanged: 1, ended: 0, absent: 0 });
   });
 
   test('a release committed per batch ends what it does not hold too', async () => {
