@@ -62,6 +62,7 @@ async function ingest(config: Config, graph: Graph, files: (string | IngestInput
         lineOf: typeof entry === 'string' ? undefined : entry.lineOf,
         beforeCommit: typeof entry === 'string' ? undefined : entry.beforeCommit,
         beforeCommitRows: typeof entry === 'string' ? undefined : entry.beforeCommitRows,
+        onLinesCommitted: typeof entry === 'string' ? undefined : entry.onLinesCommitted,
         batchSize: config.ingestBatchSize,
         skipInvalid: opts.skipInvalid,
         atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,

@@ -16,6 +16,7 @@ import { describeRelease } from './releases';
 /** A converted file for the CLI's ingest: where it is, the name reports give it, and the input line of each of its lines. */
 export interface IngestInput {
   path: string; name: string; lineOf?: (line: number) => number; beforeCommit?: IngestOptions['beforeCommit']; beforeCommitRows?: number;
+  onLinesCommitted?: IngestOptions['onLinesCommitted'];
 }
 type IngestOpts = { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean };
 type ImportOpts = IngestOpts & { release?: boolean; releaseDate?: string };
@@ -39,8 +40,9 @@ export async function importFiles(config: Config, graph: Graph, format: ImportFo
         for (const line of converter.unmapped.describe()) say(`  ${line}`);
         const lineOf = (n: number) => conversion.lineOf[n - 1];
         const release = opts.release ? (opts.releaseDate ?? new Date().toISOString().slice(0, 10)) : undefined;
-        const step = releaseStep(conversion, { release });
-        if (!(await ingest(config, graph, [{ path: conversion.file, name: file, lineOf, beforeCommit: step.beforeCommit, beforeCommitRows: conversion.states.length }], opts))) ok = false;
+        const step = releaseStep(conversion, { release }, { graph, batchSize: config.ingestBatchSize });
+        const input = { path: conversion.file, name: file, lineOf, beforeCommit: step.beforeCommit, beforeCommitRows: conversion.states.length, onLinesCommitted: step.onLinesCommitted };
+        if (!(await ingest(config, graph, [input], opts))) ok = false;
         const outcome = step.outcome();
         if (outcome) say(`${file}: ${describeRelease(outcome, opts.release === true)}`);
       } finally {

@@ -6,7 +6,7 @@
  * Input: JSON lines, or one JSON array (BODS publishes both), plain or gzip. Items are
  * numbered as an editor shows lines for JSON lines, and from 1 in order for an array.
  */
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,10 +180,11 @@ export async function convertFile(
     pendingLength = 0;
     if (!stream.write(chunk)) await once(stream, 'drain');
   };
-  const write = async (text: string) => {
+  /** Buffers `text`; a promise only when the buffer went out (most lines need no await). */
+  const write = (text: string): Promise<void> | undefined => {
     pending.push(text);
     pendingLength += text.length;
-    if (pendingLength >= 65_536) await flush();
+    return pendingLength >= 65_536 ? flush() : undefined;
   };
   for (const line of converter.preamble()) {
     lineOf.push(0);
@@ -206,9 +207,9 @@ export async function convertFile(
       bad.push({ file: name, line: item.no, reason: lines.error });
       continue;
     }
-    const texts = lines.map((line) => JSON.stringify(line));
+    const text = lines.map((line) => JSON.stringify(line)).join('\n');
     const claims = converter.keysOf(item);
-    const hash = createHash('sha1').update(texts.join('\n')).digest('base64url');
+    const hash = digest('sha1', text, 'base64url');
     const produced = producedBy(lines);
     let unchanged = true;
     for (const claim of claims) {
@@ -226,10 +227,10 @@ export async function convertFile(
     }
     // An item that converts to what the graph got from it last time is not written again.
     if (unchanged) continue;
-    for (const text of texts) {
-      lineOf.push(item.no);
-      await write(`${text}\n`);
-    }
+    if (lines.length === 0) continue;
+    for (let i = 0; i < lines.length; i++) lineOf.push(item.no);
+    const out = write(`${text}\n`);
+    if (out) await out;
   }
   await flush();
   stream.end();

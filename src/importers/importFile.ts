@@ -3,13 +3,16 @@
  * written by the ingest (one transaction a file by default). Bad input items are reported with
  * their line numbers; unless skipInvalid, a file with any loads nothing.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import { IngestError, IngestOptions, IngestReport, ingestFile } from '../ingest/ingest';
+import { ownTransactions } from '../ingest/transactions';
 import { BodsConverter } from './bods';
 import type { Converter } from './common';
 import { Conversion, convertFile } from './convert';
+import { earlyItems } from './earlyItems';
 import { FtmConverter } from './ftm';
 import { ReleaseCounts, ReleaseOptions, ReleaseOutcome, applyRelease, previousHashes, previousRoots } from './releases';
 
@@ -52,14 +55,21 @@ export interface ImportReport {
 }
 
 /**
- * The ingest option that records the conversion's item states and ends what is gone
- * (./releases) in the file's transaction; `outcome` holds the result once the ingest ran it.
+ * The ingest options that record the conversion's item states and end what is gone
+ * (./releases) in the file's transaction: when batches commit on their own, added items are
+ * saved in `graph`'s own transactions as their lines commit (./earlyItems), the rest before the
+ * file's summaries. `outcome` holds the result once the ingest ran it.
  */
-export function releaseStep(conversion: Conversion, options: ReleaseOptions): { beforeCommit: NonNullable<IngestOptions['beforeCommit']>; outcome: () => ReleaseOutcome | undefined } {
+export function releaseStep(conversion: Conversion, options: ReleaseOptions, { graph, batchSize }: { graph: Graph; batchSize: number }): {
+  beforeCommit: NonNullable<IngestOptions['beforeCommit']>; onLinesCommitted: NonNullable<IngestOptions['onLinesCommitted']>; outcome: () => ReleaseOutcome | undefined;
+} {
   let outcome: ReleaseOutcome | undefined;
+  const runId = randomUUID();
+  const early = earlyItems(conversion, ownTransactions(graph), runId, batchSize);
   return {
+    onLinesCommitted: (lines) => early.linesCommitted(lines),
     beforeCommit: async (inTx, bad) => {
-      outcome = await applyRelease(inTx, conversion, bad, options);
+      outcome = await applyRelease(inTx, conversion, bad, options, { runId, written: await early.finish() });
       return outcome.touched;
     },
     outcome: () => outcome,
@@ -71,9 +81,9 @@ export async function importFile(graph: Graph, format: ImportFormat, file: strin
   const name = options.name ?? file;
   const { conversion, converter } = await prepareImport(graph, format, file, name, options.skipInvalid);
   try {
-    const step = releaseStep(conversion, { release: options.release, today: options.today });
+    const step = releaseStep(conversion, { release: options.release, today: options.today }, { graph, batchSize: options.batchSize });
     const report = await ingestFile(graph, conversion.file, { ...options, name, lineOf: (n) => conversion.lineOf[n - 1], beforeCommit: step.beforeCommit,
-      beforeCommitRows: conversion.states.length,
+      beforeCommitRows: conversion.states.length, onLinesCommitted: step.onLinesCommitted,
     });
     const skipped = [...conversion.bad, ...report.bad];
     const { counts, releaseApplied } = step.outcome()!;

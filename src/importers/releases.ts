@@ -92,9 +92,14 @@ async function readProduced(run: Runner, statement: string, params: Record<strin
  * its scopes that it does not hold wrote. Returns the counts and the entities to re-score.
  * The item states are saved a batch a call of `inTx` and the ending is one call: all in the
  * file's transaction, or (a file committed per batch) the ending in one transaction of its own.
+ * `early`: the run id and the keys of the added items already saved while the file was written
+ * (./earlyItems), which are not saved again.
  */
-export async function applyRelease(inTx: InTransaction, conversion: Conversion, bad: BadLine[], options: ReleaseOptions = {}): Promise<ReleaseOutcome> {
-  const runId = randomUUID();
+export async function applyRelease(
+  inTx: InTransaction, conversion: Conversion, bad: BadLine[], options: ReleaseOptions = {},
+  early: { runId: string; written: Set<string> } = { runId: randomUUID(), written: new Set() },
+): Promise<ReleaseOutcome> {
+  const runId = early.runId;
   const skipped = new Set([...conversion.bad, ...bad].map((b) => b.line));
   const states = conversion.states.filter((s) => !skipped.has(s.no));
   const date = options.release ?? options.today ?? new Date().toISOString().slice(0, 10);
@@ -111,7 +116,7 @@ export async function applyRelease(inTx: InTransaction, conversion: Conversion, 
     .map(({ key, scope, root, group, hash, produced }) => ({ key, scope, root: root ?? null, group: group ?? null, hash, produced: storedProduced(produced) }));
   const byStatement = [
     // A key met twice in the file (one FtM id on two lines) is one item: its last line counts, as with MERGE.
-    ['create-import-items', [...new Map(rowsOf('added').map((r) => [r.key, r])).values()]],
+    ['create-import-items', [...new Map(rowsOf('added').map((r) => [r.key, r])).values()].filter((r) => !early.written.has(r.key))],
     ['save-import-items', rowsOf('changed')],
     ['move-import-items', rowsOf('unchanged', true)],
   ] as const;

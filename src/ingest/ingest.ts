@@ -37,10 +37,10 @@ const YIELD_EVERY_LINES = 100;
  */
 async function write(
   inBatch: InTransaction, file: string, { bad: skip, sourcesOf }: Checked, options: IngestOptions, loaded: IngestReport['loaded'],
-  committed?: (entityIds: string[]) => Promise<void>,
+  committed?: (entityIds: string[], lines: number[]) => Promise<void>,
 ) {
   const touched = new Set<string>();
-  const buffers = new Map<string, { query: string; rows: unknown[]; entityIds: Set<string>; identities: Set<string> }>();
+  const buffers = new Map<string, { query: string; rows: unknown[]; lines: number[]; entityIds: Set<string>; identities: Set<string> }>();
   const started = Date.now();
   let lastReport = started;
   let written = 0;
@@ -53,7 +53,9 @@ async function write(
     if (!buffer || buffer.rows.length === 0) return;
     const rows = buffer.rows;
     const entityIds = buffer.entityIds;
+    const lines = buffer.lines;
     buffer.rows = [];
+    buffer.lines = [];
     buffer.entityIds = new Set();
     buffer.identities = new Set();
     await inflight;
@@ -78,7 +80,7 @@ async function write(
           }
         }
       }
-      await committed?.([...entityIds]);
+      await committed?.([...entityIds], lines);
     })();
     // Surface a failure at the next await rather than as an unhandled rejection.
     inflight.catch(() => undefined);
@@ -89,12 +91,13 @@ async function write(
    * in the file) is written after the earlier one, in the next batch: within one UNWIND both
    * would be applied together and leave a mix of the two (the attributes of both, say).
    */
-  const add = async (key: string, query: () => string, row: unknown, entityIds: string[], identity: string) => {
+  const add = async (key: string, query: () => string, row: unknown, entityIds: string[], identity: string, no: number) => {
     let buffer = buffers.get(key);
-    if (!buffer) buffers.set(key, (buffer = { query: query(), rows: [], entityIds: new Set(), identities: new Set() }));
+    if (!buffer) buffers.set(key, (buffer = { query: query(), rows: [], lines: [], entityIds: new Set(), identities: new Set() }));
     if (buffer.identities.has(identity)) await flush(key);
     buffer.identities.add(identity);
     buffer.rows.push(row);
+    buffer.lines.push(no);
     for (const id of entityIds) {
       touched.add(id);
       buffer.entityIds.add(id);
@@ -115,11 +118,11 @@ async function write(
     written += 1;
     switch (line.kind) {
       case 'source':
-        await add('source', () => cypher('ingest', 'upsert-sources'), sourceRow(line), [], line.id);
+        await add('source', () => cypher('ingest', 'upsert-sources'), sourceRow(line), [], line.id, no);
         break;
       case 'record': {
         const row = recordRow(line);
-        await add('record', () => cypher('ingest', 'upsert-records'), row, [...row.about, ...row.mentions].map((ref) => ref.entity), line.id);
+        await add('record', () => cypher('ingest', 'upsert-records'), row, [...row.about, ...row.mentions].map((ref) => ref.entity), line.id, no);
         break;
       }
       case 'entity': {
@@ -129,16 +132,16 @@ async function write(
         // skips a write of an equal value, so the entity's full-text document is indexed once,
         // not again when a per-batch load refreshes summaries.
         row.props.sx_source = entitySourceTokens(sourcesOf.get(line.id) ?? []);
-        await add('entity', () => cypher('ingest', 'upsert-entities'), row, [line.id], line.id);
+        await add('entity', () => cypher('ingest', 'upsert-entities'), row, [line.id], line.id, no);
         break;
       }
       case 'relationship': {
         const row = relationshipRow(line);
-        await add(`rel:${line.type}`, () => relationshipQuery(line.type), row, [line.from, line.to], `${line.from}\u0000${line.to}\u0000${row.props.key}`);
+        await add(`rel:${line.type}`, () => relationshipQuery(line.type), row, [line.from, line.to], `${line.from}\u0000${line.to}\u0000${row.props.key}`, no);
         break;
       }
       case 'possibly_same_as':
-        await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line), [line.a, line.b], [line.a, line.b].sort().join('\u0000'));
+        await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line), [line.a, line.b], [line.a, line.b].sort().join('\u0000'), no);
         break;
     }
     if (options.onProgress && Date.now() - lastReport > PROGRESS_INTERVAL_MS) {
@@ -214,7 +217,10 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
   let touched: Set<string>;
   const atomic = typeof options.atomic === 'number' ? lines + (options.beforeCommitRows ?? 0) <= options.atomic : options.atomic !== false;
   if (!atomic) {
-    touched = await write(ownTransactions(graph), file, pass1, options, loaded, options.onWritesCommitted);
+    touched = await write(ownTransactions(graph), file, pass1, options, loaded, async (entityIds, lines) => {
+      options.onLinesCommitted?.(lines);
+      await options.onWritesCommitted?.(entityIds);
+    });
     if (options.beforeCommit) {
       const more = await options.beforeCommit(ownTransactions(graph), badLines);
       for (const id of more) touched.add(id);

@@ -25,6 +25,11 @@ export interface IngestOptions {
    */
   onWritesCommitted?: (entityIds: string[]) => Promise<void>;
   /**
+   * When batches commit on their own: the file's line numbers (from 1) of each batch once it has
+   * committed, so an importer can record what is in the graph while later batches are written.
+   */
+  onLinesCommitted?: (lines: number[]) => void;
+  /**
    * More writes that must commit with the file (an import's release state): run after the file's
    * lines are written and before summaries, with the file's bad lines. Each call of `inTx` runs
    * in the file's transaction, or in a transaction of its own when batches commit on their own.

@@ -367,3 +367,49 @@ describe('an FtM entity of several datasets has a claim in each', () => {
     expect(rows.map((r) => [r.get('key'), r.get('hash')])).toEqual([['ftm:us_ofac_sdn:md-old', null]]);
   });
 });
+
+describe('a file committed per batch records its added items as their lines commit', () => {
+  beforeAll(async () => {
+    await wipeGraph(h.graph);
+  });
+
+  test('items are saved between the line batches, each once and with one run, and the release counts them as before', async () => {
+    const file = writeNdjson('early-items.jsonl', FIRST);
+    const names: string[] = [];
+    const report = await (async () => {
+      let out: Awaited<ReturnType<typeof importFile>> | undefined;
+      names.push(...await statementsDuring(async () => {
+        out = await importFile(h.graph, 'ftm', file, { batchSize: 2, atomic: false });
+      }));
+      return out!;
+    })();
+    expect(report.ingest.atomic).toBe(false);
+    expect(report.release).toEqual({ added: FIRST.length, changed: 0, unchanged: 0, ended: 0, absent: 0 });
+    // The first items are saved before the last batch of lines is written, not after all of them.
+    const firstItems = names.indexOf('import#create-import-items');
+    const lastLines = Math.max(...['ingest#upsert-records', 'ingest#upsert-entities', 'ingest#upsert-relationships'].map((n) => names.lastIndexOf(n)));
+    expect(firstItems).toBeGreaterThan(-1);
+    expect(firstItems).toBeLessThan(lastLines);
+    const items = await h.graph.read('MATCH (i:ImportItem) RETURN i.key AS key, i.run AS run, i.hash AS hash');
+    expect(items.map((r) => r.get('key')).sort()).toEqual(FIRST.map((e) => `ftm:us_ofac_sdn:${e.id}`).sort());
+    expect(new Set(items.map((r) => r.get('run'))).size).toBe(1);
+    // Every item holds the hash its lines converted to: the same file again changes nothing.
+    const before = await snapshot();
+    const again = await importFile(h.graph, 'ftm', file, { batchSize: 2, atomic: false });
+    expect(again.release).toEqual({ added: 0, changed: 0, unchanged: FIRST.length, ended: 0, absent: 0 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('an item with a line the ingest skipped is not saved, early or late', async () => {
+    await wipeGraph(h.graph);
+    // The company's parent is in neither the file nor the graph: its record and entity lines are
+    // written and its fact line is skipped, so the item is not all in the graph.
+    const orphan = { ...company('rl-c8', 'Orphan Subsidiary'), properties: { name: ['Orphan Subsidiary'], parent: ['rl-nobody'] } };
+    const file = writeNdjson('early-skipped.jsonl', [...FIRST.slice(0, 4), orphan]);
+    const report = await importFile(h.graph, 'ftm', file, { batchSize: 2, atomic: false, skipInvalid: true });
+    expect(report.skipped.map((b) => b.line)).toEqual([5]);
+    expect((await entity('rl-c8')).label).toBe('Orphan Subsidiary');
+    const keys = (await h.graph.read('MATCH (i:ImportItem) RETURN i.key AS key')).map((r) => r.get('key')).sort();
+    expect(keys).toEqual(FIRST.slice(0, 4).map((e) => `ftm:us_ofac_sdn:${e.id}`).sort());
+  });
+});
