@@ -1,6 +1,12 @@
 /** Date strings `YYYY[-MM[-DD]]` (spec Conventions) and date parameters `YYYY-MM-DD`. */
 const DATE_STRING = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether `year` of the proleptic Gregorian calendar has a 29 February. */
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+// Checked by arithmetic, not a Date: imports and ingest checks call this for every date they read.
 export function isDateString(value: string): boolean {
   const m = DATE_STRING.exec(value);
   if (!m) return false;
@@ -8,7 +14,7 @@ export function isDateString(value: string): boolean {
   if (month < 1 || month > 12) return false;
   if (m[3] === undefined) return true;
   const day = Number(m[3]);
-  const daysInMonth = new Date(Date.UTC(Number(m[1]), month, 0)).getUTCDate();
+  const daysInMonth = month === 2 && isLeapYear(Number(m[1])) ? 29 : DAYS_IN_MONTH[month - 1];
   return day >= 1 && day <= daysInMonth;
 }
 
