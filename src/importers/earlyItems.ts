@@ -9,7 +9,7 @@
 import { cypher } from '../graph/cypherFiles';
 import type { InTransaction } from '../ingest/transactions';
 import type { Conversion, ItemState } from './convert';
-import { storedProduced } from './releases';
+import { itemRow } from './releases';
 
 export interface EarlyItems {
   /** The converted file's lines (1-based) of a batch that committed. */
@@ -45,7 +45,7 @@ export function earlyItems(conversion: Conversion, inTx: InTransaction, runId: s
     ready = [];
     chain = chain.then(async () => {
       if (failure !== undefined) return;
-      const rows = states.map(({ key, scope, root, group, hash, produced }) => ({ key, scope, root: root ?? null, group: group ?? null, hash, produced: storedProduced(produced) }));
+      const rows = states.map(itemRow);
       try {
         await inTx((run) => run(cypher('import', 'create-import-items'), { rows, run: runId }));
         for (const s of states) written.add(s.key);

@@ -73,6 +73,9 @@ export function storedProduced(p: Produced): string {
   return JSON.stringify(Object.fromEntries(PRODUCED_LISTS.filter((k) => p[k].length > 0).map((k) => [k, p[k]])));
 }
 
+/** An item state as the save statements of cypher/import.cypher take it. */
+export const itemRow = ({ key, scope, root, group, hash, produced }: ItemState) => ({ key, scope, root: root ?? null, group: group ?? null, hash, produced: storedProduced(produced) });
+
 /** What an item wrote, from its `produced` JSON or, saved before it, its five list columns. */
 const producedOf = (row: { get(key: string): unknown }): Produced => {
   const stored = row.get('produced');
@@ -113,7 +116,7 @@ export async function applyRelease(
   // state saved by an earlier version to the current layout.
   const rowsOf = (status: ItemState['status'], legacyOnly = false) => states
     .filter((s) => s.status === status && (!legacyOnly || s.legacy))
-    .map(({ key, scope, root, group, hash, produced }) => ({ key, scope, root: root ?? null, group: group ?? null, hash, produced: storedProduced(produced) }));
+    .map(itemRow);
   const byStatement = [
     // A key met twice in the file (one FtM id on two lines) is one item: its last line counts, as with MERGE.
     ['create-import-items', [...new Map(rowsOf('added').map((r) => [r.key, r])).values()].filter((r) => !early.written.has(r.key))],
