@@ -59,10 +59,7 @@ async function ingest(config: Config, graph: Graph, files: (string | IngestInput
       if (!spooled && !fs.existsSync(input)) throw new Error('no such file');
       const report = await ingestFile(graph, input, {
         name: file,
-        lineOf: typeof entry === 'string' ? undefined : entry.lineOf,
-        beforeCommit: typeof entry === 'string' ? undefined : entry.beforeCommit,
-        beforeCommitRows: typeof entry === 'string' ? undefined : entry.beforeCommitRows,
-        onLinesCommitted: typeof entry === 'string' ? undefined : entry.onLinesCommitted,
+        ...(typeof entry === 'string' ? {} : entry.options),
         batchSize: config.ingestBatchSize,
         skipInvalid: opts.skipInvalid,
         atomic: opts.batchCommit ? false : opts.atomic ? true : config.ingestAtomicMaxLines,

@@ -7,17 +7,14 @@ import type { Command } from 'commander';
 import type { Config } from '../config';
 import { Graph } from '../graph/neo4j';
 import { migrate } from '../graph/migrate';
-import { IngestError, type IngestOptions } from '../ingest/ingest';
+import { IngestError } from '../ingest/ingest';
 import { isDateString } from '../domain/dates';
 import { spoolStdin } from '../ingest/reader';
-import { IMPORT_FORMATS, ImportFormat, prepareImport, releaseStep } from './importFile';
+import { type ConvertedFileOptions, IMPORT_FORMATS, ImportFormat, convertedFileOptions, prepareImport, releaseStep } from './importFile';
 import { describeRelease } from './releases';
 
-/** A converted file for the CLI's ingest: where it is, the name reports give it, and the input line of each of its lines. */
-export interface IngestInput {
-  path: string; name: string; lineOf?: (line: number) => number; beforeCommit?: IngestOptions['beforeCommit']; beforeCommitRows?: number;
-  onLinesCommitted?: IngestOptions['onLinesCommitted'];
-}
+/** A converted file for the CLI's ingest: where it is, the name reports give it, and what its conversion gives the ingest. */
+export interface IngestInput { path: string; name: string; options: ConvertedFileOptions }
 type IngestOpts = { skipInvalid?: boolean; batchCommit?: boolean; atomic?: boolean };
 type ImportOpts = IngestOpts & { release?: boolean; releaseDate?: string };
 export type CliIngest = (config: Config, graph: Graph, files: IngestInput[], opts: IngestOpts) => Promise<boolean>;
@@ -38,10 +35,9 @@ export async function importFiles(config: Config, graph: Graph, format: ImportFo
         say(`${file}: ${conversion.items} ${format} items read; ${conversion.lineOf.length} ingest lines to write (unchanged items are not written)`);
         for (const bad of conversion.bad) say(`  skipped ${file}:${bad.line}: ${bad.reason}`);
         for (const line of converter.unmapped.describe()) say(`  ${line}`);
-        const lineOf = (n: number) => conversion.lineOf[n - 1];
         const release = opts.release ? (opts.releaseDate ?? new Date().toISOString().slice(0, 10)) : undefined;
         const step = releaseStep(conversion, { release }, { graph, batchSize: config.ingestBatchSize });
-        const input = { path: conversion.file, name: file, lineOf, beforeCommit: step.beforeCommit, beforeCommitRows: conversion.states.length, onLinesCommitted: step.onLinesCommitted };
+        const input = { path: conversion.file, name: file, options: convertedFileOptions(conversion, step) };
         if (!(await ingest(config, graph, [input], opts))) ok = false;
         const outcome = step.outcome();
         if (outcome) say(`${file}: ${describeRelease(outcome, opts.release === true)}`);

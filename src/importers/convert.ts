@@ -1,7 +1,8 @@
 /**
  * Runs a converter over an input file and writes the ingest lines to a temporary NDJSON file,
- * which the ingest then checks and writes like any other (the same upserts, the same one
- * transaction a file): so an import is idempotent and leaves nothing half-written.
+ * which the ingest then writes like any other (the same checks, upserts, the same one
+ * transaction a file): so an import is idempotent and leaves nothing half-written. Each line is
+ * checked as it is written (ingest/check LineCheck), so the ingest does not read the file twice.
  *
  * Input: JSON lines, or one JSON array (BODS publishes both), plain or gzip. Items are
  * numbered as an editor shows lines for JSON lines, and from 1 in order for an array.
@@ -12,10 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { once } from 'node:events';
+import { LineCheck } from '../ingest/check';
 import { readLines } from '../ingest/reader';
 import type { BadLine } from '../ingest/ingest';
 import { relationshipKey } from '../ingest/rows';
-import type { IngestLine } from '../ingest/validate';
+import { checkLine, type IngestLine } from '../ingest/validate';
 import type { Converter, InputItem, ItemKey } from './common';
 
 /**
@@ -69,6 +71,8 @@ export interface Conversion {
   lineOf: number[];
   /** Input items that could not be converted, with their numbers. */
   bad: BadLine[];
+  /** The lines of `file` checked as they were written: the ingest's pass 1 needs only look their references up. */
+  checked: LineCheck;
   items: number;
   cleanup: () => void;
 }
@@ -186,9 +190,12 @@ export async function convertFile(
     pendingLength += text.length;
     return pendingLength >= 65_536 ? flush() : undefined;
   };
+  const checked = new LineCheck();
   for (const line of converter.preamble()) {
+    const text = JSON.stringify(line);
     lineOf.push(0);
-    await write(`${JSON.stringify(line)}\n`);
+    checked.add(lineOf.length, checkLine(line, text));
+    await write(`${text}\n`);
   }
   let items = 0;
   for await (const item of readItems(file, name)) {
@@ -207,7 +214,8 @@ export async function convertFile(
       bad.push({ file: name, line: item.no, reason: lines.error });
       continue;
     }
-    const text = lines.map((line) => JSON.stringify(line)).join('\n');
+    const texts = lines.map((line) => JSON.stringify(line));
+    const text = texts.join('\n');
     const claims = converter.keysOf(item);
     const hash = digest('sha1', text, 'base64url');
     const produced = producedBy(lines);
@@ -228,12 +236,15 @@ export async function convertFile(
     // An item that converts to what the graph got from it last time is not written again.
     if (unchanged) continue;
     if (lines.length === 0) continue;
-    for (let i = 0; i < lines.length; i++) lineOf.push(item.no);
+    for (let i = 0; i < lines.length; i++) {
+      lineOf.push(item.no);
+      checked.add(lineOf.length, checkLine(lines[i], texts[i]));
+    }
     const out = write(`${text}\n`);
     if (out) await out;
   }
   await flush();
   stream.end();
   await once(stream, 'finish');
-  return { file: out, lineOf, bad, items, states, counts, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { file: out, lineOf, bad, checked, items, states, counts, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

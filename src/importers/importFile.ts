@@ -76,15 +76,23 @@ export function releaseStep(conversion: Conversion, options: ReleaseOptions, { g
   };
 }
 
+/** What the ingest of a converted file takes from its conversion and release step. */
+export type ConvertedFileOptions = Required<Pick<IngestOptions, 'lineOf' | 'checked' | 'beforeCommit' | 'beforeCommitRows' | 'onLinesCommitted'>>;
+
+export function convertedFileOptions(conversion: Conversion, step: ReturnType<typeof releaseStep>): ConvertedFileOptions {
+  return {
+    lineOf: (n) => conversion.lineOf[n - 1], checked: conversion.checked,
+    beforeCommit: step.beforeCommit, beforeCommitRows: conversion.states.length, onLinesCommitted: step.onLinesCommitted,
+  };
+}
+
 /** Converts and ingests one file (the CLI adds queueing around the same two steps). */
 export async function importFile(graph: Graph, format: ImportFormat, file: string, options: IngestOptions & ReleaseOptions): Promise<ImportReport> {
   const name = options.name ?? file;
   const { conversion, converter } = await prepareImport(graph, format, file, name, options.skipInvalid);
   try {
     const step = releaseStep(conversion, { release: options.release, today: options.today }, { graph, batchSize: options.batchSize });
-    const report = await ingestFile(graph, conversion.file, { ...options, name, lineOf: (n) => conversion.lineOf[n - 1], beforeCommit: step.beforeCommit,
-      beforeCommitRows: conversion.states.length, onLinesCommitted: step.onLinesCommitted,
-    });
+    const report = await ingestFile(graph, conversion.file, { ...options, name, ...convertedFileOptions(conversion, step) });
     const skipped = [...conversion.bad, ...report.bad];
     const { counts, releaseApplied } = step.outcome()!;
     return { ingest: report, skipped, unmapped: converter.unmapped.toJSON(), items: conversion.items, release: counts, releaseApplied };

@@ -1,6 +1,7 @@
 /** The options, progress events, report and error of an ingest (src/ingest/ingest.ts). */
 import type { IngestLine } from './validate';
 import type { InTransaction } from './transactions';
+import type { LineCheck } from './check';
 
 export interface BadLine { file: string; line: number; reason: string }
 
@@ -48,6 +49,8 @@ export interface IngestOptions {
   name?: string;
   /** The line number bad lines report for a line of the file (an importer's converted file reports its input's lines). */
   lineOf?: (line: number) => number;
+  /** The file's lines, every one already added in order (an importer checks the lines it writes): pass 1 then only looks up their references. */
+  checked?: LineCheck;
 }
 
 export type IngestProgress =

@@ -212,6 +212,21 @@ describe('releases and bad input', () => {
     expect(report.skipped.map((b) => b.line)).toEqual([2]);
   });
 
+  test('a converted line the ingest refuses is reported as its input line, checked as it was converted', async () => {
+    const long = 'x'.repeat(600);
+    const file = writeNdjson('long.jsonl', [
+      { id: 'l-1', schema: 'Company', properties: { name: ['Good Co'] } },
+      { id: long, schema: 'Company', properties: { name: ['Long Co'] } },
+    ]);
+    const err = await importFile(h.graph, 'ftm', file, { batchSize: 500 }).catch((e) => e);
+    expect(err).toBeInstanceOf(IngestError);
+    expect((err as IngestError).bad.map((b) => [b.line, b.reason])).toEqual([[2, 'id: must NOT have more than 512 characters']]);
+    expect(await counts()).toEqual({ nodes: 0, rels: 0 });
+    const report = await importFile(h.graph, 'ftm', file, { batchSize: 500, skipInvalid: true });
+    expect(report.ingest.loaded.entity).toBe(1);
+    expect(report.skipped.map((b) => b.line)).toEqual([2]);
+  });
+
   test('the CLI: a bad file exits 1 naming its lines; a good one prints its counts; export writes GraphML', async () => {
     const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'dist', 'src', 'cli.js'), ...args], { env: testEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
     const bad = writeNdjson('cli-bad.jsonl', [{ id: 'k-1', schema: 'Company', properties: { name: ['K'] } }, '{oops', { id: 'k-2', schema: 'Ownership', properties: { owner: ['k-1'] } }]);
