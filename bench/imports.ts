@@ -2,12 +2,13 @@
  * FtM and BODS import speed against the native NDJSON ingest of the same generated graph
  * (BENCH_IMPORT_ENTITIES, default 5000 entities: about 20k native lines), and a re-import of
  * the unchanged FtM file (also as a whole release). Each load starts from an empty graph and commits as the CLI does.
- * BENCH_IMPORT_ROUNDS (default 1) repeats the native / FtM / BODS loads in alternating order;
+ * BENCH_IMPORT_ROUNDS (default 1) repeats the loads in alternating order;
  * BENCH_IMPORT_STATEMENTS=1 prints each load's Neo4j time by statement (the adapter's observers).
- * Floor: each format's converted lines, and the native lines, written by the raw loader
- * (./rawLoad: batched UNWIND, nothing else), and each format's converted lines through the
- * ingest itself (converted beforehand, no release state): the import less its own work. Its
- * items/s against the native ingest's is the most that format's import could reach here.
+ * Each round also loads each format's converted lines through the ingest itself (converted
+ * beforehand, no release state): the import less all its own work, whose items/s against the
+ * round's native ingest is the most that format's import could reach here. Raw floor: each
+ * format's converted lines, and the native lines, written by the raw loader (./rawLoad:
+ * batched UNWIND, nothing else).
  * BENCH_IMPORT_PARTS (default `compare`): `compare` is all of the above; `reimport` alone times a
  * first FtM import and a re-import of the same unchanged file (plain and as a whole release) at
  * BENCH_REIMPORT_ENTITIES (default BENCH_IMPORT_ENTITIES; the issue asks 1M), the file streamed
@@ -16,7 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ingestFile } from '../src/ingest/ingest';
+import { ingestFile, type IngestReport } from '../src/ingest/ingest';
 import { importFile, prepareImport, type ImportFormat } from '../src/importers/importFile';
 import { observeStatements } from '../src/graph/statements';
 import { generateLines } from '../src/seed/generator';
@@ -107,56 +108,68 @@ async function compare(): Promise<void> {
       rows.push([name, items, graphRows, seconds.toFixed(1), Math.round(items / seconds), Math.round(graphRows / seconds)]);
     };
     say(`imports: ${entities} generated entities: ${native.length} native lines, ${ftm.length} FtM entities, ${bods.length} BODS statements`);
-    let started = 0;
-    const loads: (() => Promise<void>)[] = [
-      async () => {
-        const report = await ingestFile(graph, files.native, options);
-        record('native ingest', native.length, report.loaded, (Date.now() - started) / 1000);
-        statementsOf('native ingest');
-      },
-      ...(['ftm', 'bods'] as ImportFormat[]).map((format) => async () => {
-        const report = await importFile(graph, format, files[format], options);
-        record(`import ${format}`, report.items, report.ingest.loaded, (Date.now() - started) / 1000);
-        statementsOf(`import ${format}`);
-      }),
+    const itemsOf = { native: native.length, ftm: ftm.length, bods: bods.length };
+    const timed = async (work: () => Promise<IngestReport>) => {
+      const t0 = Date.now();
+      const report = await work();
+      return { loaded: report.loaded, seconds: (Date.now() - t0) / 1000 };
+    };
+    const formats: ImportFormat[] = ['ftm', 'bods'];
+    const loads: { name: string; items: number; run: () => Promise<{ loaded: IngestReport['loaded']; seconds: number }> }[] = [
+      { name: 'native ingest', items: native.length, run: () => timed(() => ingestFile(graph, files.native, options)) },
+      ...formats.map((format) => ({
+        name: `import ${format}`, items: itemsOf[format], run: () => timed(async () => (await importFile(graph, format, files[format], options)).ingest),
+      })),
+      // The import's converted lines through the ingest, converted beforehand (not timed) and with
+      // no release state: the import less all its own work, the most it could reach here.
+      ...formats.map((format) => ({
+        name: `${format} lines through the ingest`, items: itemsOf[format],
+        run: async () => {
+          const prepared = await prepareImport(graph, format, files[format], files[format]);
+          try {
+            return await timed(() => ingestFile(graph, prepared.conversion.file, options));
+          } finally {
+            prepared.conversion.cleanup();
+          }
+        },
+      })),
     ];
     const nativeSeconds: number[] = [];
+    const byRound: (string | number)[][] = [['round', ...loads.map((l) => l.name)]];
     for (let round = 0; round < rounds; round++) {
-      for (const [i, load] of (round % 2 ? [...loads.entries()].reverse() : [...loads.entries()])) {
+      const seconds = new Map<string, number>();
+      for (const load of (round % 2 ? [...loads].reverse() : loads)) {
         await wipe(graph);
         statementTimes.clear();
-        started = Date.now();
-        await load();
-        if (i === 0) nativeSeconds.push((Date.now() - started) / 1000);
+        const { loaded, seconds: s } = await load.run();
+        record(load.name, load.items, loaded, s);
+        statementsOf(load.name);
+        seconds.set(load.name, s);
       }
+      const nativeRate = native.length / seconds.get('native ingest')!;
+      nativeSeconds.push(seconds.get('native ingest')!);
+      byRound.push([round + 1, ...loads.map((l, i) => (i === 0
+        ? `${seconds.get(l.name)!.toFixed(1)} s`
+        : `${seconds.get(l.name)!.toFixed(1)} s, ${(l.items / seconds.get(l.name)! / nativeRate).toFixed(2)}x`))]);
     }
-    const floors: (string | number)[][] = [['lines written', 'lines', 'seconds', 'native ingest s / this', 'items/s against the native ingest']];
+    const floors: (string | number)[][] = [['lines written raw (batched UNWIND, nothing else)', 'lines', 'seconds', 'native ingest s / this', 'items/s against the native ingest']];
     const nativeBest = Math.min(...nativeSeconds);
-    const itemsOf = { native: native.length, ftm: ftm.length, bods: bods.length };
-    const floor = (name: string, format: keyof typeof itemsOf, lines: number, seconds: number) => floors.push([
-      name, lines, seconds.toFixed(1), (nativeBest / seconds).toFixed(2), `${((itemsOf[format] / seconds) / (native.length / nativeBest)).toFixed(2)}x`,
-    ]);
     for (const format of ['native', 'ftm', 'bods'] as const) {
       await wipe(graph);
       const prepared = format === 'native' ? undefined : await prepareImport(graph, format, files[format], files[format]);
       try {
         const t0 = Date.now();
         const lines = await rawLoad(graph, prepared?.conversion.file ?? files.native, options.batchSize, false);
-        floor(format === 'native' ? 'native lines, raw (batched UNWIND, nothing else)' : `${format} import's converted lines, raw`, format, lines, (Date.now() - t0) / 1000);
-        if (!prepared) continue;
-        // The same lines through the ingest (check, upserts, summaries), converted beforehand and
-        // with no release state: the import less its own work, its floor against the native ingest.
-        await wipe(graph);
-        const t1 = Date.now();
-        const report = await ingestFile(graph, prepared.conversion.file, options);
-        floor(`${format} import's converted lines through the ingest`, format, report.lines, (Date.now() - t1) / 1000);
+        const seconds = (Date.now() - t0) / 1000;
+        floors.push([format === 'native' ? 'native lines' : `${format} import's converted lines`, lines, seconds.toFixed(1), (nativeBest / seconds).toFixed(2),
+          `${((itemsOf[format] / seconds) / (native.length / nativeBest)).toFixed(2)}x`]);
       } finally {
         prepared?.conversion.cleanup();
       }
     }
     await wipe(graph);
     await importFile(graph, 'ftm', files.ftm, options);
-    started = Date.now();
+    let started = Date.now();
     const again = await importFile(graph, 'ftm', files.ftm, options);
     record('import ftm again (unchanged)', again.items, again.ingest.loaded, (Date.now() - started) / 1000);
     // The same as a whole release: the item states are compared and nothing is ended.
@@ -164,6 +177,8 @@ async function compare(): Promise<void> {
     const release = await importFile(graph, 'ftm', files.ftm, { ...options, release: new Date().toISOString().slice(0, 10) });
     record('import ftm again (unchanged, --release)', release.items, release.ingest.loaded, (Date.now() - started) / 1000);
     table(rows);
+    say('  each round: seconds, and items/s against that round\'s native ingest');
+    table(byRound);
     say(`  floor (native ingest: fastest of ${nativeSeconds.length} run(s), ${nativeBest.toFixed(1)} s):`);
     table(floors);
     stopObserving?.();
