@@ -14,6 +14,8 @@
  *     re-scores their neighbourhood, so the shared graph carries no risk of the change.
  *     Figures: scorings per distinct entity of the neighbourhood (each is scored once per change),
  *     and distinct entities/s (scorings/s counted an entity scored by two jobs twice).
+ *  4. the floor under that figure (./rescoreFloor.ts): the neighbourhood's least reads and its
+ *     visible risk written through the driver, with nothing of ours in them.
  *
  * BENCH_RESCORE_IDS_PER_JOB (default IDS_PER_JOB, 1,000) splits the touched ids into smaller
  * jobs, so a graph under 1M entities also gets jobs with overlapping neighbourhoods;
@@ -32,6 +34,7 @@ import { IDS_PER_JOB, QUEUE_NAMES, Queues } from '../src/workers/queues';
 import { closeScorers } from '../src/workers/rescoreJob';
 import { startWorkers } from '../src/workers/worker';
 import { benchGraph, sample, say, table } from './common';
+import { rescoreFloor } from './rescoreFloor';
 import { ensureGeneratedGraph } from './searchData';
 
 const OFAC = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
@@ -115,7 +118,8 @@ export async function run(): Promise<void> {
     for (const job of await queue.getCompleted(0, -1)) {
       for (const k of Object.keys(sum) as (keyof RescoreStats)[]) sum[k] += (job.returnvalue as RescoreStats)[k] ?? 0;
     }
-    const distinct = (await scorer.neighbourhood(touched)).length;
+    const neighbourhood = await scorer.neighbourhood(touched);
+    const distinct = neighbourhood.length;
     let feedCount = 0;
     for (let p = 0; p < 10; p++) feedCount += await new NotificationFeed(redis).count(`bench-project-${p}`);
 
@@ -130,6 +134,16 @@ export async function run(): Promise<void> {
     say(`  neighbourhood of the change: ${distinct} distinct entities (${(100 * distinct / ids.length).toFixed(1)}% of ${ids.length}); `
       + `scorings per distinct entity ${(sum.scored / distinct).toFixed(2)}; `
       + `${savedIds.length} saved project entities; ${feedCount} notifications in the project feeds`);
+    // The floor: the same neighbourhood's least reads and writes, with nothing of ours in them.
+    const floor = await rescoreFloor(graph, neighbourhood);
+    const perSecond = (s: number) => Math.round(floor.entities / s);
+    table([
+      ['floor (the neighbourhood through the driver)', 'entities', 'seconds', 'entities/s'],
+      ['read: direct risk and one hop of ownership', floor.entities, floor.readSeconds.toFixed(1), perSecond(floor.readSeconds)],
+      ...floor.writeSeconds.map((w, i) => [`write: visible risk (${i ? 'own values back' : 'shifted values'}, ${Math.round(floor.meanChars)} chars)`, floor.entities, w.toFixed(1), perSecond(w)]),
+      ['read + the faster write', floor.entities, (floor.readSeconds + Math.min(...floor.writeSeconds)).toFixed(1), perSecond(floor.readSeconds + Math.min(...floor.writeSeconds))],
+    ]);
+    say(`  the change phase against that floor: ${(distinct / seconds / perSecond(floor.readSeconds + Math.min(...floor.writeSeconds))).toFixed(2)}x`);
     // Put the changed entities back as generated, and re-score them and their neighbourhood, so
     // the shared graph matches its file again, derived risk included.
     await writeLines(changeFile, originalLines);
