@@ -6,13 +6,19 @@
 
 // name: roots
 // The entities to score, their direct risk, what clients see now, and the last written state.
+// Explanations are compared by the hash the state keeps of its own (`explanation_hash`), and
+// whether the entity shows the state's explanation is answered here: the texts (kilobytes an
+// entity) are not sent. A state written before the hash was kept (a baseline from ingest, or an
+// older build) has none, and its text is read instead.
 UNWIND $ids AS id
 MATCH (e:Entity {id: id})
 WHERE e.type IS NOT NULL
 OPTIONAL MATCH (s:RiskState {entity_id: id})
 RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.risk_factors AS factors,
-       e.risk_explanation AS explanation,
-       s.risk AS state_risk, s.hash AS state_hash, s.explanation AS state_explanation, coalesce(s.version, 0) AS version
+       s.risk AS state_risk, s.hash AS state_hash, coalesce(s.version, 0) AS version,
+       s.explanation_hash AS state_explanation_hash,
+       CASE WHEN s.explanation_hash IS NULL THEN s.explanation END AS state_explanation,
+       coalesce(e.risk_explanation = s.explanation, e.risk_explanation IS NULL AND s.explanation IS NULL) AS shows_state_explanation
 
 // name: adjacent
 // One hop over every current fact (possibly-same-as excluded) to members of a risk family:
@@ -83,8 +89,9 @@ RETURN DISTINCT n.id AS id
 // check would then queue the same change twice, and a risk read apart from the rest would
 // give a notification the wrong previous values (docs/risk-and-notifications.md). The version
 // counts changes of the state: a row that only repairs what clients see (e.risk after an
-// ingest) keeps it. The explanations (JSON, or null) are compared too, so an older view never
-// overwrites a newer explanation of the same risk.
+// ingest) keeps it. The explanations are compared too (by the hash the state keeps, or by text
+// for a state without one: see roots), so an older view never overwrites a newer explanation
+// of the same risk.
 // Rows arrive sorted by id so concurrent chunks lock in the same order. Returns the ids written.
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})
@@ -94,10 +101,11 @@ SET s.touched = row.date
 WITH e, s, row
 WHERE s.version = row.version AND coalesce(s.hash, '') = coalesce(row.stateHash, '')
   AND coalesce(s.risk, '') = coalesce(row.stateRisk, '')
-  AND coalesce(s.explanation, '') = coalesce(row.stateExplanation, '')
+  AND coalesce(s.explanation_hash, '') = coalesce(row.stateExplanationHash, '')
+  AND (s.explanation_hash IS NOT NULL OR coalesce(s.explanation, '') = coalesce(row.stateExplanation, ''))
 WITH e, s, row, coalesce(s.hash, '') <> row.hash AS stateChanges
 SET s.version = s.version + CASE WHEN stateChanges THEN 1 ELSE 0 END,
-    s.hash = row.hash, s.risk = row.risk, s.explanation = row.explanation, s.updated = row.date,
+    s.hash = row.hash, s.risk = row.risk, s.explanation = row.explanation, s.explanation_hash = row.explanationHash, s.updated = row.date,
     e.risk = row.risk, e.risk_factors = row.factors, e.risk_explanation = row.explanation
 WITH e, s, row
 CALL (e, s, row) {

@@ -1,5 +1,5 @@
 // Risk re-scoring state and the notification outbox (applied by `graph-api migrate`, idempotent).
-// (:RiskState {entity_id, version, hash, risk, updated}): the last risk set the worker wrote
+// (:RiskState {entity_id, version, hash, risk, explanation, explanation_hash, updated}): the last risk set the worker wrote
 // for an entity, so it is the "previous" side of a notification; ingest only creates one (a
 // baseline: version 0, no hash) holding what was shown of an entity the worker never scored.
 CREATE CONSTRAINT risk_state_entity IF NOT EXISTS FOR (s:RiskState) REQUIRE s.entity_id IS UNIQUE;

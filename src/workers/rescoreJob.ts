@@ -40,6 +40,7 @@ function entryFor(deps: WorkerDeps): { scorer: RiskScorer; redis: Redis; claims:
     const sink = new FalsePositiveFilter(deps.graph, new WebhookEventSink(recording, () => webhookDeps(deps).dispatcher));
     const scorer = new RiskScorer(deps.graph, sink, {
       chunkSize: deps.config.rescoreChunkSize,
+      groupSize: deps.config.rescoreGroupSize,
       log: (msg, details) => deps.logger.warn({ ...details }, msg),
     });
     scorers.set(deps, (entry = { scorer, redis, claims: new RescoreClaims(redis) }));

@@ -117,8 +117,14 @@ describe('a state read torn between two commits', () => {
   // risk before it (seen about once in 1,600 reads under a steady writer). The rows below are
   // what that second scorer builds from such a read; the write must refuse them.
   const stateOf = async (id: string) => {
-    const [r] = await h.graph.read('MATCH (s:RiskState {entity_id: $id}) RETURN s.version AS version, s.hash AS hash, s.risk AS risk, s.explanation AS explanation', { id });
-    return { version: r.get('version') as number, hash: r.get('hash') as string, risk: r.get('risk') as string, explanation: r.get('explanation') as string | null };
+    const [r] = await h.graph.read(
+      'MATCH (s:RiskState {entity_id: $id}) RETURN s.version AS version, s.hash AS hash, s.risk AS risk, s.explanation AS explanation, s.explanation_hash AS explanationHash',
+      { id },
+    );
+    return {
+      version: r.get('version') as number, hash: r.get('hash') as string, risk: r.get('risk') as string,
+      explanation: r.get('explanation') as string | null, explanationHash: r.get('explanationHash') as string | null,
+    };
   };
   const apply = async (rows: object[]) => (await h.graph.write(cypher('risk', 'apply-scores'), { rows })).map((r) => r.get('id') as string);
 
@@ -136,16 +142,16 @@ describe('a state read torn between two commits', () => {
 
     // The change the first scorer made, derived again from a read that mixes the two states.
     const date = new Date().toISOString();
-    const row = (state: { version: number; hash: string; risk: string; explanation: string | null }) => ({
+    const row = (state: { version: number; hash: string; risk: string; explanationHash: string | null }) => ({
       id: child(0), version: state.version, stateHash: state.hash, stateRisk: state.risk, hash: after.hash, risk: after.risk,
-      stateExplanation: state.explanation, explanation: after.explanation,
+      stateExplanationHash: state.explanationHash, stateExplanation: null, explanation: after.explanation, explanationHash: after.explanationHash,
       factors: [], date, score: Date.parse(date), notify: JSON.stringify({ entity_id: child(0), risk_changes: 'again' }),
     });
     expect(await apply([row({ ...before, version: after.version })])).toEqual([]);
     expect(await apply([row({ ...after, risk: before.risk })])).toEqual([]);
     expect(await apply([row({ ...after, hash: before.hash })])).toEqual([]);
-    expect(after.explanation).not.toBe(before.explanation);
-    expect(await apply([row({ ...after, explanation: before.explanation })])).toEqual([]);
+    expect(after.explanationHash).not.toBe(before.explanationHash);
+    expect(await apply([row({ ...after, explanationHash: before.explanationHash })])).toEqual([]);
     expect(await stateOf(child(0))).toEqual(after);
     expect(await outboxSize(h.graph)).toBe(0);
     expect((await feedOf(projectId)).total).toBe(1);

@@ -4,7 +4,9 @@
  * entity's risk summary turns it into network paths. On small fixtures and on the sample graph
  * (seed/README.md), each checked against the facts in the graph.
  */
+import { createHash } from 'node:crypto';
 import { NotificationFeed } from '../../src/feeds/notifications';
+import { cypher } from '../../src/graph/cypherFiles';
 import { RiskScorer, type Explanation, type PathStep } from '../../src/services/risk';
 import { Harness, SAMPLE, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { saveEntities } from '../support/worker';
@@ -141,6 +143,44 @@ describe('explanations on small fixtures', () => {
     await h.ingest(writeNdjson('explain-again.ndjson', [source, entity('t1')]));
     expect(await risk('t1')).toEqual(before);
     expect((await scorer.score(await allIds())).written).toBe(0);
+  });
+
+  test('the state keeps the hash of its explanation; a state without one is compared by text and given one at its next write', async () => {
+    const state = async (id: string) => (await h.graph.read(
+      'MATCH (s:RiskState {entity_id: $id}) MATCH (e:Entity {id: $id}) RETURN s.explanation AS text, s.explanation_hash AS hash, s.version AS version, e.risk_explanation AS shown',
+      { id },
+    ))[0].toObject() as { text: string; hash: string | null; version: number; shown: string };
+    const kept = await state('t1');
+    expect(kept.hash).toBe(createHash('sha256').update(kept.text).digest('base64url'));
+    expect(kept.shown).toBe(kept.text);
+
+    // As an older build wrote it: the text alone. The same explanation: nothing to write.
+    await h.graph.write('MATCH (s:RiskState {entity_id: $id}) REMOVE s.explanation_hash', { id: 't1' });
+    expect((await scorer.score(['t1'])).written).toBe(0);
+    // A stale text (what an older view wrote): written again, with the hash, the version kept.
+    await h.graph.write('MATCH (s:RiskState {entity_id: $id}) SET s.explanation = $stale', { id: 't1', stale: '{}' });
+    expect((await scorer.score(['t1'])).written).toBe(1);
+    expect(await state('t1')).toEqual(kept);
+    // What the entity shows differs from its state: repaired, though the state's hash matches.
+    await h.graph.write('MATCH (e:Entity {id: $id}) SET e.risk_explanation = $stale', { id: 't1', stale: '{}' });
+    expect((await scorer.score(['t1'])).written).toBe(1);
+    expect(await state('t1')).toEqual(kept);
+    expect((await scorer.score(['t1'])).written).toBe(0);
+  });
+
+  test('a write derived from a state whose explanation has changed since is refused and derived again', async () => {
+    const [row] = await h.graph.read(
+      'MATCH (s:RiskState {entity_id: $id}) RETURN s.version AS version, s.hash AS hash, s.risk AS risk, s.explanation_hash AS eh', { id: 't1' },
+    );
+    const apply = (stateExplanationHash: string | null) => h.graph.write(cypher('risk', 'apply-scores'), {
+      rows: [{
+        id: 't1', version: row.get('version'), stateHash: row.get('hash'), stateRisk: row.get('risk'), stateExplanationHash, stateExplanation: null,
+        hash: row.get('hash'), risk: row.get('risk'), factors: [], date: new Date().toISOString(), score: 0, notify: null, explanation: null, explanationHash: null,
+      }],
+    });
+    expect(await apply('another')).toHaveLength(0);
+    expect(await apply(null)).toHaveLength(0);
+    expect((await h.graph.read('MATCH (s:RiskState {entity_id: $id}) RETURN s.explanation_hash AS eh', { id: 't1' }))[0].get('eh')).toBe(row.get('eh'));
   });
 
   test('the risk summary shows the same paths as the entity read', async () => {

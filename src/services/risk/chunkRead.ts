@@ -30,7 +30,10 @@ export const chunks = <T>(items: T[], size: number): T[][] => {
 export interface RootRow {
   id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
   stateRisk: string | null; stateHash: string | null; version: number;
-  explanation: string | null; stateExplanation: string | null;
+  /** The hash of the state's explanation; without one (a state written before it was kept), its text. */
+  stateExplanationHash: string | null; stateExplanation: string | null;
+  /** Whether the entity shows the explanation its state holds. */
+  showsStateExplanation: boolean;
 }
 
 export interface ChunkRead {
@@ -61,8 +64,9 @@ export async function readChunk(run: Run, ids: string[], today: string, maxDepth
       stateRisk,
       stateHash: (r.get('state_hash') as string | null) ?? null,
       version: r.get('version') as number,
-      explanation: (r.get('explanation') as string | null) ?? null,
+      stateExplanationHash: (r.get('state_explanation_hash') as string | null) ?? null,
       stateExplanation: (r.get('state_explanation') as string | null) ?? null,
+      showsStateExplanation: r.get('shows_state_explanation') === true,
     };
   });
   const rootIds = roots.map((r) => r.id);

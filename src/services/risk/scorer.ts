@@ -58,7 +58,7 @@ export type Claim = (ids: string[]) => Promise<string[]>;
 interface WriteRow {
   id: string; version: number; stateHash: string | null; stateRisk: string | null;
   hash: string; risk: string; factors: string[]; date: string; score: number; notify: string | null;
-  stateExplanation: string | null; explanation: string | null;
+  stateExplanationHash: string | null; stateExplanation: string | null; explanation: string | null; explanationHash: string | null;
 }
 
 export interface ScorerOptions {
@@ -264,12 +264,15 @@ export class RiskScorer {
       const factors = Object.keys(d.risk).sort();
       const visibleUpToDate = root.riskJson === canonical && root.factors.length === factors.length && root.factors.every((f, i) => f === factors[i]);
       const explanation = explanationJson(d.explanations);
-      const explained = root.explanation === explanation && root.stateExplanation === explanation;
+      const explanationHash = explanation === null ? null : riskHash(explanation);
+      const stateExplanationHash = root.stateExplanationHash ?? (root.stateExplanation === null ? null : riskHash(root.stateExplanation));
+      const explained = root.showsStateExplanation && stateExplanationHash === explanationHash;
       if (root.stateHash === hash && visibleUpToDate && explained) continue;
       const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, d.risk, date);
       rows.push({
         id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
-        notify: change ? JSON.stringify(change) : null, stateExplanation: root.stateExplanation, explanation,
+        notify: change ? JSON.stringify(change) : null,
+        stateExplanationHash: root.stateExplanationHash, stateExplanation: root.stateExplanation, explanation, explanationHash,
       });
     }
     // Sorted by id: concurrent chunks take the states' write locks in the same order.
