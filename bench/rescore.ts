@@ -137,13 +137,14 @@ export async function run(): Promise<void> {
     // The floor: the same neighbourhood's least reads and writes, with nothing of ours in them.
     const floor = await rescoreFloor(graph, neighbourhood);
     const perSecond = (s: number) => Math.round(floor.entities / s);
+    const floorSeconds = floor.readSeconds + Math.min(...floor.writeSeconds);
     table([
       ['floor (the neighbourhood through the driver)', 'entities', 'seconds', 'entities/s'],
       ['read: direct risk and one hop of ownership', floor.entities, floor.readSeconds.toFixed(1), perSecond(floor.readSeconds)],
       ...floor.writeSeconds.map((w, i) => [`write: visible risk (${i ? 'own values back' : 'shifted values'}, ${Math.round(floor.meanChars)} chars)`, floor.entities, w.toFixed(1), perSecond(w)]),
-      ['read + the faster write', floor.entities, (floor.readSeconds + Math.min(...floor.writeSeconds)).toFixed(1), perSecond(floor.readSeconds + Math.min(...floor.writeSeconds))],
+      ['read + the faster write', floor.entities, floorSeconds.toFixed(1), perSecond(floorSeconds)],
     ]);
-    say(`  the change phase against that floor: ${(distinct / seconds / perSecond(floor.readSeconds + Math.min(...floor.writeSeconds))).toFixed(2)}x`);
+    say(`  the change phase against that floor: ${(distinct / seconds / perSecond(floorSeconds)).toFixed(2)}x`);
     // Put the changed entities back as generated, and re-score them and their neighbourhood, so
     // the shared graph matches its file again, derived risk included.
     await writeLines(changeFile, originalLines);

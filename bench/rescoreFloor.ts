@@ -11,7 +11,7 @@
  *
  * A scorer's job on that neighbourhood can go no faster than read + write together.
  */
-import { DOWN_TYPES, UP_TYPES } from '../src/services/risk/chunkRead';
+import { DOWN_TYPES, UP_TYPES, chunks } from '../src/services/risk/chunkRead';
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { Graph } from '../src/graph/neo4j';
 
@@ -32,8 +32,7 @@ export interface RescoreFloor {
 
 /** Runs `work` over `items` cut in `size`, IN_FLIGHT at a time. */
 async function inFlight<T>(items: T[], size: number, work: (batch: T[]) => Promise<unknown>): Promise<void> {
-  const batches: T[][] = [];
-  for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+  const batches = chunks(items, size);
   const lane = async () => {
     for (let b = batches.shift(); b; b = batches.shift()) await work(b);
   };

@@ -26,7 +26,7 @@ export interface Config {
   ingestBatchSize: number;
   /** Files with at most this many lines are written in one transaction; larger ones per batch. */
   ingestAtomicMaxLines: number;
-  /** Entities the risk worker scores per read and write transaction. */
+  /** Entities the risk worker writes per transaction. */
   rescoreChunkSize: number;
   /** Most entities the risk worker reads in one transaction (a group; src/services/risk/scorer.ts). */
   rescoreGroupSize: number;
