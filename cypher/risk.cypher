@@ -52,6 +52,28 @@ WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
 RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage,
        any(f IN coalesce(b.risk_factors, []) WHERE f IN $members) AS member
 
+// name: ownership-last-steps
+// The last two levels of an ownership search for derivation, from the frontier $ids two hops
+// before the end, keeping only the steps a path to a member can take: a step a -> b when b is a
+// member or has a current step of __TYPES__ to one, and b's steps to members (`next`). One row
+// per b; each (from, type) of `steps` with the largest share of its parallel facts, as in
+// ownership-step. The other steps of these levels end where no member is left within reach, so
+// no derived factor needs them, and they were most of the rows of a search.
+UNWIND $ids AS id
+MATCH (a:Entity {id: id})-[r:__TYPES__]->(b:Entity)
+WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
+WITH b, a.id AS from, type(r) AS type, max(r.percentage) AS percentage
+WITH b, collect({from: from, type: type, percentage: percentage}) AS steps
+WITH b, steps, any(f IN coalesce(b.risk_factors, []) WHERE f IN $members) AS member,
+     COLLECT {
+       MATCH (b)-[r2:__TYPES__]->(c:Entity)
+       WHERE c <> b AND (r2.to_end IS NULL OR r2.to_end >= $today) AND any(f IN coalesce(c.risk_factors, []) WHERE f IN $members)
+       WITH c, type(r2) AS type, max(r2.percentage) AS percentage
+       RETURN {to: c.id, type: type, percentage: percentage}
+     } AS next
+WHERE member OR size(next) > 0
+RETURN b.id AS to, steps, member, next
+
 // name: step-facts
 // The current facts of __TYPES__ behind each ($pairs: [from id, to id]) ownership step an
 // explanation shows, per type, with their shares and dates (the same facts ownership-step read).

@@ -88,8 +88,8 @@ export async function readChunk(run: Run, ids: string[], today: string, maxDepth
       adjacent.set(row.get('id') as string, neighbours.map((n) => ({ id: n.id, step: shownFact(n.facts) })));
     }
   }
-  const up = await ownershipClosure(run, scope, UP_TYPES, today, maxDepth);
-  const down = await ownershipClosure(run, scope, DOWN_TYPES, today, maxDepth);
+  const up = await ownershipClosure(run, scope, UP_TYPES, today, maxDepth, { toMembers: true });
+  const down = await ownershipClosure(run, scope, DOWN_TYPES, today, maxDepth, { toMembers: true });
   const wanted = new Set<string>([...[...adjacent.values()].flat().map((n) => n.id), ...psaIds]);
   for (const id of [...up.members, ...down.members]) wanted.add(id);
   const directs = new Map<string, RiskMap>();
@@ -138,42 +138,84 @@ export async function readShown(run: Run, data: ChunkRead, pairs: [string, strin
   }
 }
 
+/** Pair weights by from and to: the largest known percentage of the parallel facts, `branch_of` 100%, else unknown. */
+type Weights = Map<string, Map<string, number | null>>;
+
+function addStep(weights: Weights, from: string, to: string, type: string, pct: number | null): void {
+  const weight = pct ?? (type === BRANCH_OF ? 100 : null);
+  let byTo = weights.get(from);
+  if (!byTo) weights.set(from, (byTo = new Map()));
+  const known = byTo.get(to);
+  byTo.set(to, known === undefined ? weight : weight === null ? known : known === null ? weight : Math.max(known, weight));
+}
+
 /**
  * Ownership steps within maxDepth hops of `roots` over `types`, breadth first with one
  * query per level for the whole group (each entity expanded once). Pair weights: the
  * largest known percentage of the parallel facts, `branch_of` 100%, else unknown.
+ * With `toMembers`, the last two levels keep only the steps that lead to a member within the
+ * hops left (ownership-last-steps): every path to a member is kept, so what is derived from the
+ * adjacency is the same, and the many steps that lead nowhere are not read out. The re-scoring
+ * neighbourhood needs every entity in reach and reads without it.
  */
 export async function ownershipClosure(
-  run: Run, roots: string[], types: string, today: string, maxDepth: number,
+  run: Run, roots: string[], types: string, today: string, maxDepth: number, options: { toMembers?: boolean } = {},
 ): Promise<{ adjacency: Adjacency; members: Set<string> }> {
   const adjacency: Adjacency = new Map();
   const members = new Set<string>();
   const expanded = new Set<string>(roots);
   let frontier = [...roots];
   const step = statement('risk', 'ownership-step', { TYPES: types });
+  const keep = (weights: Weights) => {
+    for (const [from, byTo] of weights) adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
+  };
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
+    if (options.toMembers && depth === maxDepth - 2) {
+      await lastSteps(run, frontier, types, today, expanded, members, keep);
+      break;
+    }
     const next: string[] = [];
-    const weights = new Map<string, Map<string, number | null>>();
+    const weights: Weights = new Map();
     for (const batch of chunks(frontier, READ_BATCH)) {
       for (const row of await run(step, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
-        const from = row.get('from') as string;
         const to = row.get('to') as string;
-        const type = row.get('type') as string;
-        const pct = row.get('percentage') as number | null;
-        const weight = pct ?? (type === BRANCH_OF ? 100 : null);
         if (row.get('member')) members.add(to);
-        let byTo = weights.get(from);
-        if (!byTo) weights.set(from, (byTo = new Map()));
-        const known = byTo.get(to);
-        byTo.set(to, known === undefined ? weight : weight === null ? known : known === null ? weight : Math.max(known, weight));
+        addStep(weights, row.get('from') as string, to, row.get('type') as string, row.get('percentage') as number | null);
         if (!expanded.has(to)) {
           expanded.add(to);
           next.push(to);
         }
       }
     }
-    for (const [from, byTo] of weights) adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
+    keep(weights);
     frontier = next;
   }
   return { adjacency, members };
+}
+
+/**
+ * The last two levels from `frontier`, steps to members only (ownership-last-steps). An entity
+ * first met here gets its steps to members; one met before has its steps from its own level.
+ */
+async function lastSteps(
+  run: Run, frontier: string[], types: string, today: string, expanded: Set<string>, members: Set<string>, keep: (weights: Weights) => void,
+): Promise<void> {
+  const weights: Weights = new Map();
+  const last: Weights = new Map();
+  const query = statement('risk', 'ownership-last-steps', { TYPES: types });
+  for (const batch of chunks(frontier, READ_BATCH)) {
+    for (const row of await run(query, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
+      const to = row.get('to') as string;
+      if (row.get('member')) members.add(to);
+      for (const s of row.get('steps') as { from: string; type: string; percentage: number | null }[]) addStep(weights, s.from, to, s.type, s.percentage);
+      if (expanded.has(to)) continue;
+      expanded.add(to);
+      for (const n of row.get('next') as { to: string; type: string; percentage: number | null }[]) {
+        members.add(n.to);
+        addStep(last, to, n.to, n.type, n.percentage);
+      }
+    }
+  }
+  keep(weights);
+  keep(last);
 }
