@@ -30,6 +30,8 @@ export interface Config {
   rescoreChunkSize: number;
   /** Most entities the risk worker reads in one transaction (a group; src/services/risk/scorer.ts). */
   rescoreGroupSize: number;
+  /** Groups of one re-scoring set read and scored at the same time. */
+  rescoreParallel: number;
   /**
    * How long a worker holds a job's lock (ms; renewed at half of it while the job runs). A job
    * whose worker died is taken over by another within about one and a half times this.
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     ingestAtomicMaxLines: int(env, 'INGEST_ATOMIC_MAX_LINES', 20000, 0, 100_000_000),
     rescoreChunkSize: int(env, 'RESCORE_CHUNK_SIZE', 2000, 1, 100000),
     rescoreGroupSize: int(env, 'RESCORE_GROUP_SIZE', 20000, 1, 10_000_000),
+    rescoreParallel: int(env, 'RESCORE_PARALLEL', 2, 1, 16),
     workerLockMs: int(env, 'WORKER_LOCK_MS', 30000, 5000, 600000),
     queryTimeoutMs: int(env, 'QUERY_TIMEOUT_MS', 15000, 100, 600000),
     traversal: {

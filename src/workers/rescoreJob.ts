@@ -41,6 +41,7 @@ function entryFor(deps: WorkerDeps): { scorer: RiskScorer; redis: Redis; claims:
     const scorer = new RiskScorer(deps.graph, sink, {
       chunkSize: deps.config.rescoreChunkSize,
       groupSize: deps.config.rescoreGroupSize,
+      parallel: deps.config.rescoreParallel,
       log: (msg, details) => deps.logger.warn({ ...details }, msg),
     });
     scorers.set(deps, (entry = { scorer, redis, claims: new RescoreClaims(redis) }));
