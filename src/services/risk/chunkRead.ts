@@ -171,7 +171,7 @@ export async function ownershipClosure(
   };
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
     if (options.toMembers && depth === maxDepth - 2) {
-      await lastSteps(run, frontier, types, today, expanded, members, keep);
+      for (const weights of await lastSteps(run, frontier, types, today, expanded, members)) keep(weights);
       break;
     }
     const next: string[] = [];
@@ -194,12 +194,13 @@ export async function ownershipClosure(
 }
 
 /**
- * The last two levels from `frontier`, steps to members only (ownership-last-steps). An entity
- * first met here gets its steps to members; one met before has its steps from its own level.
+ * The last two levels from `frontier`, steps to members only (ownership-last-steps): the steps
+ * from the frontier, and those from the entities first met here (one met before has its steps
+ * from its own level). Adds to `expanded` and `members`.
  */
 async function lastSteps(
-  run: Run, frontier: string[], types: string, today: string, expanded: Set<string>, members: Set<string>, keep: (weights: Weights) => void,
-): Promise<void> {
+  run: Run, frontier: string[], types: string, today: string, expanded: Set<string>, members: Set<string>,
+): Promise<[Weights, Weights]> {
   const weights: Weights = new Map();
   const last: Weights = new Map();
   const query = statement('risk', 'ownership-last-steps', { TYPES: types });
@@ -216,6 +217,5 @@ async function lastSteps(
       }
     }
   }
-  keep(weights);
-  keep(last);
+  return [weights, last];
 }
