@@ -193,3 +193,11 @@ SET e.degree = row.degree,
 UNWIND $ids AS id
 MATCH (s:RiskState {entity_id: id})
 RETURN s.entity_id AS id, s.risk AS risk, s.explanation AS explanation
+
+// name: bump-graph-epoch
+// The last statement of every ingest and import write transaction: a new random token on the
+// one epoch node (a counter would repeat after the graph is emptied), so re-scoring knows when a
+// member reach it read may be stale (cypher/risk.cypher graph-epoch). Last, so the node's lock
+// is held only while the transaction commits.
+MERGE (g:GraphEpoch {id: 'graph'})
+SET g.token = randomUUID()

@@ -41,38 +41,38 @@ WHERE p <> e
 RETURN id, collect(DISTINCT p.id) AS psa
 
 // name: ownership-step
-// One level of an ownership search from $ids over current facts of __TYPES__; one row per
-// (from, to) pair and type with the largest known share percentage of its parallel facts, and
-// whether `to` is a member of a risk family (one of the direct factors $members). Labels and
-// dates are read later for the steps an explanation shows (step-facts, labels): most steps
-// lead to no member, and reading them for every step was most of this statement's work.
+// One level of an ownership search from $ids over current facts of __TYPES__ (the re-scoring
+// neighbourhood); one row per (from, to) pair and type with the largest known share percentage
+// of its parallel facts.
 UNWIND $ids AS id
 MATCH (a:Entity {id: id})-[r:__TYPES__]->(b:Entity)
 WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
-RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage,
-       any(f IN coalesce(b.risk_factors, []) WHERE f IN $members) AS member
+RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage
 
-// name: ownership-last-steps
-// The last two levels of an ownership search for derivation, from the frontier $ids two hops
-// before the end, keeping only the steps a path to a member can take: a step a -> b when b is a
-// member or has a current step of __TYPES__ to one, and b's steps to members (`next`). One row
-// per b; each (from, type) of `steps` with the largest share of its parallel facts, as in
-// ownership-step. The other steps of these levels end where no member is left within reach, so
-// no derived factor needs them, and they were most of the rows of a search.
+// name: graph-epoch
+// The token of the last committed ingest or import write (bump-graph-epoch in
+// cypher/ingest.cypher), null before the first: equal tokens read at two times mean no such
+// write committed between them, so a member reach read then still holds.
+OPTIONAL MATCH (g:GraphEpoch {id: 'graph'})
+RETURN g.token AS token
+
+// name: reach-members
+// Entities with direct risk (their text, parsed by the worker, which keeps the risk family
+// members): where a search back from the members starts. Direct risk, not risk_factors: ingest
+// and import write it, always with an epoch bump; the worker writes risk_factors.
+MATCH (e:Entity)
+WITH e, coalesce(e.direct_risk, e.risk) AS direct
+WHERE direct IS NOT NULL AND direct <> '{}'
+RETURN e.id AS id, direct
+
+// name: ownership-step-back
+// One level of a search back from members over current facts of __TYPES__: the steps into
+// $ids, one row per (from, to) pair and type with the largest known share percentage of its
+// parallel facts, as ownership-step gives them.
 UNWIND $ids AS id
-MATCH (a:Entity {id: id})-[r:__TYPES__]->(b:Entity)
+MATCH (a:Entity)-[r:__TYPES__]->(b:Entity {id: id})
 WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
-WITH b, a.id AS from, type(r) AS type, max(r.percentage) AS percentage
-WITH b, collect({from: from, type: type, percentage: percentage}) AS steps
-WITH b, steps, any(f IN coalesce(b.risk_factors, []) WHERE f IN $members) AS member,
-     COLLECT {
-       MATCH (b)-[r2:__TYPES__]->(c:Entity)
-       WHERE c <> b AND (r2.to_end IS NULL OR r2.to_end >= $today) AND any(f IN coalesce(c.risk_factors, []) WHERE f IN $members)
-       WITH c, type(r2) AS type, max(r2.percentage) AS percentage
-       RETURN {to: c.id, type: type, percentage: percentage}
-     } AS next
-WHERE member OR size(next) > 0
-RETURN b.id AS to, steps, member, next
+RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage
 
 // name: step-facts
 // The current facts of __TYPES__ behind each ($pairs: [from id, to id]) ownership step an

@@ -6,3 +6,6 @@ CREATE CONSTRAINT risk_state_entity IF NOT EXISTS FOR (s:RiskState) REQUIRE s.en
 // (:RiskNotificationOutbox {id, project_id, resource_id, entity_id, date, score, payload}):
 // written in the same transaction as the risk change, moved to Redis afterwards.
 CREATE CONSTRAINT risk_outbox_id IF NOT EXISTS FOR (o:RiskNotificationOutbox) REQUIRE o.id IS UNIQUE;
+// (:GraphEpoch {id: 'graph', token}): changed by every ingest and import write transaction
+// (cypher/ingest.cypher bump-graph-epoch); re-scoring keeps a member reach while it stays.
+CREATE CONSTRAINT graph_epoch_id IF NOT EXISTS FOR (g:GraphEpoch) REQUIRE g.id IS UNIQUE;

@@ -16,7 +16,7 @@ import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from './rows
 import { readValidLine } from './validate';
 import { refreshSummaries } from './summaries';
 import { entitySourceTokens } from '../domain/sourceTokens';
-import { InTransaction, Runner, ownTransactions, within } from './transactions';
+import { InTransaction, Runner, bumpGraphEpoch, ownTransactions, within } from './transactions';
 import { check, type Checked } from './check';
 import { IngestError, PROGRESS_INTERVAL_MS, type IngestOptions, type IngestReport } from './options';
 
@@ -239,6 +239,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
       wrote = Date.now();
       await refreshSummaries(within(tx), touched, options.batchSize, 1, summaryProgress(file, options));
       refreshed = Date.now();
+      await bumpGraphEpoch(tx);
       await tx.commit();
       committed = Date.now();
     } catch (err) {

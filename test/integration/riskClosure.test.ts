@@ -1,11 +1,13 @@
 /**
- * The ownership reads of re-scoring (src/services/risk/chunkRead.ts) on random graphs in Neo4j:
- * the search that keeps, in its last two levels, only the steps that lead to a member gives
- * every root the same derived risk and explanations as the full search, while reading fewer steps.
+ * The ownership reads of re-scoring on random graphs in Neo4j: the member reach
+ * (src/services/risk/memberReach.ts), searched back from the members, gives every entity the same
+ * derived risk and explanations as the full search out from it, from only the steps that lead
+ * to a member; and a kept reach is used only while no ingest has changed the graph.
  */
 import { UBO_TYPES } from '../../src/domain/relationships';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, nearTargets, parseRisk, reachTargets, type Adjacency, type RiskMap } from '../../src/services/risk';
 import { DOWN_TYPES, UP_TYPES, ownershipClosure, type Run } from '../../src/services/risk/chunkRead';
+import { MemberReachCache, readMemberReach, type MemberReach } from '../../src/services/risk/memberReach';
 import { prng, randomGraphLines } from '../fixtures/randomGraph';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { OFAC, entity, fact, source } from '../support/workerFixtures';
@@ -41,10 +43,12 @@ function derived(root: string, up: Adjacency, down: Adjacency, directs: Map<stri
   return { risk: canonicalRisk(out.risk), explanations: JSON.stringify(out.explanations), partial: out.partial };
 }
 
-describe('ownership search to members', () => {
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('member reach', () => {
   // Sparser, deeper graphs than the traversal tests use: chains of four hops and more, hubs,
   // members (sanctioned, state-owned) at every distance.
-  test.each([1, 2, 3, 4, 5])('random graph %i: same derivation from fewer steps', async (seed) => {
+  test.each([1, 2, 3, 4, 5])('random graph %i: same derivation as the full search, from steps that lead to members', async (seed) => {
     await wipeGraph(h.graph);
     const lines = randomGraphLines(100 + seed, 160, 300, 0.08);
     // On odd seeds every fact is an ownership fact, so that the searches reach four hops and more.
@@ -52,7 +56,6 @@ describe('ownership search to members', () => {
     await h.ingest(writeNdjson(`closure-${seed}.ndjson`, lines));
     const ids = lines.filter((l) => l.kind === 'entity').map((l) => l.id as string);
     const rnd = prng(seed);
-    const today = new Date().toISOString().slice(0, 10);
 
     await inReadTx(async (run) => {
       const directs = new Map<string, RiskMap>();
@@ -60,55 +63,94 @@ describe('ownership search to members', () => {
         directs.set(r.get('id') as string, parseRisk(r.get('direct')));
       }
       let fullSteps = 0;
-      let prunedSteps = 0;
+      let reachSteps = 0;
       for (const depth of [OWNERSHIP_DEPTH, 2, 3]) {
-        // Groups of a few roots, as the scorer reads them: levels are the group's, not a root's.
-        const roots = ids.filter(() => rnd() < 0.15);
-        const full = { up: await ownershipClosure(run, roots, UP_TYPES, today, depth), down: await ownershipClosure(run, roots, DOWN_TYPES, today, depth) };
-        const pruned = {
-          up: await ownershipClosure(run, roots, UP_TYPES, today, depth, { toMembers: true }),
-          down: await ownershipClosure(run, roots, DOWN_TYPES, today, depth, { toMembers: true }),
-        };
+        const reach = await readMemberReach(run, today(), depth);
+        // Every entity's full search, as the scorer searched per group before.
+        const all = { up: await ownershipClosure(run, ids, UP_TYPES, today(), depth), down: await ownershipClosure(run, ids, DOWN_TYPES, today(), depth) };
         for (const dir of ['up', 'down'] as const) {
-          // Every step kept is a step of the full search, with the same share.
-          const all = new Set(edgeKeys(full[dir].adjacency));
-          for (const key of edgeKeys(pruned[dir].adjacency)) expect(all).toContain(key);
-          expect([...pruned[dir].members].sort()).toEqual([...full[dir].members].sort());
-          fullSteps += edgeCount(full[dir].adjacency);
-          prunedSteps += edgeCount(pruned[dir].adjacency);
+          // Every step of the reach is a step of the graph, with the same share, and leads to a
+          // target within the hops left after it.
+          const steps = new Set(edgeKeys(all[dir]));
+          for (const key of edgeKeys(reach[dir])) expect(steps).toContain(key);
+          for (const edges of reach[dir].values()) for (const e of edges) expect(reach.near[dir].get(e.to)).toBeLessThanOrEqual(depth - 1);
+          fullSteps += edgeCount(all[dir]);
+          reachSteps += edgeCount(reach[dir]);
         }
-        for (const root of roots) {
-          expect({ root, depth, ...derived(root, pruned.up.adjacency, pruned.down.adjacency, directs, depth) })
-            .toEqual({ root, depth, ...derived(root, full.up.adjacency, full.down.adjacency, directs, depth) });
+        for (const root of ids.filter(() => rnd() < 0.3)) {
+          const full = { up: await ownershipClosure(run, [root], UP_TYPES, today(), depth), down: await ownershipClosure(run, [root], DOWN_TYPES, today(), depth) };
+          expect({ root, depth, ...derived(root, reach.up, reach.down, directs, depth) })
+            .toEqual({ root, depth, ...derived(root, full.up, full.down, directs, depth) });
         }
       }
-      expect(prunedSteps).toBeLessThan(fullSteps);
+      expect(reachSteps).toBeGreaterThan(0);
+      expect(reachSteps).toBeLessThan(fullSteps);
     });
   });
 
-  test('a member four hops up is found through the pruned levels, with its 50% rule', async () => {
+  // t <-60%- a <-100%- b <-100%- c <-90%- s (sanctioned); a dead end beside every step.
+  const chain = [
+    source, ...['t', 'a', 'b', 'c', 'x1', 'x2', 'x3', 'x4'].map((id) => entity(id)), entity('s', [OFAC]),
+    fact('has_shareholder', 't', 'a', 60), fact('has_shareholder', 'a', 'b', 100), fact('has_shareholder', 'b', 'c', 100),
+    fact('has_shareholder', 'c', 's', 90), fact('has_shareholder', 't', 'x1', 40), fact('has_shareholder', 'a', 'x2', 10),
+    fact('has_shareholder', 'b', 'x3', 10), fact('has_shareholder', 'c', 'x4', 10),
+  ];
+  const upSteps = (reach: MemberReach) => Object.fromEntries([...reach.up].map(([from, edges]) => [from, edges.map((x) => x.to).sort()]));
+
+  test('a member four hops up is reached back through the chain, with its 50% rule, without the dead ends', async () => {
     await wipeGraph(h.graph);
-    // t <-60%- a <-100%- b <-100%- c <-90%- s (sanctioned); a dead end beside every step.
-    const lines = [
-      source, ...['t', 'a', 'b', 'c', 'x1', 'x2', 'x3', 'x4'].map((id) => entity(id)), entity('s', [OFAC]),
-      fact('has_shareholder', 't', 'a', 60), fact('has_shareholder', 'a', 'b', 100), fact('has_shareholder', 'b', 'c', 100),
-      fact('has_shareholder', 'c', 's', 90), fact('has_shareholder', 't', 'x1', 40), fact('has_shareholder', 'a', 'x2', 10),
-      fact('has_shareholder', 'b', 'x3', 10), fact('has_shareholder', 'c', 'x4', 10),
-    ];
-    await h.ingest(writeNdjson('closure-chain.ndjson', lines));
+    await h.ingest(writeNdjson('closure-chain.ndjson', chain));
     await inReadTx(async (run) => {
-      const today = new Date().toISOString().slice(0, 10);
-      const { adjacency, members } = await ownershipClosure(run, ['t'], UP_TYPES, today, OWNERSHIP_DEPTH, { toMembers: true });
-      expect([...members]).toEqual(['s']);
-      // Levels one and two are read whole; the dead ends of levels three and four are not.
-      const steps = Object.fromEntries([...adjacency].map(([from, edges]) => [from, edges.map((x) => x.to).sort()]));
-      expect(steps).toEqual({ t: ['a', 'x1'], a: ['b', 'x2'], b: ['c'], c: ['s'] });
-      const directs = new Map([['s', { sanctioned_usa_ofac_sdn: { value: 1, metadata: { country: ['USA'] }, level: 'critical' } }]]) as Map<string, RiskMap>;
-      const { risk } = derived('t', adjacency, new Map(), directs, OWNERSHIP_DEPTH);
+      const reach = await readMemberReach(run, today(), OWNERSHIP_DEPTH);
+      expect([...reach.directs.keys()]).toEqual(['s']);
+      expect(upSteps(reach)).toEqual({ t: ['a'], a: ['b'], b: ['c'], c: ['s'] });
+      const { risk } = derived('t', reach.up, reach.down, reach.directs, OWNERSHIP_DEPTH);
       expect(JSON.parse(risk)).toMatchObject({
         owned_by_sanctioned_usa_ofac_sdn_entity: { value: 1 },
         sanctioned_usa_ofac_sdn_50_percent_rule: { value: 54 },
       });
     });
+  });
+
+  test('a kept reach serves the next group until an ingest changes the graph; one read while an ingest commits is not kept', async () => {
+    await wipeGraph(h.graph);
+    await h.ingest(writeNdjson('closure-kept.ndjson', chain));
+    const cache = new MemberReachCache(OWNERSHIP_DEPTH);
+    let first: MemberReach | undefined;
+    await inReadTx(async (run) => void (first = await cache.get(run, today())));
+    await inReadTx(async (run) => expect(await cache.get(run, today())).toBe(first));
+    // Another day is another reach: facts end by date.
+    let nextDay: MemberReach | undefined;
+    await inReadTx(async (run) => void (nextDay = await cache.get(run, '2999-01-01')));
+    expect(nextDay).not.toBe(first);
+
+    // An ingest adds a dead end's step to the member: the kept reach is not used.
+    await h.ingest(writeNdjson('closure-kept-2.ndjson', [source, fact('has_shareholder', 'x1', 's', 30)]));
+    let second: MemberReach | undefined;
+    await inReadTx(async (run) => void (second = await cache.get(run, today())));
+    expect(second).not.toBe(first);
+    expect(upSteps(second!)).toMatchObject({ t: ['a', 'x1'], x1: ['s'] });
+
+    // An ingest that commits while the search runs: the group gets what it read, which is not kept.
+    let during: MemberReach | undefined;
+    let ingested = false;
+    await inReadTx(async (run) => {
+      const interleaved: Run = async (q, p) => {
+        const rows = await run(q, p);
+        if (!ingested && q.includes('Entity') && q.includes('direct_risk')) {
+          ingested = true;
+          await h.ingest(writeNdjson('closure-kept-3.ndjson', [source, fact('has_shareholder', 'x2', 's', 30)]));
+        }
+        return rows;
+      };
+      // A new token is due: the last ingest changed the graph after `second` was kept.
+      await h.ingest(writeNdjson('closure-kept-2b.ndjson', [source, fact('has_shareholder', 'x3', 's', 30)]));
+      during = await cache.get(interleaved, today());
+    });
+    expect(ingested).toBe(true);
+    let after: MemberReach | undefined;
+    await inReadTx(async (run) => void (after = await cache.get(run, today())));
+    expect(after).not.toBe(during);
+    expect(upSteps(after!)).toMatchObject({ x2: ['s'], x3: ['s'] });
   });
 });

@@ -1,15 +1,16 @@
 /**
  * What scoring a group reads, in one read transaction (one view of the graph): the group's
  * entities and risk states, their possibly-same-as entities, their neighbours with the fact
- * shown for each step, the ownership levels up and down to the scoring depth, and the direct
- * risk of everything those reach; then (readShown) the labels and facts of the ownership steps
- * the explanations show. The derivation (./derivation.ts) works on this alone.
+ * shown for each step, and the direct risk of those; the ownership steps come from the member
+ * reach (./memberReach.ts), taken after the states. Then (readShown) the labels and facts of the
+ * ownership steps the explanations show. The derivation (./derivation.ts) works on this alone.
  */
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
 import { cypher, statement } from '../../graph/cypherFiles';
-import { parseRisk, type Adjacency, type RiskMap } from './derivation';
+import { parseRisk, type Adjacency, type Near, type RiskMap } from './derivation';
 import { pairKey, shownFact, type FactRow, type StepFact } from './explanation';
+import type { MemberReach } from './memberReach';
 
 /** Ids per statement of a read. */
 export const READ_BATCH = 2000;
@@ -46,10 +47,15 @@ export interface ChunkRead {
   steps: Map<string, StepFact>;
   directs: Map<string, RiskMap>;
   labels: Map<string, string>;
+  /** Hops to the nearest target along `up` and `down` (nearTargets). */
+  near: { up: Near; down: Near };
 }
 
-/** Reads what scoring `ids` needs, ownership to `maxDepth` hops. */
-export async function readChunk(run: Run, ids: string[], today: string, maxDepth: number): Promise<ChunkRead> {
+/**
+ * Reads what scoring `ids` needs; `reachOf` gives the member reach, asked in this transaction
+ * once the risk states are read.
+ */
+export async function readChunk(run: Run, ids: string[], today: string, reachOf: (run: Run) => Promise<MemberReach>): Promise<ChunkRead> {
   const roots: RootRow[] = (await run(cypher('risk', 'roots'), { ids })).map((r) => {
     const riskJson = (r.get('risk') as string | null) ?? null;
     const stateRisk = r.get('state_risk') as string | null;
@@ -88,18 +94,16 @@ export async function readChunk(run: Run, ids: string[], today: string, maxDepth
       adjacent.set(row.get('id') as string, neighbours.map((n) => ({ id: n.id, step: shownFact(n.facts) })));
     }
   }
-  const up = await ownershipClosure(run, scope, UP_TYPES, today, maxDepth, { toMembers: true });
-  const down = await ownershipClosure(run, scope, DOWN_TYPES, today, maxDepth, { toMembers: true });
+  const reach = await reachOf(run);
   const wanted = new Set<string>([...[...adjacent.values()].flat().map((n) => n.id), ...psaIds]);
-  for (const id of [...up.members, ...down.members]) wanted.add(id);
-  const directs = new Map<string, RiskMap>();
+  const directs = new Map<string, RiskMap>(reach.directs);
   for (const batch of chunks([...wanted], READ_BATCH)) {
     for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) {
       directs.set(row.get('id') as string, parseRisk(row.get('direct')));
       if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
     }
   }
-  return { roots, adjacent, psa, up: up.adjacency, down: down.adjacency, steps: new Map(), directs, labels };
+  return { roots, adjacent, psa, up: reach.up, down: reach.down, steps: new Map(), directs, labels, near: reach.near };
 }
 
 const shareOf = (adjacency: Adjacency, from: string, to: string) => adjacency.get(from)?.find((e) => e.to === to);
@@ -139,9 +143,9 @@ export async function readShown(run: Run, data: ChunkRead, pairs: [string, strin
 }
 
 /** Pair weights by from and to: the largest known percentage of the parallel facts, `branch_of` 100%, else unknown. */
-type Weights = Map<string, Map<string, number | null>>;
+export type Weights = Map<string, Map<string, number | null>>;
 
-function addStep(weights: Weights, from: string, to: string, type: string, pct: number | null): void {
+export function addStep(weights: Weights, from: string, to: string, type: string, pct: number | null): void {
   const weight = pct ?? (type === BRANCH_OF ? 100 : null);
   let byTo = weights.get(from);
   if (!byTo) weights.set(from, (byTo = new Map()));
@@ -149,37 +153,27 @@ function addStep(weights: Weights, from: string, to: string, type: string, pct: 
   byTo.set(to, known === undefined ? weight : weight === null ? known : known === null ? weight : Math.max(known, weight));
 }
 
+/** Puts the steps of `weights` in `adjacency`, one edge per (from, to). */
+export function keepWeights(adjacency: Adjacency, weights: Weights): void {
+  for (const [from, byTo] of weights) adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
+}
+
 /**
  * Ownership steps within maxDepth hops of `roots` over `types`, breadth first with one
- * query per level for the whole group (each entity expanded once). Pair weights: the
- * largest known percentage of the parallel facts, `branch_of` 100%, else unknown.
- * With `toMembers`, the last two levels keep only the steps that lead to a member within the
- * hops left (ownership-last-steps): every path to a member is kept, so what is derived from the
- * adjacency is the same, and the many steps that lead nowhere are not read out. The re-scoring
- * neighbourhood needs every entity in reach and reads without it.
+ * query per level for the whole set (each entity expanded once), weighted as addStep weighs
+ * them: the re-scoring neighbourhood, which needs every entity in reach.
  */
-export async function ownershipClosure(
-  run: Run, roots: string[], types: string, today: string, maxDepth: number, options: { toMembers?: boolean } = {},
-): Promise<{ adjacency: Adjacency; members: Set<string> }> {
+export async function ownershipClosure(run: Run, roots: string[], types: string, today: string, maxDepth: number): Promise<Adjacency> {
   const adjacency: Adjacency = new Map();
-  const members = new Set<string>();
   const expanded = new Set<string>(roots);
   let frontier = [...roots];
   const step = statement('risk', 'ownership-step', { TYPES: types });
-  const keep = (weights: Weights) => {
-    for (const [from, byTo] of weights) adjacency.set(from, [...byTo].map(([to, percentage]) => ({ to, percentage })));
-  };
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
-    if (options.toMembers && depth === maxDepth - 2) {
-      for (const weights of await lastSteps(run, frontier, types, today, expanded, members)) keep(weights);
-      break;
-    }
     const next: string[] = [];
     const weights: Weights = new Map();
     for (const batch of chunks(frontier, READ_BATCH)) {
-      for (const row of await run(step, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
+      for (const row of await run(step, { ids: batch, today })) {
         const to = row.get('to') as string;
-        if (row.get('member')) members.add(to);
         addStep(weights, row.get('from') as string, to, row.get('type') as string, row.get('percentage') as number | null);
         if (!expanded.has(to)) {
           expanded.add(to);
@@ -187,35 +181,8 @@ export async function ownershipClosure(
         }
       }
     }
-    keep(weights);
+    keepWeights(adjacency, weights);
     frontier = next;
   }
-  return { adjacency, members };
-}
-
-/**
- * The last two levels from `frontier`, steps to members only (ownership-last-steps): the steps
- * from the frontier, and those from the entities first met here (one met before has its steps
- * from its own level). Adds to `expanded` and `members`.
- */
-async function lastSteps(
-  run: Run, frontier: string[], types: string, today: string, expanded: Set<string>, members: Set<string>,
-): Promise<[Weights, Weights]> {
-  const weights: Weights = new Map();
-  const last: Weights = new Map();
-  const query = statement('risk', 'ownership-last-steps', { TYPES: types });
-  for (const batch of chunks(frontier, READ_BATCH)) {
-    for (const row of await run(query, { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
-      const to = row.get('to') as string;
-      if (row.get('member')) members.add(to);
-      for (const s of row.get('steps') as { from: string; type: string; percentage: number | null }[]) addStep(weights, s.from, to, s.type, s.percentage);
-      if (expanded.has(to)) continue;
-      expanded.add(to);
-      for (const n of row.get('next') as { to: string; type: string; percentage: number | null }[]) {
-        members.add(n.to);
-        addStep(last, to, n.to, n.type, n.percentage);
-      }
-    }
-  }
-  return [weights, last];
+  return adjacency;
 }

@@ -8,7 +8,8 @@ import { todayUtc } from '../../domain/dates';
 import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
 import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, readShown, type ChunkRead, type RootRow, type Run } from './chunkRead';
-import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, nearTargets, reachTargets, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
+import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
+import { MemberReachCache } from './memberReach';
 import { explanationJson, pairKey } from './explanation';
 import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
 
@@ -91,6 +92,8 @@ export class RiskScorer {
   private readonly maxDepth: number;
   private readonly log: NonNullable<ScorerOptions['log']>;
   private readonly onScored: ScorerOptions['onScored'];
+  /** The ownership steps derivation can use, shared by the groups while the graph epoch stays. */
+  private readonly reach: MemberReachCache;
 
   constructor(private readonly graph: Graph, private readonly sink: NotificationSink, options: ScorerOptions = {}) {
     this.chunkSize = options.chunkSize ?? SCORE_CHUNK;
@@ -99,6 +102,7 @@ export class RiskScorer {
     this.maxDepth = options.maxDepth ?? OWNERSHIP_DEPTH;
     this.log = options.log ?? (() => undefined);
     this.onScored = options.onScored;
+    this.reach = new MemberReachCache(this.maxDepth);
   }
 
   /**
@@ -143,8 +147,7 @@ export class RiskScorer {
         for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
       }
       for (const types of [UP_TYPES, DOWN_TYPES]) {
-        const { adjacency } = await ownershipClosure(run, seeds, types, today, this.maxDepth);
-        for (const [from, edges] of adjacency) {
+        for (const [from, edges] of await ownershipClosure(run, seeds, types, today, this.maxDepth)) {
           all.add(from);
           for (const e of edges) all.add(e.to);
         }
@@ -225,7 +228,7 @@ export class RiskScorer {
   private async derive(ids: string[], stats: RescoreStats, count: boolean): Promise<WriteRow[]> {
     const today = todayUtc();
     const { data, derived } = await this.readTx(async (run) => {
-      const data = await readChunk(run, ids, today, this.maxDepth);
+      const data = await readChunk(run, ids, today, (inTx) => this.reach.get(inTx, today));
       const pairs = new Map<string, [string, string]>();
       const unlabelled = new Set<string>();
       const first = await this.deriveRoots(data, data.roots, {
@@ -285,9 +288,7 @@ export class RiskScorer {
    * the job's lock is renewed by a timer (a lock that lapses gives the job to another worker).
    */
   private async deriveRoots(data: ChunkRead, roots: RootRow[], lookup: Pick<DeriveInput, 'stepOf' | 'labelOf'>): Promise<Map<string, Derived>> {
-    // The members in reach are among the entities whose direct risk was read.
-    const targets = reachTargets(data.directs.keys(), (n) => data.directs.get(n));
-    const near = { up: nearTargets(data.up, targets.up, this.maxDepth), down: nearTargets(data.down, targets.down, this.maxDepth) };
+    const near = data.near;
     const fromGraph = (id: string, direct: RiskMap, psa: string[]) => {
       const neighbours = data.adjacent.get(id) ?? [];
       const psaDerived = psa.map((p) => ({ id: p, derived: riskOfPsa(p) }));
