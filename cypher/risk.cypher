@@ -20,18 +20,6 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.
        CASE WHEN s.explanation_hash IS NULL THEN s.explanation END AS state_explanation,
        coalesce(e.risk_explanation = s.explanation, e.risk_explanation IS NULL AND s.explanation IS NULL) AS shows_state_explanation
 
-// name: adjacent
-// One hop over every current fact (possibly-same-as excluded) to members of a risk family:
-// entities with one of the direct factors $members (src/domain/riskFamilies.ts). `risk_factors`
-// holds derived names too, but $members are direct names only. Each neighbour comes with its
-// label and the facts that join it, for the factor's explanation.
-UNWIND $ids AS id
-MATCH (e:Entity {id: id})-[r]->(n:Entity)
-WHERE n <> e AND type(r) <> 'POSSIBLY_SAME_AS' AND (r.to_end IS NULL OR r.to_end >= $today)
-  AND any(f IN coalesce(n.risk_factors, []) WHERE f IN $members)
-WITH id, n, collect(r {type: type(r), .percentage, .from_date, .to_date}) AS facts
-RETURN id, collect({id: n.id, label: n.label, facts: facts}) AS neighbours
-
 // name: possibly-same-as
 // Possibly-same-as entities: their direct factors, and those they derive from their own
 // neighbourhood, become psa_ factors (one without direct risk may be owned by a listed one).
@@ -58,29 +46,32 @@ RETURN g.token AS token
 
 // name: reach-members
 // Entities with direct risk (their text, parsed by the worker, which keeps the risk family
-// members): where a search back from the members starts. Direct risk, not risk_factors: ingest
-// and import write it, always with an epoch bump; the worker writes risk_factors.
+// members) and their labels: where a search back from the members starts. Direct risk, not
+// risk_factors: ingest and import write it, always with an epoch bump; the worker writes risk_factors.
 MATCH (e:Entity)
 WITH e, coalesce(e.direct_risk, e.risk) AS direct
 WHERE direct IS NOT NULL AND direct <> '{}'
-RETURN e.id AS id, direct
+RETURN e.id AS id, e.label AS label, direct
 
 // name: ownership-step-back
 // One level of a search back from members over current facts of __TYPES__: the steps into
 // $ids, one row per (from, to) pair and type with the largest known share percentage of its
-// parallel facts, as ownership-step gives them.
+// parallel facts (as ownership-step gives them), the facts themselves (the one an explanation
+// shows is picked from them, as step-facts does) and the label of `from`.
 UNWIND $ids AS id
 MATCH (a:Entity)-[r:__TYPES__]->(b:Entity {id: id})
 WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
-RETURN a.id AS from, b.id AS to, type(r) AS type, max(r.percentage) AS percentage
+RETURN a.id AS from, a.label AS label, b.id AS to, type(r) AS type, max(r.percentage) AS percentage,
+       collect(r {.percentage, .from_date, .to_date}) AS facts
 
-// name: step-facts
-// The current facts of __TYPES__ behind each ($pairs: [from id, to id]) ownership step an
-// explanation shows, per type, with their shares and dates (the same facts ownership-step read).
-UNWIND $pairs AS pair
-MATCH (a:Entity {id: pair[0]})-[r:__TYPES__]->(b:Entity {id: pair[1]})
-WHERE b <> a AND (r.to_end IS NULL OR r.to_end >= $today)
-RETURN a.id AS from, b.id AS to, type(r) AS type, collect(r {.percentage, .from_date, .to_date}) AS facts
+// name: adjacent-back
+// One hop back from the members $ids over every current fact (possibly-same-as excluded): the
+// entities with a member neighbour, each with the facts that join them: the relationships
+// adjacent reads from the entity's side.
+UNWIND $ids AS id
+MATCH (e:Entity)-[r]->(n:Entity {id: id})
+WHERE n <> e AND type(r) <> 'POSSIBLY_SAME_AS' AND (r.to_end IS NULL OR r.to_end >= $today)
+RETURN e.id AS id, n.id AS member, collect(r {type: type(r), .percentage, .from_date, .to_date}) AS facts
 
 // name: labels
 // Labels of the entities an explanation shows.
@@ -89,7 +80,7 @@ MATCH (n:Entity {id: id})
 RETURN n.id AS id, n.label AS label
 
 // name: node-risk
-// Direct risk and label of the entities a derived factor comes from.
+// Direct risk and label of possibly-same-as entities that are not members (the member reach has theirs).
 UNWIND $ids AS id
 MATCH (n:Entity {id: id})
 RETURN n.id AS id, n.label AS label, coalesce(n.direct_risk, n.risk) AS direct

@@ -6,10 +6,9 @@
  * ownership steps the explanations show. The derivation (./derivation.ts) works on this alone.
  */
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
-import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
 import { cypher, statement } from '../../graph/cypherFiles';
 import { parseRisk, type Adjacency, type Near, type RiskMap } from './derivation';
-import { pairKey, shownFact, type FactRow, type StepFact } from './explanation';
+import type { StepFact } from './explanation';
 import type { MemberReach } from './memberReach';
 
 /** Ids per statement of a read. */
@@ -37,16 +36,23 @@ export interface RootRow {
   showsStateExplanation: boolean;
 }
 
+/** A member one current fact away, with the fact shown for the step. */
+export interface Neighbour { id: string; step: StepFact | undefined }
+
 export interface ChunkRead {
   roots: RootRow[];
-  adjacent: Map<string, { id: string; step: StepFact | undefined }[]>;
+  /** Each entity's member neighbours in id order (shared by the groups: read only). */
+  adjacent: ReadonlyMap<string, Neighbour[]>;
   psa: Map<string, string[]>;
   up: Adjacency;
   down: Adjacency;
-  /** The fact shown for an ownership step (pairKey), for the steps readShown was given. */
-  steps: Map<string, StepFact>;
+  /** The fact shown for every step of `up` and `down` (pairKey), from the reach (read only). */
+  steps: ReadonlyMap<string, StepFact>;
   directs: Map<string, RiskMap>;
+  /** Labels readLabels read, and those of the psa entities. */
   labels: Map<string, string>;
+  /** Labels of the members and of the entities the steps start from, from the reach (read only). */
+  reachLabels: ReadonlyMap<string, string>;
   /** Hops to the nearest target along `up` and `down` (nearTargets). */
   near: { up: Near; down: Near };
 }
@@ -80,61 +86,27 @@ export async function readChunk(run: Run, ids: string[], today: string, reachOf:
   for (const batch of chunks(rootIds, READ_BATCH)) {
     for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) psa.set(row.get('id') as string, row.get('psa') as string[]);
   }
-  // A possibly-same-as entity passes on what it derives from its own neighbourhood too
-  // (psa_owned_by_soe, ...): its neighbourhood is read like a root's.
-  const psaIds = [...new Set([...psa.values()].flat())];
-  const scope = [...new Set([...rootIds, ...psaIds])];
-  const labels = new Map<string, string>();
-  const adjacent = new Map<string, { id: string; step: StepFact | undefined }[]>();
-  for (const batch of chunks(scope, READ_BATCH)) {
-    for (const row of await run(cypher('risk', 'adjacent'), { ids: batch, today, members: FAMILY_MEMBER_FACTORS })) {
-      const neighbours = row.get('neighbours') as { id: string; label: string | null; facts: FactRow[] }[];
-      neighbours.sort((a, b) => (a.id < b.id ? -1 : 1));
-      for (const n of neighbours) if (n.label) labels.set(n.id, n.label);
-      adjacent.set(row.get('id') as string, neighbours.map((n) => ({ id: n.id, step: shownFact(n.facts) })));
-    }
-  }
   const reach = await reachOf(run);
-  const wanted = new Set<string>([...[...adjacent.values()].flat().map((n) => n.id), ...psaIds]);
+  // A possibly-same-as entity passes on what it derives from its own neighbourhood too
+  // (psa_owned_by_soe, ...): its neighbourhood is read like a root's, from the reach.
+  const psaIds = [...new Set([...psa.values()].flat())];
+  const labels = new Map<string, string>();
   const directs = new Map<string, RiskMap>(reach.directs);
-  for (const batch of chunks([...wanted], READ_BATCH)) {
+  for (const batch of chunks(psaIds.filter((id) => !directs.has(id)), READ_BATCH)) {
     for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) {
       directs.set(row.get('id') as string, parseRisk(row.get('direct')));
       if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
     }
   }
-  return { roots, adjacent, psa, up: reach.up, down: reach.down, steps: new Map(), directs, labels, near: reach.near };
+  return {
+    roots, adjacent: reach.adjacent, psa, up: reach.up, down: reach.down, steps: reach.steps, directs,
+    labels, reachLabels: reach.labels, near: reach.near,
+  };
 }
 
-const shareOf = (adjacency: Adjacency, from: string, to: string) => adjacency.get(from)?.find((e) => e.to === to);
-
-/**
- * Reads, in the same transaction as `data`, the labels of `ids` not known yet and the fact shown
- * for each ownership step of `pairs` ([from, to] of `data.up` or `data.down`): the largest share
- * of its parallel facts (branch_of 100%), with the step's pooled share. A pair that is a step both
- * up and down shows its downward facts.
- */
-export async function readShown(run: Run, data: ChunkRead, pairs: [string, string][], ids: string[], today: string): Promise<void> {
-  for (const [adjacency, types, ofThis] of [
-    [data.down, DOWN_TYPES, (p: [string, string]) => shareOf(data.down, p[0], p[1]) !== undefined],
-    [data.up, UP_TYPES, (p: [string, string]) => shareOf(data.down, p[0], p[1]) === undefined && shareOf(data.up, p[0], p[1]) !== undefined],
-  ] as const) {
-    const wanted = pairs.filter((p) => ofThis(p) && !data.steps.has(pairKey(p[0], p[1])));
-    const facts = new Map<string, FactRow[]>();
-    const step = statement('risk', 'step-facts', { TYPES: types });
-    for (const batch of chunks(wanted, READ_BATCH)) {
-      for (const row of await run(step, { pairs: batch, today })) {
-        const pair = pairKey(row.get('from') as string, row.get('to') as string);
-        const type = row.get('type') as string;
-        if (!facts.has(pair)) facts.set(pair, []);
-        facts.get(pair)!.push(...(row.get('facts') as FactRow[]).map((f) => ({ ...f, type })));
-      }
-    }
-    for (const [from, to] of wanted) {
-      data.steps.set(pairKey(from, to), shownFact(facts.get(pairKey(from, to)) ?? [], shareOf(adjacency, from, to)!.percentage)!);
-    }
-  }
-  const unlabelled = [...new Set(ids)].filter((id) => !data.labels.has(id));
+/** Reads, in the same transaction as `data`, the labels of `ids` it does not know yet. */
+export async function readLabels(run: Run, data: ChunkRead, ids: string[]): Promise<void> {
+  const unlabelled = [...new Set(ids)].filter((id) => !data.labels.has(id) && !data.reachLabels.has(id));
   for (const batch of chunks(unlabelled, READ_BATCH)) {
     for (const row of await run(cypher('risk', 'labels'), { ids: batch })) {
       if (row.get('label')) data.labels.set(row.get('id') as string, row.get('label') as string);

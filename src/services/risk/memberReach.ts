@@ -19,8 +19,9 @@
  */
 import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
 import { cypher, statement } from '../../graph/cypherFiles';
-import { DOWN_TYPES, READ_BATCH, UP_TYPES, addStep, chunks, keepWeights, type Run, type Weights } from './chunkRead';
+import { DOWN_TYPES, READ_BATCH, UP_TYPES, addStep, chunks, keepWeights, type Neighbour, type Run, type Weights } from './chunkRead';
 import { nearTargets, parseRisk, reachTargets, type Adjacency, type Near, type RiskMap } from './derivation';
+import { pairKey, shownFact, type FactRow, type StepFact } from './explanation';
 
 export interface MemberReach {
   /** Steps up and down whose far end reaches a target within maxDepth - 1 steps, weighted as ownershipClosure weighs them. */
@@ -30,6 +31,12 @@ export interface MemberReach {
   directs: Map<string, RiskMap>;
   /** Hops to the nearest target, up and down (nearTargets). */
   near: { up: Near; down: Near };
+  /** The fact an explanation shows for each step of `up` and `down` (pairKey; a step both ways shows its downward one). */
+  steps: Map<string, StepFact>;
+  /** Labels of the members and of the entities the steps start from. */
+  labels: Map<string, string>;
+  /** The member neighbours of each entity one current fact away from one (any type, possibly-same-as excluded), in id order. */
+  adjacent: Map<string, Neighbour[]>;
 }
 
 /** The graph epoch token (cypher/risk.cypher graph-epoch), null when no ingest wrote one yet. */
@@ -41,19 +48,43 @@ export async function graphEpoch(run: Run): Promise<string | null> {
 /** Reads the member reach in the transaction of `run`. */
 export async function readMemberReach(run: Run, today: string, maxDepth: number): Promise<MemberReach> {
   const directs = new Map<string, RiskMap>();
+  const labels = new Map<string, string>();
   for (const row of await run(cypher('risk', 'reach-members'), {})) {
     const direct = parseRisk(row.get('direct'));
-    if (Object.keys(direct).some((f) => FAMILY_MEMBER_FACTORS.includes(f))) directs.set(row.get('id') as string, direct);
+    if (!Object.keys(direct).some((f) => FAMILY_MEMBER_FACTORS.includes(f))) continue;
+    directs.set(row.get('id') as string, direct);
+    if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
   }
   const targets = reachTargets(directs.keys(), (id) => directs.get(id));
-  const up = await searchBack(run, targets.up, UP_TYPES, today, maxDepth);
-  const down = await searchBack(run, targets.down, DOWN_TYPES, today, maxDepth);
-  return { up, down, directs, near: { up: nearTargets(up, targets.up, maxDepth), down: nearTargets(down, targets.down, maxDepth) } };
+  const steps = new Map<string, StepFact>();
+  const up = await searchBack(run, targets.up, UP_TYPES, today, maxDepth, steps, labels);
+  // Downward last: a step both ways shows its downward fact (readShown's rule).
+  const down = await searchBack(run, targets.down, DOWN_TYPES, today, maxDepth, steps, labels);
+  const adjacent = new Map<string, Neighbour[]>();
+  for (const batch of chunks([...directs.keys()], READ_BATCH)) {
+    for (const row of await run(cypher('risk', 'adjacent-back'), { ids: batch, today })) {
+      const id = row.get('id') as string;
+      let neighbours = adjacent.get(id);
+      if (!neighbours) adjacent.set(id, (neighbours = []));
+      neighbours.push({ id: row.get('member') as string, step: shownFact(row.get('facts') as FactRow[]) });
+    }
+  }
+  for (const neighbours of adjacent.values()) neighbours.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return {
+    up, down, directs, steps, labels, adjacent,
+    near: { up: nearTargets(up, targets.up, maxDepth), down: nearTargets(down, targets.down, maxDepth) },
+  };
 }
 
-/** maxDepth levels back from `targets` over `types`: each entity's steps in are read once, when it is first met. */
-async function searchBack(run: Run, targets: string[], types: string, today: string, maxDepth: number): Promise<Adjacency> {
+/**
+ * maxDepth levels back from `targets` over `types`: each entity's steps in are read once, when
+ * it is first met. Adds the shown fact of each step to `steps` and the labels met to `labels`.
+ */
+async function searchBack(
+  run: Run, targets: string[], types: string, today: string, maxDepth: number, steps: Map<string, StepFact>, labels: Map<string, string>,
+): Promise<Adjacency> {
   const weights: Weights = new Map();
+  const facts = new Map<string, FactRow[]>();
   const met = new Set(targets);
   const query = statement('risk', 'ownership-step-back', { TYPES: types });
   let frontier = [...met];
@@ -62,7 +93,13 @@ async function searchBack(run: Run, targets: string[], types: string, today: str
     for (const batch of chunks(frontier, READ_BATCH)) {
       for (const row of await run(query, { ids: batch, today })) {
         const from = row.get('from') as string;
-        addStep(weights, from, row.get('to') as string, row.get('type') as string, row.get('percentage') as number | null);
+        const to = row.get('to') as string;
+        const type = row.get('type') as string;
+        addStep(weights, from, to, type, row.get('percentage') as number | null);
+        const key = pairKey(from, to);
+        if (!facts.has(key)) facts.set(key, []);
+        facts.get(key)!.push(...(row.get('facts') as FactRow[]).map((f) => ({ ...f, type })));
+        if (row.get('label')) labels.set(from, row.get('label') as string);
         if (!met.has(from)) {
           met.add(from);
           next.push(from);
@@ -73,6 +110,7 @@ async function searchBack(run: Run, targets: string[], types: string, today: str
   }
   const adjacency: Adjacency = new Map();
   keepWeights(adjacency, weights);
+  for (const [from, edges] of adjacency) for (const e of edges) steps.set(pairKey(from, e.to), shownFact(facts.get(pairKey(from, e.to))!, e.percentage)!);
   return adjacency;
 }
 

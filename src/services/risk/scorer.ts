@@ -7,7 +7,7 @@ import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
 import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
-import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, readShown, type ChunkRead, type RootRow, type Run } from './chunkRead';
+import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, readLabels, type ChunkRead, type RootRow, type Run } from './chunkRead';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
 import { MemberReachCache } from './memberReach';
 import { explanationJson, pairKey } from './explanation';
@@ -220,33 +220,29 @@ export class RiskScorer {
 
   /**
    * The write rows for `ids`: only entities whose state or visible risk differs. Derived in the
-   * read transaction: a first pass notes the ownership steps and entities the explanations show
-   * (steps and labels are not read with the ownership levels), they are read, and the entities
-   * with explanations are derived again with them. Nothing but the explanations' labels and
-   * facts depends on those, so the second pass gives the same risk.
+   * read transaction: the explanations' steps come with the member reach, and a first pass notes
+   * the entities they show whose labels are not known yet; those are read and the entities with
+   * explanations are derived again. Nothing but the explanations' labels depends on them, so the
+   * second pass gives the same risk.
    */
   private async derive(ids: string[], stats: RescoreStats, count: boolean): Promise<WriteRow[]> {
     const today = todayUtc();
     const { data, derived } = await this.readTx(async (run) => {
       const data = await readChunk(run, ids, today, (inTx) => this.reach.get(inTx, today));
-      const pairs = new Map<string, [string, string]>();
+      const stepOf = (from: string, to: string) => data.steps.get(pairKey(from, to));
       const unlabelled = new Set<string>();
       const first = await this.deriveRoots(data, data.roots, {
-        stepOf: (from, to) => {
-          const key = pairKey(from, to);
-          if (!data.steps.has(key)) pairs.set(key, [from, to]);
-          return data.steps.get(key);
-        },
+        stepOf,
         labelOf: (n) => {
-          const label = data.labels.get(n);
+          const label = data.labels.get(n) ?? data.reachLabels.get(n);
           if (label === undefined) unlabelled.add(n);
           return label;
         },
       });
-      if (!pairs.size && !unlabelled.size) return { data, derived: first };
-      await readShown(run, data, [...pairs.values()], [...unlabelled], today);
+      if (!unlabelled.size) return { data, derived: first };
+      await readLabels(run, data, [...unlabelled]);
       const again = data.roots.filter((r) => Object.keys(first.get(r.id)!.explanations).length);
-      for (const [id, d] of await this.deriveRoots(data, again, { stepOf: (from, to) => data.steps.get(pairKey(from, to)), labelOf: (n) => data.labels.get(n) })) first.set(id, d);
+      for (const [id, d] of await this.deriveRoots(data, again, { stepOf, labelOf: (n) => data.labels.get(n) ?? data.reachLabels.get(n) })) first.set(id, d);
       return { data, derived: first };
     });
 
