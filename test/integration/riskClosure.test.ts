@@ -7,7 +7,7 @@
 import { UBO_TYPES } from '../../src/domain/relationships';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, nearTargets, parseRisk, reachTargets, type Adjacency, type RiskMap } from '../../src/services/risk';
 import { DOWN_TYPES, UP_TYPES, ownershipClosure, type Run } from '../../src/services/risk/chunkRead';
-import { MemberReachCache, readMemberReach, type MemberReach } from '../../src/services/risk/memberReach';
+import { MemberReachCache, readMemberReach, type InReadTx, type MemberReach } from '../../src/services/risk/memberReach';
 import { prng, randomGraphLines } from '../fixtures/randomGraph';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { OFAC, entity, fact, source } from '../support/workerFixtures';
@@ -20,10 +20,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** `work` in one read transaction, as the scorer reads a group. */
-async function inReadTx(work: (run: Run) => Promise<void>): Promise<void> {
+async function inReadTx<T>(work: (run: Run) => Promise<T>): Promise<T> {
   const session = h.graph.session('READ');
   try {
-    await session.executeRead((tx) => work(async (q, p) => (await tx.run(q, p)).records), { timeout: 60_000 });
+    return await session.executeRead((tx) => work(async (q, p) => (await tx.run(q, p)).records), { timeout: 60_000 });
   } finally {
     await session.close();
   }
@@ -65,7 +65,7 @@ describe('member reach', () => {
       let fullSteps = 0;
       let reachSteps = 0;
       for (const depth of [OWNERSHIP_DEPTH, 2, 3]) {
-        const reach = await readMemberReach(run, today(), depth);
+        const reach = await readMemberReach(inReadTx, today(), depth);
         // Every entity's full search, as the scorer searched per group before.
         const all = { up: await ownershipClosure(run, ids, UP_TYPES, today(), depth), down: await ownershipClosure(run, ids, DOWN_TYPES, today(), depth) };
         for (const dir of ['up', 'down'] as const) {
@@ -101,7 +101,7 @@ describe('member reach', () => {
     await wipeGraph(h.graph);
     await h.ingest(writeNdjson('closure-chain.ndjson', chain));
     await inReadTx(async (run) => {
-      const reach = await readMemberReach(run, today(), OWNERSHIP_DEPTH);
+      const reach = await readMemberReach(inReadTx, today(), OWNERSHIP_DEPTH);
       expect([...reach.directs.keys()]).toEqual(['s']);
       expect(upSteps(reach)).toEqual({ t: ['a'], a: ['b'], b: ['c'], c: ['s'] });
       const { risk } = derived('t', reach.up, reach.down, reach.directs, OWNERSHIP_DEPTH);
@@ -115,42 +115,48 @@ describe('member reach', () => {
   test('a kept reach serves the next group until an ingest changes the graph; one read while an ingest commits is not kept', async () => {
     await wipeGraph(h.graph);
     await h.ingest(writeNdjson('closure-kept.ndjson', chain));
-    const cache = new MemberReachCache(OWNERSHIP_DEPTH);
-    let first: MemberReach | undefined;
-    await inReadTx(async (run) => void (first = await cache.get(run, today())));
-    await inReadTx(async (run) => expect(await cache.get(run, today())).toBe(first));
+    // The cache's own transactions, with an ingest committed once, when armed, right after the
+    // members are read: an ingest that commits while the search runs.
+    let armed = false;
+    let searches = 0;
+    const cacheTx: InReadTx = (work) => inReadTx((run) => work(async (q, p) => {
+      const rows = await run(q, p);
+      if (q.includes('direct_risk')) searches += 1;
+      if (armed && q.includes('direct_risk')) {
+        armed = false;
+        await h.ingest(writeNdjson('closure-kept-3.ndjson', [source, fact('has_shareholder', 'x2', 's', 30)]));
+      }
+      return rows;
+    }));
+    const cache = new MemberReachCache(OWNERSHIP_DEPTH, cacheTx);
+    const get = (day = today()) => inReadTx((run) => cache.get(run, day));
+    const first = await get();
+    expect(await get()).toBe(first);
+    expect(searches).toBe(1);
     // Another day is another reach: facts end by date.
-    let nextDay: MemberReach | undefined;
-    await inReadTx(async (run) => void (nextDay = await cache.get(run, '2999-01-01')));
-    expect(nextDay).not.toBe(first);
+    expect(await get('2999-01-01')).not.toBe(first);
 
-    // An ingest adds a dead end's step to the member: the kept reach is not used.
+    // An ingest adds a dead end's step to the member: the kept reach is not used. The reach is
+    // read ahead, before any group's states, and the groups after take it while the graph stays.
     await h.ingest(writeNdjson('closure-kept-2.ndjson', [source, fact('has_shareholder', 'x1', 's', 30)]));
-    let second: MemberReach | undefined;
-    await inReadTx(async (run) => void (second = await cache.get(run, today())));
+    searches = 0;
+    cache.prefetch(today());
+    const second = await get();
     expect(second).not.toBe(first);
-    expect(upSteps(second!)).toMatchObject({ t: ['a', 'x1'], x1: ['s'] });
+    expect(upSteps(second)).toMatchObject({ t: ['a', 'x1'], x1: ['s'] });
+    expect(await get()).toBe(second);
+    expect(searches).toBe(1);
 
-    // An ingest that commits while the search runs: the group gets what it read, which is not kept.
-    let during: MemberReach | undefined;
-    let ingested = false;
-    await inReadTx(async (run) => {
-      const interleaved: Run = async (q, p) => {
-        const rows = await run(q, p);
-        if (!ingested && q.includes('Entity') && q.includes('direct_risk')) {
-          ingested = true;
-          await h.ingest(writeNdjson('closure-kept-3.ndjson', [source, fact('has_shareholder', 'x2', 's', 30)]));
-        }
-        return rows;
-      };
-      // A new token is due: the last ingest changed the graph after `second` was kept.
-      await h.ingest(writeNdjson('closure-kept-2b.ndjson', [source, fact('has_shareholder', 'x3', 's', 30)]));
-      during = await cache.get(interleaved, today());
-    });
-    expect(ingested).toBe(true);
-    let after: MemberReach | undefined;
-    await inReadTx(async (run) => void (after = await cache.get(run, today())));
+    // An ingest commits while the search runs: the group gets what was read after its states,
+    // which is not kept; the next group searches again and sees the new step.
+    await h.ingest(writeNdjson('closure-kept-2b.ndjson', [source, fact('has_shareholder', 'x3', 's', 30)]));
+    armed = true;
+    const during = await get();
+    expect(armed).toBe(false);
+    expect(upSteps(during)).toMatchObject({ x3: ['s'] });
+    const after = await get();
     expect(after).not.toBe(during);
-    expect(upSteps(after!)).toMatchObject({ x2: ['s'], x3: ['s'] });
+    expect(upSteps(after)).toMatchObject({ x2: ['s'], x3: ['s'] });
+    expect(await get()).toBe(after);
   });
 });

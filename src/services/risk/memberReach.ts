@@ -14,8 +14,11 @@
  * needs the graph read after the state: cypher/risk.cypher apply-scores). Ingest and import write
  * a new graph epoch token in each of their transactions; the reach keeps the token read before
  * and after it was searched (a write committed in between leaves no token to keep), and a group
- * uses it only when it reads the same token after its states. Otherwise the group searches
- * again in its own transaction, which is as safe as any read made after the states.
+ * uses it only when it reads the same token after its states: no ingest committed from the
+ * search's start to that read, so the reach is the graph as it was after the states, whenever it
+ * was read. Otherwise the group has the reach searched again, after its states, and uses that.
+ * So a reach may be read before any state: the scorer starts one while a job finds its
+ * neighbourhood.
  */
 import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
 import { cypher, statement } from '../../graph/cypherFiles';
@@ -45,23 +48,43 @@ export async function graphEpoch(run: Run): Promise<string | null> {
   return (row?.get('token') as string | null | undefined) ?? null;
 }
 
-/** Reads the member reach in the transaction of `run`. */
-export async function readMemberReach(run: Run, today: string, maxDepth: number): Promise<MemberReach> {
+/** Runs `work` in a read transaction of its own. */
+export type InReadTx = <T>(work: (run: Run) => Promise<T>) => Promise<T>;
+
+/**
+ * Reads the member reach: the members, then the searches up and down and the neighbours at the
+ * same time, each in a read transaction of its own (what one reads does not depend on another's).
+ */
+export async function readMemberReach(inTx: InReadTx, today: string, maxDepth: number): Promise<MemberReach> {
   const directs = new Map<string, RiskMap>();
   const labels = new Map<string, string>();
-  for (const row of await run(cypher('risk', 'reach-members'), {})) {
-    const direct = parseRisk(row.get('direct'));
-    if (!Object.keys(direct).some((f) => FAMILY_MEMBER_FACTORS.includes(f))) continue;
-    directs.set(row.get('id') as string, direct);
-    if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
-  }
+  await inTx(async (run) => {
+    for (const row of await run(cypher('risk', 'reach-members'), {})) {
+      const direct = parseRisk(row.get('direct'));
+      if (!Object.keys(direct).some((f) => FAMILY_MEMBER_FACTORS.includes(f))) continue;
+      directs.set(row.get('id') as string, direct);
+      if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
+    }
+  });
   const targets = reachTargets(directs.keys(), (id) => directs.get(id));
-  const steps = new Map<string, StepFact>();
-  const up = await searchBack(run, targets.up, UP_TYPES, today, maxDepth, steps, labels);
-  // Downward last: a step both ways shows its downward fact (readShown's rule).
-  const down = await searchBack(run, targets.down, DOWN_TYPES, today, maxDepth, steps, labels);
+  const [up, down, adjacent] = await Promise.all([
+    inTx((run) => searchBack(run, targets.up, UP_TYPES, today, maxDepth)),
+    inTx((run) => searchBack(run, targets.down, DOWN_TYPES, today, maxDepth)),
+    inTx((run) => memberNeighbours(run, [...directs.keys()], today)),
+  ]);
+  // A step both ways shows its downward fact (as the explanations always showed it).
+  const steps = new Map([...up.steps, ...down.steps]);
+  for (const [id, label] of [...up.labels, ...down.labels]) labels.set(id, label);
+  return {
+    up: up.adjacency, down: down.adjacency, directs, steps, labels, adjacent,
+    near: { up: nearTargets(up.adjacency, targets.up, maxDepth), down: nearTargets(down.adjacency, targets.down, maxDepth) },
+  };
+}
+
+/** The member neighbours of every entity one current fact from one of `members` (adjacent-back), in id order. */
+async function memberNeighbours(run: Run, members: string[], today: string): Promise<Map<string, Neighbour[]>> {
   const adjacent = new Map<string, Neighbour[]>();
-  for (const batch of chunks([...directs.keys()], READ_BATCH)) {
+  for (const batch of chunks(members, READ_BATCH)) {
     for (const row of await run(cypher('risk', 'adjacent-back'), { ids: batch, today })) {
       const id = row.get('id') as string;
       let neighbours = adjacent.get(id);
@@ -70,21 +93,19 @@ export async function readMemberReach(run: Run, today: string, maxDepth: number)
     }
   }
   for (const neighbours of adjacent.values()) neighbours.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return {
-    up, down, directs, steps, labels, adjacent,
-    near: { up: nearTargets(up, targets.up, maxDepth), down: nearTargets(down, targets.down, maxDepth) },
-  };
+  return adjacent;
 }
 
 /**
  * maxDepth levels back from `targets` over `types`: each entity's steps in are read once, when
- * it is first met. Adds the shown fact of each step to `steps` and the labels met to `labels`.
+ * it is first met. With the fact each step shows and the labels of the entities met.
  */
 async function searchBack(
-  run: Run, targets: string[], types: string, today: string, maxDepth: number, steps: Map<string, StepFact>, labels: Map<string, string>,
-): Promise<Adjacency> {
+  run: Run, targets: string[], types: string, today: string, maxDepth: number,
+): Promise<{ adjacency: Adjacency; steps: Map<string, StepFact>; labels: Map<string, string> }> {
   const weights: Weights = new Map();
   const facts = new Map<string, FactRow[]>();
+  const labels = new Map<string, string>();
   const met = new Set(targets);
   const query = statement('risk', 'ownership-step-back', { TYPES: types });
   let frontier = [...met];
@@ -110,22 +131,28 @@ async function searchBack(
   }
   const adjacency: Adjacency = new Map();
   keepWeights(adjacency, weights);
+  const steps = new Map<string, StepFact>();
   for (const [from, edges] of adjacency) for (const e of edges) steps.set(pairKey(from, e.to), shownFact(facts.get(pairKey(from, e.to))!, e.percentage)!);
-  return adjacency;
+  return { adjacency, steps, labels };
 }
 
 interface Kept { reach: MemberReach; token: string; today: string }
 
 /**
  * The member reach shared by the groups a scorer reads (see the module comment for why a group
- * may use one it did not read itself). One search at a time: groups that need a new reach while
- * one is read wait for it, then check its token against their own.
+ * may use one read before its states). One search at a time: a group that needs a reach while
+ * one is read waits for it, then checks its token against its own.
  */
 export class MemberReachCache {
   private kept: Kept | undefined;
-  private reading: Promise<Kept | undefined> | undefined;
+  private reading: Promise<{ reach: MemberReach; kept: Kept | undefined }> | undefined;
 
-  constructor(private readonly maxDepth: number) {}
+  constructor(private readonly maxDepth: number, private readonly inTx: InReadTx) {}
+
+  /** Starts reading the reach for `today` unless one is being read (a group asks for it later). */
+  prefetch(today: string): void {
+    if (!this.reading) this.search(today).catch(() => undefined);
+  }
 
   /** The reach for a group whose risk states `run`'s transaction has read already. */
   async get(run: Run, today: string): Promise<MemberReach> {
@@ -135,23 +162,32 @@ export class MemberReachCache {
     if (fits(this.kept)) return this.kept.reach;
     if (this.reading) {
       const awaited = await this.reading.catch(() => undefined);
-      if (fits(awaited)) return awaited.reach;
+      if (fits(awaited?.kept)) return awaited.kept.reach;
     }
-    let read: MemberReach | undefined;
+    // Searched from now on, after the group's states: what it reads holds for the group.
+    return (await this.search(today, true)).reach;
+  }
+
+  /**
+   * Reads the reach (or takes the kept one when the token has not moved, unless `fresh`), and
+   * keeps it when no ingest committed while it was read.
+   */
+  private search(today: string, fresh = false): Promise<{ reach: MemberReach; kept: Kept | undefined }> {
     const reading = (async () => {
-      const before = await graphEpoch(run);
-      read = await readMemberReach(run, today, this.maxDepth);
-      const after = await graphEpoch(run);
+      const before = await this.inTx(graphEpoch);
+      if (!fresh && this.kept && this.kept.token === before && this.kept.today === today) return { reach: this.kept.reach, kept: this.kept };
+      const reach = await readMemberReach(this.inTx, today, this.maxDepth);
+      const after = await this.inTx(graphEpoch);
       // Tokens equal: no ingest or import committed while the search ran.
-      return before !== null && before === after ? { reach: read, token: after, today } : undefined;
+      const kept = before !== null && before === after ? { reach, token: after, today } : undefined;
+      if (kept) this.kept = kept;
+      return { reach, kept };
     })();
     this.reading = reading;
-    try {
-      const fresh = await reading;
-      if (fresh) this.kept = fresh;
-    } finally {
+    const done = () => {
       if (this.reading === reading) this.reading = undefined;
-    }
-    return read!;
+    };
+    reading.then(done, done);
+    return reading;
   }
 }

@@ -102,7 +102,7 @@ export class RiskScorer {
     this.maxDepth = options.maxDepth ?? OWNERSHIP_DEPTH;
     this.log = options.log ?? (() => undefined);
     this.onScored = options.onScored;
-    this.reach = new MemberReachCache(this.maxDepth);
+    this.reach = new MemberReachCache(this.maxDepth, (work) => this.readTx(work));
   }
 
   /**
@@ -113,6 +113,8 @@ export class RiskScorer {
   async process(
     entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void, claim?: Claim,
   ): Promise<RescoreStats> {
+    // The member reach is read while the neighbourhood is found (the groups check it still holds).
+    this.reach.prefetch(todayUtc());
     const leftover = await this.flushOutbox();
     const expanded = reason === FULL_RESCORE_REASON ? [...new Set(entityIds)] : await this.affected(entityIds);
     const ids = claim && reason !== FULL_RESCORE_REASON ? await claim(expanded) : expanded;
