@@ -4,6 +4,7 @@
  * derived risk and explanations as the full search out from it, from only the steps that lead
  * to a member; and a kept reach is used only while no ingest has changed the graph.
  */
+import { todayUtc as today } from '../../src/domain/dates';
 import { UBO_TYPES } from '../../src/domain/relationships';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, nearTargets, parseRisk, reachTargets, type Adjacency, type RiskMap } from '../../src/services/risk';
 import { DOWN_TYPES, UP_TYPES, ownershipClosure, type Run } from '../../src/services/risk/chunkRead';
@@ -42,8 +43,6 @@ function derived(root: string, up: Adjacency, down: Adjacency, directs: Map<stri
   });
   return { risk: canonicalRisk(out.risk), explanations: JSON.stringify(out.explanations), partial: out.partial };
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 describe('member reach', () => {
   // Sparser, deeper graphs than the traversal tests use: chains of four hops and more, hubs,

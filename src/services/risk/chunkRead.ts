@@ -1,9 +1,9 @@
 /**
  * What scoring a group reads, in one read transaction (one view of the graph): the group's
- * entities and risk states, their possibly-same-as entities, their neighbours with the fact
- * shown for each step, and the direct risk of those; the ownership steps come from the member
- * reach (./memberReach.ts), taken after the states. Then (readShown) the labels and facts of the
- * ownership steps the explanations show. The derivation (./derivation.ts) works on this alone.
+ * entities and risk states, their possibly-same-as entities and the direct risk of those; the
+ * ownership steps, member neighbours and the facts and labels explanations show come from the
+ * member reach (./memberReach.ts), taken after the states. Then (readLabels) the labels the
+ * explanations show that the reach does not hold. The derivation (./derivation.ts) works on this alone.
  */
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { cypher, statement } from '../../graph/cypherFiles';
@@ -61,7 +61,7 @@ export interface ChunkRead {
  * Reads what scoring `ids` needs; `reachOf` gives the member reach, asked in this transaction
  * once the risk states are read.
  */
-export async function readChunk(run: Run, ids: string[], today: string, reachOf: (run: Run) => Promise<MemberReach>): Promise<ChunkRead> {
+export async function readChunk(run: Run, ids: string[], reachOf: (run: Run) => Promise<MemberReach>): Promise<ChunkRead> {
   const roots: RootRow[] = (await run(cypher('risk', 'roots'), { ids })).map((r) => {
     const riskJson = (r.get('risk') as string | null) ?? null;
     const stateRisk = r.get('state_risk') as string | null;
@@ -104,9 +104,12 @@ export async function readChunk(run: Run, ids: string[], today: string, reachOf:
   };
 }
 
+/** The label of `id` that `data` holds, read with the group or with the reach. */
+export const labelOf = (data: ChunkRead, id: string): string | undefined => data.labels.get(id) ?? data.reachLabels.get(id);
+
 /** Reads, in the same transaction as `data`, the labels of `ids` it does not know yet. */
 export async function readLabels(run: Run, data: ChunkRead, ids: string[]): Promise<void> {
-  const unlabelled = [...new Set(ids)].filter((id) => !data.labels.has(id) && !data.reachLabels.has(id));
+  const unlabelled = [...new Set(ids)].filter((id) => labelOf(data, id) === undefined);
   for (const batch of chunks(unlabelled, READ_BATCH)) {
     for (const row of await run(cypher('risk', 'labels'), { ids: batch })) {
       if (row.get('label')) data.labels.set(row.get('id') as string, row.get('label') as string);

@@ -20,10 +20,9 @@
  * So a reach may be read before any state: the scorer starts one while a job finds its
  * neighbourhood.
  */
-import { FAMILY_MEMBER_FACTORS } from '../../domain/riskFamilies';
 import { cypher, statement } from '../../graph/cypherFiles';
 import { DOWN_TYPES, READ_BATCH, UP_TYPES, addStep, chunks, keepWeights, type Neighbour, type Run, type Weights } from './chunkRead';
-import { nearTargets, parseRisk, reachTargets, type Adjacency, type Near, type RiskMap } from './derivation';
+import { familiesOf, nearTargets, parseRisk, reachTargets, type Adjacency, type Near, type RiskMap } from './derivation';
 import { pairKey, shownFact, type FactRow, type StepFact } from './explanation';
 
 export interface MemberReach {
@@ -61,7 +60,7 @@ export async function readMemberReach(inTx: InReadTx, today: string, maxDepth: n
   await inTx(async (run) => {
     for (const row of await run(cypher('risk', 'reach-members'), {})) {
       const direct = parseRisk(row.get('direct'));
-      if (!Object.keys(direct).some((f) => FAMILY_MEMBER_FACTORS.includes(f))) continue;
+      if (!familiesOf(direct).size) continue;
       directs.set(row.get('id') as string, direct);
       if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
     }

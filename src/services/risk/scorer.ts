@@ -7,7 +7,7 @@ import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
 import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
-import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, readChunk, readLabels, type ChunkRead, type RootRow, type Run } from './chunkRead';
+import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, labelOf, readChunk, readLabels, type ChunkRead, type RootRow, type Run } from './chunkRead';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
 import { MemberReachCache } from './memberReach';
 import { explanationJson, pairKey } from './explanation';
@@ -230,13 +230,13 @@ export class RiskScorer {
   private async derive(ids: string[], stats: RescoreStats, count: boolean): Promise<WriteRow[]> {
     const today = todayUtc();
     const { data, derived } = await this.readTx(async (run) => {
-      const data = await readChunk(run, ids, today, (inTx) => this.reach.get(inTx, today));
+      const data = await readChunk(run, ids, (inTx) => this.reach.get(inTx, today));
       const stepOf = (from: string, to: string) => data.steps.get(pairKey(from, to));
       const unlabelled = new Set<string>();
       const first = await this.deriveRoots(data, data.roots, {
         stepOf,
         labelOf: (n) => {
-          const label = data.labels.get(n) ?? data.reachLabels.get(n);
+          const label = labelOf(data, n);
           if (label === undefined) unlabelled.add(n);
           return label;
         },
@@ -244,7 +244,7 @@ export class RiskScorer {
       if (!unlabelled.size) return { data, derived: first };
       await readLabels(run, data, [...unlabelled]);
       const again = data.roots.filter((r) => Object.keys(first.get(r.id)!.explanations).length);
-      for (const [id, d] of await this.deriveRoots(data, again, { stepOf, labelOf: (n) => data.labels.get(n) ?? data.reachLabels.get(n) })) first.set(id, d);
+      for (const [id, d] of await this.deriveRoots(data, again, { stepOf, labelOf: (n) => labelOf(data, n) })) first.set(id, d);
       return { data, derived: first };
     });
 
