@@ -142,7 +142,7 @@ MATCH (e:Entity {id: row.id})
 CALL (e, row) {
   WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL AND e.risk <> row.risk
   MERGE (s:RiskState {entity_id: e.id})
-  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation = e.risk_explanation
+  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation_hash = e.risk_explanation_hash
 }
 SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors, e.sanctioned = row.sanctioned, e.pep = row.pep
 WITH e, row
@@ -161,7 +161,7 @@ MATCH (e:Entity {id: row.id})
 CALL (e, row) {
   WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL AND e.risk <> row.risk
   MERGE (s:RiskState {entity_id: e.id})
-  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation = e.risk_explanation
+  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation_hash = e.risk_explanation_hash
 }
 SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors,
     e.sanctioned = row.sanctioned, e.pep = row.pep, e.withdrawn_date = $date

@@ -54,7 +54,7 @@ WITH e, row
 CALL (e, row) {
   WITH e WHERE e.type IS NOT NULL AND e.risk IS NOT NULL AND e.risk <> row.props.risk
   MERGE (s:RiskState {entity_id: e.id})
-  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation = e.risk_explanation
+  ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation_hash = e.risk_explanation_hash
 }
 SET e = row.props
 WITH e, row
@@ -188,11 +188,16 @@ SET e.degree = row.degree,
     e.references_count = row.references_count
 
 // name: derived-risk
-// The last risk the worker wrote (cypher/risk.cypher keeps it on RiskState), so re-ingesting
-// an entity keeps its derived factors, and their explanations, until the worker re-scores it.
+// The last risk the worker wrote (cypher/risk.cypher keeps it on RiskState), and the
+// explanation the entity shows with its hash, so re-ingesting an entity keeps its derived
+// factors, and their explanations, until the worker re-scores it. A state an older build wrote
+// holds the text itself, read where the entity shows none.
 UNWIND $ids AS id
 MATCH (s:RiskState {entity_id: id})
-RETURN s.entity_id AS id, s.risk AS risk, s.explanation AS explanation
+OPTIONAL MATCH (e:Entity {id: id})
+RETURN s.entity_id AS id, s.risk AS risk,
+       coalesce(e.risk_explanation, s.explanation) AS explanation,
+       CASE WHEN e.risk_explanation IS NOT NULL THEN e.risk_explanation_hash END AS explanation_hash
 
 // name: bump-graph-epoch
 // The last statement of every ingest and import write transaction: a new random token on the

@@ -5,11 +5,13 @@
 // A fact is current when it has no end or its last day (`to_end`) is today or later.
 
 // name: roots
-// The entities to score, their direct risk, what clients see now, and the last written state.
-// Explanations are compared by the hash the state keeps of its own (`explanation_hash`), and
-// whether the entity shows the state's explanation is answered here: the texts (kilobytes an
-// entity) are not sent. A state written before the hash was kept (a baseline from ingest, or an
-// older build) has none, and its text is read instead.
+// The entities to score, their direct risk, what clients see now, the last written state, and
+// their possibly-same-as entities (as possibly-same-as gives them, once per link: the scorer
+// keeps each once), each read after the entity's state.
+// Explanations (kilobytes an entity) are compared by hash: the state keeps only the hash of the
+// one it stands for, and the entity the hash of the one it shows beside its text, so no text is
+// read here. Where a hash is missing (a state or an entity an older build wrote, or an
+// explanation ingest kept), the text is read instead and hashed by the scorer.
 UNWIND $ids AS id
 MATCH (e:Entity {id: id})
 WHERE e.type IS NOT NULL
@@ -18,7 +20,9 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.
        s.risk AS state_risk, s.hash AS state_hash, coalesce(s.version, 0) AS version,
        s.explanation_hash AS state_explanation_hash,
        CASE WHEN s.explanation_hash IS NULL THEN s.explanation END AS state_explanation,
-       coalesce(e.risk_explanation = s.explanation, e.risk_explanation IS NULL AND s.explanation IS NULL) AS shows_state_explanation
+       e.risk_explanation_hash AS shown_explanation_hash,
+       CASE WHEN e.risk_explanation_hash IS NULL THEN e.risk_explanation END AS shown_explanation,
+       [(e)-[:POSSIBLY_SAME_AS]->(p:Entity) WHERE p <> e | p.id] AS psa
 
 // name: possibly-same-as
 // Possibly-same-as entities: their direct factors, and those they derive from their own
@@ -103,8 +107,9 @@ RETURN DISTINCT n.id AS id
 // give a notification the wrong previous values (docs/risk-and-notifications.md). The version
 // counts changes of the state: a row that only repairs what clients see (e.risk after an
 // ingest) keeps it. The explanations are compared too (by the hash the state keeps, or by text
-// for a state without one: see roots), so an older view never overwrites a newer explanation
-// of the same risk.
+// for a state an older build wrote: see roots), so an older view never overwrites a newer
+// explanation of the same risk. The state keeps the explanation's hash alone (its text is on the
+// entity), and an older state's text goes at its first write.
 // Rows arrive sorted by id so concurrent chunks lock in the same order. Returns the ids written.
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})
@@ -118,8 +123,8 @@ WHERE s.version = row.version AND coalesce(s.hash, '') = coalesce(row.stateHash,
   AND (s.explanation_hash IS NOT NULL OR coalesce(s.explanation, '') = coalesce(row.stateExplanation, ''))
 WITH e, s, row, coalesce(s.hash, '') <> row.hash AS stateChanges
 SET s.version = s.version + CASE WHEN stateChanges THEN 1 ELSE 0 END,
-    s.hash = row.hash, s.risk = row.risk, s.explanation = row.explanation, s.explanation_hash = row.explanationHash, s.updated = row.date,
-    e.risk = row.risk, e.risk_factors = row.factors, e.risk_explanation = row.explanation
+    s.hash = row.hash, s.risk = row.risk, s.explanation = null, s.explanation_hash = row.explanationHash, s.updated = row.date,
+    e.risk = row.risk, e.risk_factors = row.factors, e.risk_explanation = row.explanation, e.risk_explanation_hash = row.explanationHash
 WITH e, s, row
 CALL (e, s, row) {
   WITH e, s, row WHERE row.notify IS NOT NULL

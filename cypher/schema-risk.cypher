@@ -1,7 +1,9 @@
 // Risk re-scoring state and the notification outbox (applied by `graph-api migrate`, idempotent).
-// (:RiskState {entity_id, version, hash, risk, explanation, explanation_hash, updated}): the last risk set the worker wrote
+// (:RiskState {entity_id, version, hash, risk, explanation_hash, updated}): the last risk set the worker wrote
 // for an entity, so it is the "previous" side of a notification; ingest only creates one (a
 // baseline: version 0, no hash) holding what was shown of an entity the worker never scored.
+// The explanation's text is on the entity (risk_explanation, with risk_explanation_hash); a
+// state an older build wrote may still hold it as `explanation`, until its next write.
 CREATE CONSTRAINT risk_state_entity IF NOT EXISTS FOR (s:RiskState) REQUIRE s.entity_id IS UNIQUE;
 // (:RiskNotificationOutbox {id, project_id, resource_id, entity_id, date, score, payload}):
 // written in the same transaction as the risk change, moved to Redis afterwards.

@@ -173,9 +173,12 @@ async function keepDerivedRisk(run: Runner, rows: EntityRow[]): Promise<void> {
     const risk = { ...derived, ...direct };
     row.props.risk = JSON.stringify(risk);
     row.props.risk_factors = Object.keys(risk);
-    // The explanations of the derived factors kept (src/services/risk/explanation.ts).
+    // The explanations of the derived factors kept (src/services/risk/explanation.ts), with the
+    // hash the scorer compares instead of the text.
     const explanation = state.get('explanation') as string | null;
+    const explanationHash = state.get('explanation_hash') as string | null;
     if (explanation) row.props.risk_explanation = explanation;
+    if (explanation && explanationHash) row.props.risk_explanation_hash = explanationHash;
   }
 }
 

@@ -118,7 +118,8 @@ describe('a state read torn between two commits', () => {
   // what that second scorer builds from such a read; the write must refuse them.
   const stateOf = async (id: string) => {
     const [r] = await h.graph.read(
-      'MATCH (s:RiskState {entity_id: $id}) RETURN s.version AS version, s.hash AS hash, s.risk AS risk, s.explanation AS explanation, s.explanation_hash AS explanationHash',
+      `MATCH (s:RiskState {entity_id: $id}) MATCH (e:Entity {id: $id})
+       RETURN s.version AS version, s.hash AS hash, s.risk AS risk, e.risk_explanation AS explanation, s.explanation_hash AS explanationHash`,
       { id },
     );
     return {

@@ -145,27 +145,42 @@ describe('explanations on small fixtures', () => {
     expect((await scorer.score(await allIds())).written).toBe(0);
   });
 
-  test('the state keeps the hash of its explanation; a state without one is compared by text and given one at its next write', async () => {
+  test('the state keeps the hash of its explanation and the entity its text with the hash; a missing hash is made up from the text', async () => {
     const state = async (id: string) => (await h.graph.read(
-      'MATCH (s:RiskState {entity_id: $id}) MATCH (e:Entity {id: $id}) RETURN s.explanation AS text, s.explanation_hash AS hash, s.version AS version, e.risk_explanation AS shown',
+      `MATCH (s:RiskState {entity_id: $id}) MATCH (e:Entity {id: $id})
+       RETURN s.explanation AS text, s.explanation_hash AS hash, s.version AS version, e.risk_explanation AS shown, e.risk_explanation_hash AS shownHash`,
       { id },
-    ))[0].toObject() as { text: string; hash: string | null; version: number; shown: string };
+    ))[0].toObject() as { text: string | null; hash: string | null; version: number; shown: string; shownHash: string | null };
+    const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
     const kept = await state('t1');
-    expect(kept.hash).toBe(createHash('sha256').update(kept.text).digest('base64url'));
-    expect(kept.shown).toBe(kept.text);
+    expect(kept.text).toBeNull();
+    expect(kept.hash).toBe(sha(kept.shown));
+    expect(kept.shownHash).toBe(kept.hash);
 
-    // As an older build wrote it: the text alone. The same explanation: nothing to write.
-    await h.graph.write('MATCH (s:RiskState {entity_id: $id}) REMOVE s.explanation_hash', { id: 't1' });
+    // As an older build wrote it: the text on the state, no hashes. The same explanation: nothing to write.
+    await h.graph.write('MATCH (s:RiskState {entity_id: $id}) MATCH (e:Entity {id: $id}) SET s.explanation = e.risk_explanation REMOVE s.explanation_hash, e.risk_explanation_hash', { id: 't1' });
     expect((await scorer.score(['t1'])).written).toBe(0);
-    // A stale text (what an older view wrote): written again, with the hash, the version kept.
+    // A stale text on such a state (what an older view wrote): written again, the text replaced by the hash, the version kept.
     await h.graph.write('MATCH (s:RiskState {entity_id: $id}) SET s.explanation = $stale', { id: 't1', stale: '{}' });
     expect((await scorer.score(['t1'])).written).toBe(1);
     expect(await state('t1')).toEqual(kept);
-    // What the entity shows differs from its state: repaired, though the state's hash matches.
-    await h.graph.write('MATCH (e:Entity {id: $id}) SET e.risk_explanation = $stale', { id: 't1', stale: '{}' });
+    // What the entity shows differs from its state: repaired, though the state's hash matches,
+    // whether the entity's hash says so or, without a hash, its text.
+    await h.graph.write('MATCH (e:Entity {id: $id}) SET e.risk_explanation = $stale, e.risk_explanation_hash = $staleHash', { id: 't1', stale: '{}', staleHash: sha('{}') });
+    expect((await scorer.score(['t1'])).written).toBe(1);
+    expect(await state('t1')).toEqual(kept);
+    await h.graph.write('MATCH (e:Entity {id: $id}) SET e.risk_explanation = $stale REMOVE e.risk_explanation_hash', { id: 't1', stale: '{}' });
     expect((await scorer.score(['t1'])).written).toBe(1);
     expect(await state('t1')).toEqual(kept);
     expect((await scorer.score(['t1'])).written).toBe(0);
+  });
+
+  test('re-ingesting an entity keeps the hash of the explanation it shows beside the text', async () => {
+    const shown = async () => (await h.graph.read('MATCH (e:Entity {id: $id}) RETURN e.risk_explanation AS text, e.risk_explanation_hash AS hash', { id: 't1' }))[0].toObject();
+    const before = await shown();
+    expect(before.hash).not.toBeNull();
+    await h.ingest(writeNdjson('explain-hash.ndjson', [source, entity('t1')]));
+    expect(await shown()).toEqual(before);
   });
 
   test('a write derived from a state whose explanation has changed since is refused and derived again', async () => {

@@ -30,10 +30,10 @@ export const chunks = <T>(items: T[], size: number): T[][] => {
 export interface RootRow {
   id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
   stateRisk: string | null; stateHash: string | null; version: number;
-  /** The hash of the state's explanation; without one (a state written before it was kept), its text. */
+  /** The hash of the state's explanation; without one (a state an older build wrote), its text. */
   stateExplanationHash: string | null; stateExplanation: string | null;
-  /** Whether the entity shows the explanation its state holds. */
-  showsStateExplanation: boolean;
+  /** The hash of the explanation the entity shows; without one, its text (null: it shows none). */
+  shownExplanationHash: string | null; shownExplanation: string | null;
 }
 
 /** A member one current fact away, with the fact shown for the step. */
@@ -62,7 +62,10 @@ export interface ChunkRead {
  * once the risk states are read.
  */
 export async function readChunk(run: Run, ids: string[], reachOf: (run: Run) => Promise<MemberReach>): Promise<ChunkRead> {
+  const psa = new Map<string, string[]>();
   const roots: RootRow[] = (await run(cypher('risk', 'roots'), { ids })).map((r) => {
+    const same = r.get('psa') as string[];
+    if (same.length) psa.set(r.get('id') as string, [...new Set(same)]);
     const riskJson = (r.get('risk') as string | null) ?? null;
     const stateRisk = r.get('state_risk') as string | null;
     return {
@@ -78,14 +81,10 @@ export async function readChunk(run: Run, ids: string[], reachOf: (run: Run) => 
       version: r.get('version') as number,
       stateExplanationHash: (r.get('state_explanation_hash') as string | null) ?? null,
       stateExplanation: (r.get('state_explanation') as string | null) ?? null,
-      showsStateExplanation: r.get('shows_state_explanation') === true,
+      shownExplanationHash: (r.get('shown_explanation_hash') as string | null) ?? null,
+      shownExplanation: (r.get('shown_explanation') as string | null) ?? null,
     };
   });
-  const rootIds = roots.map((r) => r.id);
-  const psa = new Map<string, string[]>();
-  for (const batch of chunks(rootIds, READ_BATCH)) {
-    for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) psa.set(row.get('id') as string, row.get('psa') as string[]);
-  }
   const reach = await reachOf(run);
   // A possibly-same-as entity passes on what it derives from its own neighbourhood too
   // (psa_owned_by_soe, ...): its neighbourhood is read like a root's, from the reach.

@@ -47,6 +47,9 @@ export interface RescoreStats {
   skipped: number;
 }
 
+/** The hash an explanation is compared by (null for none). */
+const hashOf = (text: string | null): string | null => (text === null ? null : riskHash(text));
+
 const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, changed: 0, notifications: 0, rejected: 0, skipped: 0 });
 
 /** The ids of a neighbourhood this job scores; the others are scored by another job of the same change. */
@@ -265,9 +268,9 @@ export class RiskScorer {
       const factors = Object.keys(d.risk).sort();
       const visibleUpToDate = root.riskJson === canonical && root.factors.length === factors.length && root.factors.every((f, i) => f === factors[i]);
       const explanation = explanationJson(d.explanations);
-      const explanationHash = explanation === null ? null : riskHash(explanation);
-      const stateExplanationHash = root.stateExplanationHash ?? (root.stateExplanation === null ? null : riskHash(root.stateExplanation));
-      const explained = root.showsStateExplanation && stateExplanationHash === explanationHash;
+      const explanationHash = hashOf(explanation);
+      const stateExplanationHash = root.stateExplanationHash ?? hashOf(root.stateExplanation);
+      const explained = (root.shownExplanationHash ?? hashOf(root.shownExplanation)) === explanationHash && stateExplanationHash === explanationHash;
       if (root.stateHash === hash && visibleUpToDate && explained) continue;
       const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, d.risk, date);
       rows.push({
