@@ -10,7 +10,8 @@
 import { RISK_CATEGORIES, riskCategoriesNamed, withSanctionsFactors } from '../domain/risk';
 import { RISK_FACTOR_ONTOLOGY } from '../domain/ontology';
 import { cypher } from '../graph/cypherFiles';
-import { networkPath, parseExplanations, type Explanations } from './risk/explanation';
+import { networkPath, type Explanations } from './risk/explanation';
+import { parseExplanations } from './risk/explanationText';
 import type { Principal } from './auth';
 import { riskCategoriesOf } from './projectEntityMatches';
 import { ProjectTx } from './projectTx';

@@ -6,6 +6,7 @@
  * (docs/risk-and-notifications.md, "Explanations").
  */
 import { apiRelType, neo4jRelType } from '../../domain/relationships';
+import { parseExplanations } from './explanationText';
 
 export interface EntityRef { id: string; label: string }
 
@@ -156,21 +157,6 @@ const key = (path: PathStep[]) => path.map((s) => s.entity.id).join('\u0000');
 
 /** An owner's effective share as the explanation shows it (4 decimals). */
 export const effectiveShare = (percent: number) => round(percent, 4);
-
-/** Stored text of explanations: null when there are none, so entities without derived factors store nothing. */
-export function explanationJson(explanations: Explanations): string | null {
-  return Object.keys(explanations).length ? JSON.stringify(explanations) : null;
-}
-
-export function parseExplanations(json: unknown): Explanations {
-  if (typeof json !== 'string' || !json) return {};
-  try {
-    const parsed = JSON.parse(json) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Explanations) : {};
-  } catch {
-    return {};
-  }
-}
 
 /**
  * The entity read's risk map with each derived factor's stored explanation added beside its

@@ -10,7 +10,8 @@ import type { Graph } from '../../graph/neo4j';
 import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, labelOf, readChunk, readLabels, type ChunkRead, type RootRow, type Run } from './chunkRead';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
 import { MemberReachCache } from './memberReach';
-import { explanationJson, pairKey } from './explanation';
+import { pairKey } from './explanation';
+import { explanationJson } from './explanationText';
 import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
 
 /** Entities written per compare-and-set transaction. */
