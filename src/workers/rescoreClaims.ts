@@ -39,6 +39,50 @@ return out
 
 export const claimKey = (change: string): string => `rescore:claims:${change}`;
 
+/** The change's ownership searches in one direction: field entity id, value `<hops left>:<job>`. */
+export const expandKey = (change: string, direction: string): string => `rescore:expanded:${change}:${direction}`;
+
+// KEYS[1]: the change's searches in one direction; ARGV[1]: the job, ARGV[2]: ttl, ARGV[3]: hops
+// left, ARGV[4..]: entity ids. Returns 1/0 per id: whether the job searches on from it. It does
+// unless another job did with as many hops left or more (that job's neighbourhood holds all that
+// lies past); when it does with more hops left than any job before, the entity becomes its own.
+const EXPAND_SCRIPT = `
+local owner = ARGV[1]
+local hops = tonumber(ARGV[3])
+local out = {}
+for i = 4, #ARGV do
+  local id = ARGV[i]
+  local held = redis.call('HGET', KEYS[1], id)
+  local heldHops, heldBy = -1, owner
+  if held then
+    local sep = string.find(held, ':', 1, true)
+    heldHops, heldBy = tonumber(string.sub(held, 1, sep - 1)), string.sub(held, sep + 1)
+  end
+  if heldBy ~= owner and heldHops >= hops then
+    out[#out + 1] = 0
+  else
+    if hops > heldHops then redis.call('HSET', KEYS[1], id, hops .. ':' .. owner) end
+    out[#out + 1] = 1
+  end
+end
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+return out
+`;
+
+// KEYS[1]: the change's searches in one direction; ARGV[1]: the job. Removes the job's entries.
+const RELEASE_EXPANDED_SCRIPT = `
+local fields = redis.call('HGETALL', KEYS[1])
+local suffix = ':' .. ARGV[1]
+for i = 1, #fields, 2 do
+  local v = fields[i + 1]
+  if string.sub(v, -#suffix) == suffix then redis.call('HDEL', KEYS[1], fields[i]) end
+end
+return 0
+`;
+
+/** The directions of the neighbourhood's ownership searches. */
+const DIRECTIONS = ['up', 'down'] as const;
+
 // KEYS[1]: the change's hash; ARGV[1]: the job. Removes the job's claims; returns how many.
 const RELEASE_SCRIPT = `
 local fields = redis.call('HGETALL', KEYS[1])
@@ -68,8 +112,28 @@ export class RescoreClaims {
     return mine;
   }
 
-  /** Gives back what job `owner` claimed for `change` (it failed for good); answers how many. */
+  /**
+   * The ids of a search's frontier that job `owner` searches on from, `hopsLeft` hops, for
+   * `change`: those no other job of the change searched on from with as many hops left or more.
+   */
+  async expand(change: string, owner: string, direction: (typeof DIRECTIONS)[number], ids: readonly string[], hopsLeft: number): Promise<string[]> {
+    const mine: string[] = [];
+    for (let i = 0; i < ids.length; i += CLAIM_BATCH) {
+      const batch = ids.slice(i, i + CLAIM_BATCH);
+      const kept = (await this.redis.eval(EXPAND_SCRIPT, 1, expandKey(change, direction), owner, CLAIM_TTL_SECONDS, hopsLeft, ...batch)) as number[];
+      batch.forEach((id, j) => {
+        if (kept[j] === 1) mine.push(id);
+      });
+    }
+    return mine;
+  }
+
+  /**
+   * Gives back what job `owner` claimed for `change` (it failed for good), and the searches it
+   * took on, so the jobs still to run search past those entities themselves; answers how many claims.
+   */
   async release(change: string, owner: string): Promise<number> {
+    for (const direction of DIRECTIONS) await this.redis.eval(RELEASE_EXPANDED_SCRIPT, 1, expandKey(change, direction), owner);
     return (await this.redis.eval(RELEASE_SCRIPT, 1, claimKey(change), owner)) as number;
   }
 }

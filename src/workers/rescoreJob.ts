@@ -77,16 +77,20 @@ export const rescoreProcessor: Processor<EntityJob> = async (job, deps) => {
 
 /**
  * One re-scoring job: its ids' neighbourhood, less what other jobs of the same change claimed
- * (each entity is scored once per change; rescoreClaims.ts). Jobs without a change (queued
- * before changes were named) score their whole neighbourhood.
+ * (each entity is scored once per change; rescoreClaims.ts), its ownership searches stopped
+ * where another job of the change searched on. Jobs without a change (queued before changes
+ * were named) search and score their whole neighbourhood.
  */
 export async function runRescoreJob(
   scorer: RiskScorer, claims: RescoreClaims, jobId: string, data: EntityJob,
   progress?: (done: number, total: number) => Promise<void> | void,
 ): Promise<RescoreStats> {
   const { change } = data;
-  const claim = change ? (ids: string[]) => claims.claim(change, jobId, ids) : undefined;
-  return scorer.process(data.entityIds, data.reason, progress, claim);
+  const share = change ? {
+    claim: (ids: string[]) => claims.claim(change, jobId, ids),
+    expand: (direction: 'up' | 'down', ids: string[], hopsLeft: number) => claims.expand(change, jobId, direction, ids, hopsLeft),
+  } : undefined;
+  return scorer.process(data.entityIds, data.reason, progress, share);
 }
 
 /**

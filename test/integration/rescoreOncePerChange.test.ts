@@ -101,7 +101,8 @@ test('the jobs of one change score each affected entity exactly once, two at a t
   expect([...counts.keys()].sort()).toEqual(affected);
   expect([...counts.values()].every((n) => n === 1)).toBe(true);
   expect(stats.scored).toBe(affected.length);
-  expect(stats.scored + stats.skipped).toBe(expandedPerJob.reduce((a, b) => a + b, 0));
+  // What the jobs searched: no more than their neighbourhoods, as searches stop where another job searched on.
+  expect(stats.scored + stats.skipped).toBeLessThanOrEqual(expandedPerJob.reduce((a, b) => a + b, 0));
   // Every child is owned by a listed owner now; nothing is left for a full re-score to change.
   expect(stats.changed).toBeGreaterThanOrEqual(CHILDREN);
   expect(await checker.score(ALL)).toMatchObject({ scored: ALL.length, written: 0, changed: 0 });
@@ -144,6 +145,63 @@ test('a job that failed for good gives its claims back to the jobs of the change
   // job-b keeps its own; what job-a held is free again.
   expect(await claims.claim('change-1', 'job-c', ['e1', 'e3', 'e4'])).toEqual(['e1', 'e3']);
   expect(await claims.release('change-1', 'job-a')).toBe(0);
+});
+
+test('a job stops searching where another job of the change searched on with as many hops left, and searches on where it has more', async () => {
+  // A chain of owners: top holds m1, m1 holds m2, ... m4 holds m5; each touched entity gets a job of its own.
+  const chain = ['top', 'm1', 'm2', 'm3', 'm4', 'm5'];
+  const lines = (risky: string[]) => [
+    source, ...chain.map((id) => entity(id, risky.includes(id) ? [OFAC] : [])),
+    ...chain.slice(1).map((id, i) => fact('has_shareholder', id, chain[i], 100)),
+  ];
+  await h.ingest(writeNdjson('chain.ndjson', lines([])));
+  const checker = new RiskScorer(h.graph, feed);
+  await checker.score(chain);
+  const claims = new RescoreClaims(h.redis);
+  const queue = h.queues.queue(QUEUE_NAMES.rescore);
+
+  for (const order of [['m1', 'top'], ['top', 'm1']]) {
+    await h.ingest(writeNdjson('chain-change.ndjson', lines([order[0]])));
+    await queue.drain(true);
+    await h.queues.enqueueEntities([QUEUE_NAMES.rescore], order, 'ingest', undefined, 1);
+    const jobs = (await queue.getJobs(['waiting'])) as Job<EntityJob>[];
+    await queue.drain(true);
+    const counts = new Map<string, number>();
+    const scorer = new RiskScorer(h.graph, feed, { onScored: (ids) => ids.forEach((id) => counts.set(id, (counts.get(id) ?? 0) + 1)) });
+    const results: RescoreStats[] = [];
+    for (const id of order) {
+      const job = jobs.find((j) => j.data.entityIds[0] === id)!;
+      results.push(await runRescoreJob(scorer, claims, job.id!, job.data));
+    }
+    // Whatever the order, every entity of the two neighbourhoods is scored, once.
+    expect([...counts.keys()].sort()).toEqual(await checker.neighbourhood(order));
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    const searched = (r: RescoreStats) => r.scored + r.skipped;
+    if (order[0] === 'm1') {
+      // m1's job searched down from m1 with 4 hops left; top's job meets m1 with 3 and stops there.
+      expect(searched(results[1])).toBe(2);
+      expect((await checker.neighbourhood(['top'])).length).toBe(5);
+    } else {
+      // top's job went down to m4 (m1 with 3 hops left); m1's job has 4 there and goes on to m5.
+      expect(searched(results[1])).toBe((await checker.neighbourhood(['m1'])).length);
+      expect(counts.get('m5')).toBe(1);
+    }
+  }
+});
+
+test('the searches of a change: hops left decide who searches on; a job that failed for good gives its searches back', async () => {
+  const claims = new RescoreClaims(h.redis);
+  expect(await claims.expand('change-1', 'job-a', 'down', ['x', 'y'], 3)).toEqual(['x', 'y']);
+  // Another job with as many hops left stops there; with more, it searches on and holds them.
+  expect(await claims.expand('change-1', 'job-b', 'down', ['x', 'y', 'z'], 3)).toEqual(['z']);
+  expect(await claims.expand('change-1', 'job-b', 'down', ['x'], 4)).toEqual(['x']);
+  expect(await claims.expand('change-1', 'job-a', 'down', ['x', 'y'], 3)).toEqual(['y']);
+  // A job again (a retry) searches on from its own; the other direction is apart.
+  expect(await claims.expand('change-1', 'job-b', 'down', ['x', 'z'], 1)).toEqual(['x', 'z']);
+  expect(await claims.expand('change-1', 'job-b', 'up', ['x', 'y'], 1)).toEqual(['x', 'y']);
+  await claims.release('change-1', 'job-b');
+  expect(await claims.expand('change-1', 'job-c', 'down', ['x', 'y', 'z'], 3)).toEqual(['x', 'z']);
+  expect(await claims.expand('change-1', 'job-c', 'up', ['x', 'y'], 1)).toEqual(['x', 'y']);
 });
 
 test('with BullMQ workers, the jobs\' result counts add up to the distinct affected entities', async () => {

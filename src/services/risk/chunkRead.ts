@@ -135,9 +135,13 @@ export function keepWeights(adjacency: Adjacency, weights: Weights): void {
 /**
  * Ownership steps within maxDepth hops of `roots` over `types`, breadth first with one
  * query per level for the whole set (each entity expanded once), weighted as addStep weighs
- * them: the re-scoring neighbourhood, which needs every entity in reach.
+ * them: the re-scoring neighbourhood, which needs every entity in reach. `keep`, when given,
+ * picks the entities of each level to search on from (the others are reached, not expanded).
  */
-export async function ownershipClosure(run: Run, roots: string[], types: string, today: string, maxDepth: number): Promise<Adjacency> {
+export async function ownershipClosure(
+  run: Run, roots: string[], types: string, today: string, maxDepth: number,
+  keep?: (ids: string[], hopsLeft: number) => Promise<string[]>,
+): Promise<Adjacency> {
   const adjacency: Adjacency = new Map();
   const expanded = new Set<string>(roots);
   let frontier = [...roots];
@@ -145,6 +149,7 @@ export async function ownershipClosure(run: Run, roots: string[], types: string,
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
     const next: string[] = [];
     const weights: Weights = new Map();
+    if (keep) frontier = await keep(frontier, maxDepth - depth);
     for (const batch of chunks(frontier, READ_BATCH)) {
       for (const row of await run(step, { ids: batch, today })) {
         const to = row.get('to') as string;

@@ -57,6 +57,16 @@ const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, c
 export type Claim = (ids: string[]) => Promise<string[]>;
 
 /**
+ * The ids of an ownership search's frontier (`direction` up or down, `hopsLeft` hops still to
+ * search from them) this job expands; another job of the same change expanded the others with
+ * as many hops left or more, so everything past them is in that job's neighbourhood.
+ */
+export type Expand = (direction: 'up' | 'down', ids: string[], hopsLeft: number) => Promise<string[]>;
+
+/** How the jobs of one change share their work: who scores an entity, who searches past it. */
+export interface ChangeShare { claim: Claim; expand?: Expand }
+
+/**
  * version, stateHash and stateRisk: the state the row was derived from, all compared when it
  * is written (apply-scores in cypher/risk.cypher says why).
  */
@@ -115,13 +125,13 @@ export class RiskScorer {
    * keep those `claim` gives this job (all without it), and score those.
    */
   async process(
-    entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void, claim?: Claim,
+    entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void, share?: ChangeShare,
   ): Promise<RescoreStats> {
     // The member reach is read while the neighbourhood is found (the groups check it still holds).
     this.reach.prefetch(todayUtc());
     const leftover = await this.flushOutbox();
-    const expanded = reason === FULL_RESCORE_REASON ? [...new Set(entityIds)] : await this.affected(entityIds);
-    const ids = claim && reason !== FULL_RESCORE_REASON ? await claim(expanded) : expanded;
+    const expanded = reason === FULL_RESCORE_REASON ? [...new Set(entityIds)] : await this.affected(entityIds, share?.expand);
+    const ids = share && reason !== FULL_RESCORE_REASON ? await share.claim(expanded) : expanded;
     const stats = await this.score(ids, { progress });
     stats.requested = entityIds.length;
     stats.skipped = expanded.length - ids.length;
@@ -142,9 +152,11 @@ export class RiskScorer {
   /**
    * The neighbourhood in the order it was found (the given ids, their one-hop neighbours, the
    * ownership levels, the possibly-same-as entities): entities near each other in the graph sit
-   * near each other in the list, so a chunk of it shares more of its ownership levels.
+   * near each other in the list, so a chunk of it shares more of its ownership levels. With
+   * `expand`, the ownership searches stop where another job of the change searched on: that
+   * job's neighbourhood holds what lies past.
    */
-  async affected(entityIds: string[]): Promise<string[]> {
+  async affected(entityIds: string[], expand?: Expand): Promise<string[]> {
     const seeds = [...new Set(entityIds)];
     const all = new Set(seeds);
     const today = todayUtc();
@@ -152,8 +164,9 @@ export class RiskScorer {
       for (const batch of chunks(seeds, READ_BATCH)) {
         for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
       }
-      for (const types of [UP_TYPES, DOWN_TYPES]) {
-        for (const [from, edges] of await ownershipClosure(run, seeds, types, today, this.maxDepth)) {
+      for (const [direction, types] of [['up', UP_TYPES], ['down', DOWN_TYPES]] as const) {
+        const keep = expand && ((ids: string[], hopsLeft: number) => expand(direction, ids, hopsLeft));
+        for (const [from, edges] of await ownershipClosure(run, seeds, types, today, this.maxDepth, keep)) {
           all.add(from);
           for (const e of edges) all.add(e.to);
         }
