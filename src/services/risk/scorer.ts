@@ -122,7 +122,8 @@ export class RiskScorer {
   /**
    * One job: deliver notifications left over by an interrupted run, expand the ids to every
    * entity whose derived factors may depend on them (unless the job lists every entity),
-   * keep those `claim` gives this job (all without it), and score those.
+   * keep those `share.claim` gives this job (all without it), and score those; `share.expand`
+   * stops its ownership searches where another job of the change searched on.
    */
   async process(
     entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void, share?: ChangeShare,
