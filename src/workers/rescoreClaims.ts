@@ -101,15 +101,7 @@ export class RescoreClaims {
 
   /** The ids of `ids` that job `owner` scores for `change`: those no other job of the change claimed. */
   async claim(change: string, owner: string, ids: readonly string[]): Promise<string[]> {
-    const mine: string[] = [];
-    for (let i = 0; i < ids.length; i += CLAIM_BATCH) {
-      const batch = ids.slice(i, i + CLAIM_BATCH);
-      const owned = (await this.redis.eval(CLAIM_SCRIPT, 1, claimKey(change), owner, CLAIM_TTL_SECONDS, ...batch)) as number[];
-      batch.forEach((id, j) => {
-        if (owned[j] === 1) mine.push(id);
-      });
-    }
-    return mine;
+    return this.kept(ids, (batch) => this.redis.eval(CLAIM_SCRIPT, 1, claimKey(change), owner, CLAIM_TTL_SECONDS, ...batch));
   }
 
   /**
@@ -117,12 +109,17 @@ export class RescoreClaims {
    * `change`: those no other job of the change searched on from with as many hops left or more.
    */
   async expand(change: string, owner: string, direction: (typeof DIRECTIONS)[number], ids: readonly string[], hopsLeft: number): Promise<string[]> {
+    return this.kept(ids, (batch) => this.redis.eval(EXPAND_SCRIPT, 1, expandKey(change, direction), owner, CLAIM_TTL_SECONDS, hopsLeft, ...batch));
+  }
+
+  /** The ids a script answers 1 for, asked CLAIM_BATCH ids a call. */
+  private async kept(ids: readonly string[], script: (batch: readonly string[]) => Promise<unknown>): Promise<string[]> {
     const mine: string[] = [];
     for (let i = 0; i < ids.length; i += CLAIM_BATCH) {
       const batch = ids.slice(i, i + CLAIM_BATCH);
-      const kept = (await this.redis.eval(EXPAND_SCRIPT, 1, expandKey(change, direction), owner, CLAIM_TTL_SECONDS, hopsLeft, ...batch)) as number[];
+      const answers = (await script(batch)) as number[];
       batch.forEach((id, j) => {
-        if (kept[j] === 1) mine.push(id);
+        if (answers[j] === 1) mine.push(id);
       });
     }
     return mine;
