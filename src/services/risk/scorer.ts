@@ -1,7 +1,7 @@
 /**
  * Re-scoring against the graph: reads a group's neighbourhood in one transaction, derives
  * (./derivation.ts), writes chunk by chunk with compare-and-set and queues notifications in a
- * Neo4j outbox that is then moved to the feed. See docs/risk-and-notifications.md.
+ * Neo4j outbox that is then moved to the feed (./outbox.ts). See docs/risk-and-notifications.md.
  */
 import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
@@ -10,9 +10,10 @@ import type { Graph } from '../../graph/neo4j';
 import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, labelOf, readChunk, readLabels, type ChunkRead, type RootRow, type Run } from './chunkRead';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
 import { MemberReachCache } from './memberReach';
+import { NotificationOutbox } from './outbox';
 import { pairKey } from './explanation';
 import { explanationJson } from './explanationText';
-import { riskChange, type EntityRiskChange, type NotificationSink } from './notifications';
+import { riskChange, type NotificationSink } from './notifications';
 
 /** Entities written per compare-and-set transaction. */
 export const SCORE_CHUNK = 2000;
@@ -108,8 +109,9 @@ export class RiskScorer {
   private readonly onScored: ScorerOptions['onScored'];
   /** The ownership steps derivation can use, shared by the groups while the graph epoch stays. */
   private readonly reach: MemberReachCache;
+  private readonly outbox: NotificationOutbox;
 
-  constructor(private readonly graph: Graph, private readonly sink: NotificationSink, options: ScorerOptions = {}) {
+  constructor(private readonly graph: Graph, sink: NotificationSink, options: ScorerOptions = {}) {
     this.chunkSize = options.chunkSize ?? SCORE_CHUNK;
     this.groupSize = Math.max(this.chunkSize, options.groupSize ?? SCORE_GROUP);
     this.parallel = Math.max(1, options.parallel ?? SCORE_PARALLEL);
@@ -117,6 +119,7 @@ export class RiskScorer {
     this.log = options.log ?? (() => undefined);
     this.onScored = options.onScored;
     this.reach = new MemberReachCache(this.maxDepth, (work) => this.readTx(work));
+    this.outbox = new NotificationOutbox(graph, sink);
   }
 
   /**
@@ -342,41 +345,9 @@ export class RiskScorer {
     return out;
   }
 
-  /**
-   * Moves committed notifications from the Neo4j outbox to the feed, then deletes them from
-   * the outbox. Delivery is idempotent by notification id, so a crash between the two steps
-   * delivers again without a duplicate. Returns the number moved.
-   */
-  async flushOutbox(): Promise<number> {
-    // One flush at a time per scorer (chunks in flight share it); other workers may flush the
-    // same rows concurrently, which delivery by id makes harmless.
-    const run = this.flushing.then(() => this.flushPending());
-    this.flushing = run.catch(() => undefined);
-    return run;
-  }
-
-  private flushing: Promise<unknown> = Promise.resolve();
-
-  private async flushPending(): Promise<number> {
-    let moved = 0;
-    for (;;) {
-      const rows = await this.graph.read(cypher('risk', 'outbox-pending'), { limit: neo4j.int(500) });
-      if (!rows.length) return moved;
-      const items = rows.map((r) => {
-        const change = JSON.parse(r.get('payload') as string) as EntityRiskChange;
-        const custom = r.get('custom_fields') as string | null;
-        return {
-          id: r.get('id') as string,
-          projectId: r.get('project_id') as string,
-          score: r.get('score') as number,
-          // The saved entity's custom fields, as the spec's ProjectNotificationData carries them.
-          data: { resource_id: r.get('resource_id') as string, ...change, ...(custom ? { custom_fields: JSON.parse(custom) as Record<string, string> } : {}) },
-        };
-      });
-      await this.sink.deliver(items);
-      await this.graph.write(cypher('risk', 'outbox-delete'), { ids: items.map((i) => i.id) });
-      moved += items.length;
-    }
+  /** Moves committed notifications from the outbox to the feed (NotificationOutbox.flush); returns the number moved. */
+  flushOutbox(): Promise<number> {
+    return this.outbox.flush();
   }
 
   /** One read transaction (one view of the graph) with the worker's longer time limit. */
