@@ -134,7 +134,7 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk
 
 // name: set-entity-risk
 // The direct and shown risk of entities that lost the factors of an ended claim (another
-// dataset still holds them); the flags' labels follow the flags as upsert-entities sets them.
+// dataset still holds them); the flags' labels and :DirectRisk follow as upsert-entities sets them.
 // An entity the worker never scored, whose risk this changes, first gets the baseline risk state
 // upsert-entities gives it.
 UNWIND $rows AS row
@@ -150,10 +150,12 @@ FOREACH (_ IN CASE WHEN row.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)
 FOREACH (_ IN CASE WHEN row.sanctioned THEN [] ELSE [1] END | REMOVE e:Sanctioned)
 FOREACH (_ IN CASE WHEN row.pep THEN [1] ELSE [] END | SET e:Pep)
 FOREACH (_ IN CASE WHEN row.pep THEN [] ELSE [1] END | REMOVE e:Pep)
+FOREACH (_ IN CASE WHEN row.direct <> '{}' THEN [1] ELSE [] END | SET e:DirectRisk)
+FOREACH (_ IN CASE WHEN row.direct <> '{}' THEN [] ELSE [1] END | REMOVE e:DirectRisk)
 
 // name: withdraw-entities
 // A withdrawn entity keeps its attributes and takes the direct risk it is left with (see
-// src/importers/ending.ts); the flags' labels follow its flags as upsert-entities sets them.
+// src/importers/ending.ts); the flags' labels and :DirectRisk follow as upsert-entities sets them.
 // An entity the worker never scored, whose risk this changes, first gets the baseline risk state
 // upsert-entities gives it.
 UNWIND $rows AS row
@@ -170,3 +172,5 @@ FOREACH (_ IN CASE WHEN row.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)
 FOREACH (_ IN CASE WHEN row.sanctioned THEN [] ELSE [1] END | REMOVE e:Sanctioned)
 FOREACH (_ IN CASE WHEN row.pep THEN [1] ELSE [] END | SET e:Pep)
 FOREACH (_ IN CASE WHEN row.pep THEN [] ELSE [1] END | REMOVE e:Pep)
+FOREACH (_ IN CASE WHEN row.direct <> '{}' THEN [1] ELSE [] END | SET e:DirectRisk)
+FOREACH (_ IN CASE WHEN row.direct <> '{}' THEN [] ELSE [1] END | REMOVE e:DirectRisk)

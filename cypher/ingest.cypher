@@ -44,6 +44,8 @@ RETURN previous
 // afterwards (refresh-summaries). The :Sanctioned, :Pep and :Closed labels mirror the flags
 // of those names: traversal filters check a label, which costs nothing next to reading a
 // property of every entity a search reaches (schema-flag-labels.cypher backfills them).
+// :DirectRisk marks an entity whose direct risk is not empty: where the risk worker's search
+// back from the members starts (cypher/risk.cypher reach-members), read from the label's index.
 // An entity clients could see that the worker never scored, whose risk the line changes, first
 // gets a baseline risk state (version 0, no hash) holding the risk shown until now: the line
 // replaces `risk`, and the worker's notification compares against what was shown before
@@ -64,6 +66,8 @@ FOREACH (_ IN CASE WHEN row.props.pep THEN [1] ELSE [] END | SET e:Pep)
 FOREACH (_ IN CASE WHEN row.props.pep THEN [] ELSE [1] END | REMOVE e:Pep)
 FOREACH (_ IN CASE WHEN row.props.closed THEN [1] ELSE [] END | SET e:Closed)
 FOREACH (_ IN CASE WHEN row.props.closed THEN [] ELSE [1] END | REMOVE e:Closed)
+FOREACH (_ IN CASE WHEN row.props.direct_risk <> '{}' THEN [1] ELSE [] END | SET e:DirectRisk)
+FOREACH (_ IN CASE WHEN row.props.direct_risk <> '{}' THEN [] ELSE [1] END | REMOVE e:DirectRisk)
 WITH e, row
 CALL (e) {
   MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute)

@@ -52,7 +52,9 @@ RETURN g.token AS token
 // Entities with direct risk (their text, parsed by the worker, which keeps the risk family
 // members) and their labels: where a search back from the members starts. Direct risk, not
 // risk_factors: ingest and import write it, always with an epoch bump; the worker writes risk_factors.
-MATCH (e:Entity)
+// Read from the :DirectRisk label ingest and import keep (the few percent of entities with
+// direct risk), not from a scan of every entity: every group of a change waits for this read.
+MATCH (e:DirectRisk)
 WITH e, coalesce(e.direct_risk, e.risk) AS direct
 WHERE direct IS NOT NULL AND direct <> '{}'
 RETURN e.id AS id, e.label AS label, direct

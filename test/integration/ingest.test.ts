@@ -287,6 +287,31 @@ describe('the :Sanctioned, :Pep and :Closed labels behind the traversal filters'
   });
 });
 
+describe('the :DirectRisk label the risk worker reads its members from', () => {
+  const marked = async () => (await h.graph.read('MATCH (e:DirectRisk) RETURN e.id AS id ORDER BY id')).map((r) => r.get('id'));
+
+  test('ingest keeps it on the entities with direct risk, and migrate backfills and drops it', async () => {
+    await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
+    const withRisk = (await h.graph.read("MATCH (e:Entity) WHERE e.direct_risk <> '{}' RETURN e.id AS id ORDER BY id")).map((r) => r.get('id'));
+    expect(withRisk).toEqual(expect.arrayContaining(['e-acme', 'e-jdoe']));
+    expect(await marked()).toEqual(withRisk);
+
+    // An upsert that clears the risk removes it; one that gives risk back sets it again.
+    await h.ingest(writeNdjson('acme2.ndjson', acmeLines().map((l: any) => (l.id === 'e-acme' ? { ...l, risk: [] } : l))));
+    expect(await marked()).toEqual(withRisk.filter((id) => id !== 'e-acme'));
+    await h.ingest(writeNdjson('acme3.ndjson', acmeLines()));
+    expect(await marked()).toEqual(withRisk);
+
+    // A graph loaded before ingest kept it (one entity from before direct_risk, counted by its
+    // risk), with a stale one on an entity without risk.
+    await h.graph.write("MATCH (e:DirectRisk) REMOVE e:DirectRisk WITH count(*) AS n MATCH (x:Entity {id: 'e-jdoe'}) REMOVE x.direct_risk");
+    const plain = (await h.graph.read("MATCH (e:Entity) WHERE e.direct_risk = '{}' RETURN e.id AS id LIMIT 1"))[0].get('id') as string;
+    await h.graph.write('MATCH (e:Entity {id: $plain}) SET e:DirectRisk', { plain });
+    await migrate(h.graph);
+    expect(await marked()).toEqual(withRisk);
+  });
+});
+
 describe('the :WatchlistAdjacent label behind sanctioned / PEP searches', () => {
   // w-far -has_shareholder-> w-co -has_director-> w-person; w-holder and w-sdn stand apart.
   const entity = (id: string, type: string, risk: unknown[] = []) => ({ kind: 'entity', id, type, label: id, attributes: [{ field: 'name', value: id }], risk });

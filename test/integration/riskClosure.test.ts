@@ -6,7 +6,7 @@
  */
 import { todayUtc as today } from '../../src/domain/dates';
 import { UBO_TYPES } from '../../src/domain/relationships';
-import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, nearTargets, parseRisk, reachTargets, type Adjacency, type RiskMap } from '../../src/services/risk';
+import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, familiesOf, nearTargets, parseRisk, reachTargets, type Adjacency, type RiskMap } from '../../src/services/risk';
 import { DOWN_TYPES, UP_TYPES, ownershipClosure, type Run } from '../../src/services/risk/chunkRead';
 import { MemberReachCache, readMemberReach, type InReadTx, type MemberReach } from '../../src/services/risk/memberReach';
 import { prng, randomGraphLines } from '../fixtures/randomGraph';
@@ -65,6 +65,8 @@ describe('member reach', () => {
       let reachSteps = 0;
       for (const depth of [OWNERSHIP_DEPTH, 2, 3]) {
         const reach = await readMemberReach(inReadTx, today(), depth);
+        // The members, read from the :DirectRisk label, are every entity with risk of a family.
+        expect([...reach.directs.keys()].sort()).toEqual([...directs].filter(([, d]) => familiesOf(d).size).map(([id]) => id).sort());
         // Every entity's full search, as the scorer searched per group before.
         const all = { up: await ownershipClosure(run, ids, UP_TYPES, today(), depth), down: await ownershipClosure(run, ids, DOWN_TYPES, today(), depth) };
         for (const dir of ['up', 'down'] as const) {
