@@ -68,15 +68,20 @@ FOREACH (_ IN CASE WHEN row.props.closed THEN [1] ELSE [] END | SET e:Closed)
 FOREACH (_ IN CASE WHEN row.props.closed THEN [] ELSE [1] END | REMOVE e:Closed)
 FOREACH (_ IN CASE WHEN row.props.direct_risk <> '{}' THEN [1] ELSE [] END | SET e:DirectRisk)
 FOREACH (_ IN CASE WHEN row.props.direct_risk <> '{}' THEN [] ELSE [1] END | REMOVE e:DirectRisk)
+// The attributes are replaced in place: the entity's attribute nodes take the line's attributes
+// in turn, more are created, the rest deleted. Not deleted and created afresh: every index seek
+// later in the transaction copies the set of nodes it deleted (Neo4j's transaction state), so a
+// batch re-ingesting known entities grew quadratic in its size (docs/benchmarks.md).
 WITH e, row
-CALL (e) {
-  MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
-  DETACH DELETE a
-}
 CALL (e, row) {
-  UNWIND row.attributes AS attr
-  CREATE (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
-  SET a = attr
+  OPTIONAL MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
+  WITH e, row, collect(a) AS old
+  FOREACH (i IN range(0, size(row.attributes) - 1) |
+    FOREACH (a IN CASE WHEN i < size(old) THEN [old[i]] ELSE [] END | SET a = row.attributes[i])
+    FOREACH (_ IN CASE WHEN i < size(old) THEN [] ELSE [1] END |
+      CREATE (e)-[:HAS_ATTRIBUTE]->(a:Attribute)
+      SET a = row.attributes[i]))
+  FOREACH (a IN old[size(row.attributes)..] | DETACH DELETE a)
 }
 
 // name: upsert-relationships

@@ -120,6 +120,35 @@ describe('loading a file written by another tool', () => {
     expect(body.attributes.name.size).toEqual({ count: 1, qualifier: 'eq' });
   });
 
+  test('an upsert replaces the attributes as they are in the line: fewer, more, and none of their old properties', async () => {
+    const line = (attributes: unknown[]) => [
+      { kind: 'source', id: 'att-src', label: 'Attribute source' },
+      { kind: 'entity', id: 'att', type: 'company', label: 'Att Co', attributes },
+    ];
+    const attributeNodes = () => count("(:Entity {id: 'att'})-[:HAS_ATTRIBUTE]->(:Attribute)");
+    const shown = async () => {
+      const { attributes } = (await h.json('/entity/att')).body;
+      return Object.fromEntries(Object.entries(attributes).map(([field, a]: [string, any]) => [field, a.data.map((d: any) => d.properties)]));
+    };
+    await h.ingest(writeNdjson('att1.ndjson', line([
+      { field: 'name', value: 'Att Co', date: '2020-01-01' }, { field: 'address', value: '1 Old Rd', from_date: '2019-01' }, { field: 'country', value: 'GBR' },
+    ])));
+    expect(await attributeNodes()).toBe(3);
+
+    await h.ingest(writeNdjson('att2.ndjson', line([{ field: 'name', value: 'Att Company' }])));
+    expect(await attributeNodes()).toBe(1);
+    expect(await shown()).toEqual({ name: [{ value: 'Att Company' }] });
+
+    await h.ingest(writeNdjson('att3.ndjson', line([
+      { field: 'name', value: 'Att Company' }, { field: 'name', value: 'Att Co Ltd' }, { field: 'address', value: '2 New St' }, { field: 'country', value: 'FRA' },
+    ])));
+    expect(await attributeNodes()).toBe(4);
+    expect(await shown()).toEqual({
+      name: [{ value: 'Att Company' }, { value: 'Att Co Ltd' }], address: [{ value: '2 New St' }], country: [{ value: 'FRA' }],
+    });
+    expect(await count('(a:Attribute) WHERE NOT (a)<-[:HAS_ATTRIBUTE]-(:Entity)')).toBe(0);
+  });
+
   test('an id repeated within one file: the last line replaces the earlier one, as across files', async () => {
     const lines = [
       { kind: 'source', id: 'dup-src', label: 'Dup source' },
