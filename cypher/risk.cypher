@@ -59,6 +59,25 @@ WITH e, coalesce(e.direct_risk, e.risk) AS direct
 WHERE direct IS NOT NULL AND direct <> '{}'
 RETURN e.id AS id, e.label AS label, direct
 
+// name: direct-risk-label-pending
+// Whether the one-time :DirectRisk backfill has not run on this database (src/graph/migrate.ts).
+OPTIONAL MATCH (m:MaintenanceStep {id: 'direct-risk-label'})
+RETURN m IS NULL AS pending
+
+// name: direct-risk-label-backfill
+// Every entity with direct risk gets :DirectRisk (an entity loaded before direct_risk was
+// written counts its risk, as the worker does): one scan of every entity, so run once per
+// database; ingest and import keep the label from then on. No lock: a label too many costs
+// reach-members a row it drops, never a result.
+MATCH (e:Entity) WHERE NOT e:DirectRisk AND coalesce(e.direct_risk, e.risk) <> '{}'
+CALL (e) {
+  SET e:DirectRisk
+} IN TRANSACTIONS OF 10000 ROWS
+
+// name: direct-risk-label-done
+MERGE (m:MaintenanceStep {id: 'direct-risk-label'})
+SET m.done = toString(datetime())
+
 // name: ownership-step-back
 // One level of a search back from members over current facts of __TYPES__: the steps into
 // $ids, one row per (from, to) pair and type with the largest known share percentage of its

@@ -2,8 +2,8 @@
 // :Sanctioned, :Pep and :Closed labels that ingest keeps in step with the sanctioned, pep and
 // closed flags (upsert-entities), for graphs loaded before ingest kept them, and undone where
 // a flag is no longer set. Traversal filters check these labels (cypher/traversal.cypher).
-// Then :DirectRisk, which ingest and import keep on every entity whose direct risk is not
-// empty (an entity loaded before direct_risk was written counts its risk, as the risk worker does).
+// Then stale :DirectRisk labels (ingest and import keep it on every entity whose direct risk is
+// not empty; migrate.ts adds it, once, to the entities of a graph loaded before they did).
 // Then :WatchlistAdjacent, on every entity with a fact or psa link to a sanctioned or PEP entity: added
 // where missing, dropped where no longer true (after a delisting).
 //
@@ -63,13 +63,8 @@ CALL (id) {
   WITH e WHERE NOT coalesce(e.closed, false) AND e:Closed
   REMOVE e:Closed
 } IN TRANSACTIONS OF 10000 ROWS;
-// Adding :DirectRisk needs no lock: a label too many costs the risk worker's member read one
-// row it drops (cypher/risk.cypher reach-members), never a result. A missing one would lose a
-// member, so dropping it is decided under the entity's lock, as the flags' labels are.
-MATCH (e:Entity) WHERE NOT e:DirectRisk AND coalesce(e.direct_risk, e.risk) <> '{}'
-CALL (e) {
-  SET e:DirectRisk
-} IN TRANSACTIONS OF 10000 ROWS;
+// A missing :DirectRisk would lose the risk worker a member, so dropping one is decided under
+// the entity's lock, as the flags' labels are (one too many only costs its member read a row).
 MATCH (e:DirectRisk) WHERE coalesce(e.direct_risk, e.risk, '{}') = '{}'
 WITH e.id AS id
 CALL (id) {

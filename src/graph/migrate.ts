@@ -1,7 +1,7 @@
 /**
  * Brings a database to the current schema: cypher/schema*.cypher (constraints and indexes,
  * IF NOT EXISTS, and the label backfill of schema-flag-labels.cypher) after the one-time data
- * steps an older database needs. Every statement is idempotent, so it runs at every start.
+ * steps an older database needs (the sx_source backfill, the :DirectRisk label). Every statement is idempotent, so it runs at every start.
  */
 import neo4j from 'neo4j-driver';
 import { entitySourceTokens } from '../domain/sourceTokens';
@@ -27,6 +27,18 @@ export async function migrate(graph: Graph, log: (msg: string) => void = () => u
   if ((await graph.read(cypher('search', 'entity-index-without-name-keys'))).length > 0) {
     log('migrate: entity_search now covers the name keys sx_name_jn and sx_name_ph; run `graph-api reindex` to compute them for entities ingested before');
     await graph.write('DROP INDEX entity_search IF EXISTS');
+  }
+  // :DirectRisk on the entities of a graph loaded before ingest kept it (cypher/risk.cypher):
+  // a scan of every entity, so once per database, recorded by a marker node.
+  if ((await graph.read(cypher('risk', 'direct-risk-label-pending')))[0]?.get('pending')) {
+    log('migrate: marking the entities with direct risk (:DirectRisk), once');
+    const session = graph.session('WRITE');
+    try {
+      await session.run(cypher('risk', 'direct-risk-label-backfill'));
+    } finally {
+      await session.close();
+    }
+    await graph.write(cypher('risk', 'direct-risk-label-done'));
   }
   const statements = schemaStatements();
   const session = graph.session('WRITE');

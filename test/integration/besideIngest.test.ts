@@ -125,6 +125,19 @@ describe('migrate beside an ingest', () => {
     expect(await labelsOf('mb-sdn')).toContain('Sanctioned');
     expect(await watchlist('mb-co')).toEqual([['mb-sdn', 2]]);
   });
+
+  test('a :DirectRisk label out of step with the risk is not dropped while an upsert gives the risk again', async () => {
+    // mb-sdn has no direct risk; the label is stale until the open upsert lists it.
+    await h.graph.write("MATCH (e:Entity {id: 'mb-sdn'}) SET e:DirectRisk");
+    const waited = await besideOpenIngest((tx) => upsertEntities(tx, [entity('mb-sdn', sdn)]));
+    expect(waited).toBe(true);
+    expect(await labelsOf('mb-sdn')).toContain('DirectRisk');
+    // With nothing in the way, a stale one goes.
+    await h.graph.write("MATCH (e:Entity {id: 'mb-co'}) SET e:DirectRisk");
+    expect(await besideOpenIngest(async () => undefined)).toBe(false);
+    expect(await labelsOf('mb-co')).not.toContain('DirectRisk');
+    expect(await labelsOf('mb-sdn')).toContain('DirectRisk');
+  });
 });
 
 describe('the sx_source backfill beside an ingest', () => {

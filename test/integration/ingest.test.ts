@@ -331,13 +331,18 @@ describe('the :DirectRisk label the risk worker reads its members from', () => {
     await h.ingest(writeNdjson('acme3.ndjson', acmeLines()));
     expect(await marked()).toEqual(withRisk);
 
-    // A graph loaded before ingest kept it (one entity from before direct_risk, counted by its
-    // risk), with a stale one on an entity without risk.
+    // A graph loaded before ingest kept it (no backfill marker yet; one entity from before
+    // direct_risk, counted by its risk), with a stale one on an entity without risk.
+    await h.graph.write("MATCH (m:MaintenanceStep {id: 'direct-risk-label'}) DELETE m");
     await h.graph.write("MATCH (e:DirectRisk) REMOVE e:DirectRisk WITH count(*) AS n MATCH (x:Entity {id: 'e-jdoe'}) REMOVE x.direct_risk");
     const plain = (await h.graph.read("MATCH (e:Entity) WHERE e.direct_risk = '{}' RETURN e.id AS id LIMIT 1"))[0].get('id') as string;
     await h.graph.write('MATCH (e:Entity {id: $plain}) SET e:DirectRisk', { plain });
     await migrate(h.graph);
     expect(await marked()).toEqual(withRisk);
+    // The backfill runs once per database: a label lost after it is not scanned for again.
+    await h.graph.write("MATCH (e:Entity {id: 'e-acme'}) REMOVE e:DirectRisk");
+    await migrate(h.graph);
+    expect(await marked()).toEqual(withRisk.filter((id) => id !== 'e-acme'));
   });
 });
 
