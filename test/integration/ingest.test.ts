@@ -575,6 +575,7 @@ describe('the ingest command', () => {
     const error = await promisify(execFile)('node', [cli, 'ingest', file], { env }).catch((e) => e);
     expect(error.code).toBe(1);
     expect(error.stderr).toContain(`${file}:${acmeLines().length + 1}: unknown kind "nope"`);
-    expect(await count('(n)')).toBe(0);
+    // Nothing but the marker of migrate's one-time step, which the command runs first.
+    expect(await count('(n) WHERE NOT n:MaintenanceStep')).toBe(0);
   });
 });
