@@ -1,7 +1,8 @@
 /**
  * Brings a database to the current schema: cypher/schema*.cypher (constraints and indexes,
  * IF NOT EXISTS, and the label backfill of schema-flag-labels.cypher) after the one-time data
- * steps an older database needs (the sx_source backfill, the :DirectRisk label). Every statement is idempotent, so it runs at every start.
+ * steps an older database needs (the sx_source backfill, the :DirectRisk label). Every
+ * statement is idempotent, so it runs at every start.
  */
 import neo4j from 'neo4j-driver';
 import { entitySourceTokens } from '../domain/sourceTokens';
@@ -28,21 +29,16 @@ export async function migrate(graph: Graph, log: (msg: string) => void = () => u
     log('migrate: entity_search now covers the name keys sx_name_jn and sx_name_ph; run `graph-api reindex` to compute them for entities ingested before');
     await graph.write('DROP INDEX entity_search IF EXISTS');
   }
-  // :DirectRisk on the entities of a graph loaded before ingest kept it (cypher/risk.cypher):
-  // a scan of every entity, so once per database, recorded by a marker node.
-  if ((await graph.read(cypher('risk', 'direct-risk-label-pending')))[0]?.get('pending')) {
-    log('migrate: marking the entities with direct risk (:DirectRisk), once');
-    const session = graph.session('WRITE');
-    try {
-      await session.run(cypher('risk', 'direct-risk-label-backfill'));
-    } finally {
-      await session.close();
-    }
-    await graph.write(cypher('risk', 'direct-risk-label-done'));
-  }
   const statements = schemaStatements();
   const session = graph.session('WRITE');
   try {
+    // :DirectRisk on the entities of a graph loaded before ingest kept it (cypher/risk.cypher):
+    // a scan of every entity, so once per database, recorded by a marker node.
+    if ((await graph.read(cypher('risk', 'direct-risk-label-pending')))[0]?.get('pending')) {
+      log('migrate: marking the entities with direct risk (:DirectRisk), once');
+      await session.run(cypher('risk', 'direct-risk-label-backfill'));
+      await session.run(cypher('risk', 'direct-risk-label-done'));
+    }
     // The label sweeps take entity locks, so one may meet an ingest's in a deadlock, which
     // Neo4j breaks by failing one side: every statement is idempotent, so run it again.
     for (const statement of statements) {
