@@ -221,7 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     ingestBatchSize: int(env, 'INGEST_BATCH_SIZE', 2000, 1, 100000),
     ingestAtomicMaxLines: int(env, 'INGEST_ATOMIC_MAX_LINES', 20000, 0, 100_000_000),
     rescoreChunkSize: int(env, 'RESCORE_CHUNK_SIZE', 2000, 1, 100000),
-    rescoreGroupSize: int(env, 'RESCORE_GROUP_SIZE', 20000, 1, 10_000_000),
+    rescoreGroupSize: int(env, 'RESCORE_GROUP_SIZE', 2000, 1, 10_000_000),
     rescoreParallel: int(env, 'RESCORE_PARALLEL', 2, 1, 16),
     workerLockMs: int(env, 'WORKER_LOCK_MS', 30000, 5000, 600000),
     queryTimeoutMs: int(env, 'QUERY_TIMEOUT_MS', 15000, 100, 600000),

@@ -18,11 +18,12 @@ import { riskChange, type NotificationSink } from './notifications';
 /** Entities written per compare-and-set transaction. */
 export const SCORE_CHUNK = 2000;
 /**
- * Most entities read in one read transaction (a group). The ownership levels of nearby entities
- * are mostly shared (4 hops reach a hub's thousands), so reading a group once costs little more
- * than reading one chunk of it: most of the reads, where chunk by chunk read each level again.
+ * Most entities read in one read transaction (a group): one chunk. A group's reads are its own
+ * entities' (the ownership comes from the shared member reach), so a larger group saves no read;
+ * it only makes the lanes derive (Node's CPU) and write (Neo4j's) in step, where groups of one
+ * chunk let one lane's derivation run beside another's write (docs/benchmarks.md).
  */
-export const SCORE_GROUP = 20_000;
+export const SCORE_GROUP = SCORE_CHUNK;
 /** Groups of one call read and scored at the same time (a set this large or more is split in as many). */
 export const SCORE_PARALLEL = 2;
 /** A job with this reason lists every entity: no neighbourhood expansion is needed. */
