@@ -38,6 +38,10 @@ public final class Neo4jLocal {
                 // Timed-out queries are ended at the next monitor check (default every 2 s);
                 // traversal deadlines are tighter than that.
                 .setConfig(GraphDatabaseSettings.transaction_monitor_check_interval, java.time.Duration.ofMillis(200))
+                // At most about 256 MiB of transaction logs older than the last checkpoint are
+                // kept (the default keeps 2 days' worth): nothing restores from them here, and a
+                // day of loads and re-scoring at 1M entities wrote 69 GB of them.
+                .setConfig(GraphDatabaseSettings.keep_logical_logs, "256M size")
                 .build();
         Runtime.getRuntime().addShutdownHook(new Thread(dbms::shutdown, "neo4j-shutdown"));
         dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME); // wait until it is online
