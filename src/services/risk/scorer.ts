@@ -18,7 +18,8 @@ import { riskChange, type NotificationSink } from './notifications';
 /** Entities written per compare-and-set transaction. */
 export const SCORE_CHUNK = 2000;
 /**
- * Most entities read in one read transaction (a group): one chunk. A group's reads are its own
+ * Most entities read in one read transaction (a group): one default chunk (a scorer given a
+ * larger chunk reads a chunk a group: groups are at least a chunk). A group's reads are its own
  * entities' (the ownership comes from the shared member reach), so a larger group saves no read;
  * it only makes the lanes derive (Node's CPU) and write (Neo4j's) in step, where groups of one
  * chunk let one lane's derivation run beside another's write (docs/benchmarks.md).
