@@ -5,9 +5,8 @@
 // A fact is current when it has no end or its last day (`to_end`) is today or later.
 
 // name: roots
-// The entities to score, their direct risk, what clients see now, the last written state, and
-// their possibly-same-as entities (as possibly-same-as gives them, once per link: the scorer
-// keeps each once), each read after the entity's state.
+// The entities to score, their direct risk, what clients see now and the last written state
+// (their possibly-same-as entities come from psa-links, read once per graph epoch).
 // Explanations (kilobytes an entity) are compared by hash: the state keeps only the hash of the
 // one it stands for, and the entity the hash of the one it shows beside its text, so no text is
 // read here. Where a hash is missing (a state or an entity an older build wrote, or an
@@ -21,16 +20,17 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.
        s.explanation_hash AS state_explanation_hash,
        CASE WHEN s.explanation_hash IS NULL THEN s.explanation END AS state_explanation,
        e.risk_explanation_hash AS shown_explanation_hash,
-       CASE WHEN e.risk_explanation_hash IS NULL THEN e.risk_explanation END AS shown_explanation,
-       [(e)-[:POSSIBLY_SAME_AS]->(p:Entity) WHERE p <> e | p.id] AS psa
+       CASE WHEN e.risk_explanation_hash IS NULL THEN e.risk_explanation END AS shown_explanation
 
-// name: possibly-same-as
-// Possibly-same-as entities: their direct factors, and those they derive from their own
-// neighbourhood, become psa_ factors (one without direct risk may be owned by a listed one).
-UNWIND $ids AS id
-MATCH (e:Entity {id: id})-[:POSSIBLY_SAME_AS]->(p:Entity)
-WHERE p <> e
-RETURN id, collect(DISTINCT p.id) AS psa
+// name: psa-links
+// Every possibly-same-as link, by the entity it leads to: that entity's direct risk and label, and
+// the entities linked to it (each once). The table the scorer keeps per graph epoch instead of
+// expanding each entity it reads (src/services/risk/psaTable.ts): links are few (20,000 at 1M
+// entities), and an expand from every entity read costs a relationship-group walk on each.
+MATCH (a:Entity)-[:POSSIBLY_SAME_AS]->(b:Entity)
+WHERE a <> b
+WITH b, collect(DISTINCT a.id) AS linked
+RETURN b.id AS id, b.label AS label, coalesce(b.direct_risk, b.risk) AS direct, linked
 
 // name: ownership-step
 // One level of an ownership search from $ids over current facts of __TYPES__ (the re-scoring
@@ -103,12 +103,6 @@ RETURN e.id AS id, n.id AS member, collect(r {type: type(r), .percentage, .from_
 UNWIND $ids AS id
 MATCH (n:Entity {id: id})
 RETURN n.id AS id, n.label AS label
-
-// name: node-risk
-// Direct risk and label of possibly-same-as entities that are not members (the member reach has theirs).
-UNWIND $ids AS id
-MATCH (n:Entity {id: id})
-RETURN n.id AS id, n.label AS label, coalesce(n.direct_risk, n.risk) AS direct
 
 // name: one-hop
 // Every entity one current fact (or a possibly-same-as link) away: its adjacency and psa

@@ -2,16 +2,18 @@
  * The ownership reads of re-scoring on random graphs in Neo4j: the member reach
  * (src/services/risk/memberReach.ts), searched back from the members, gives every entity the same
  * derived risk and explanations as the full search out from it, from only the steps that lead
- * to a member; and a kept reach is used only while no ingest has changed the graph.
+ * to a member; and a kept reach (or possibly-same-as table) is used only while no ingest has
+ * changed the graph.
  */
 import { todayUtc as today } from '../../src/domain/dates';
 import { UBO_TYPES } from '../../src/domain/relationships';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, familiesOf, nearTargets, parseRisk, reachTargets, type Adjacency, type RiskMap } from '../../src/services/risk';
 import { DOWN_TYPES, UP_TYPES, ownershipClosure, type Run } from '../../src/services/risk/chunkRead';
 import { MemberReachCache, readMemberReach, type InReadTx, type MemberReach } from '../../src/services/risk/memberReach';
+import { PsaTableCache } from '../../src/services/risk/psaTable';
 import { prng, randomGraphLines } from '../fixtures/randomGraph';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
-import { OFAC, entity, fact, source } from '../support/workerFixtures';
+import { OFAC, entity, fact, sameAs, source } from '../support/workerFixtures';
 
 let h: Harness;
 
@@ -69,7 +71,10 @@ describe('member reach', () => {
         expect([...reach.directs.keys()].sort()).toEqual([...directs].filter(([, d]) => familiesOf(d).size).map(([id]) => id).sort());
         // Every entity's full search, as the scorer searched per group before.
         const all = { up: await ownershipClosure(run, ids, UP_TYPES, today(), depth), down: await ownershipClosure(run, ids, DOWN_TYPES, today(), depth) };
+        const targets = reachTargets(reach.directs.keys(), (id) => reach.directs.get(id));
         for (const dir of ['up', 'down'] as const) {
+          // The hops the search back gives are the breadth-first search's over the steps it read.
+          expect(new Map(reach.near[dir])).toEqual(nearTargets(reach[dir], targets[dir], depth));
           // Every step of the reach is a step of the graph, with the same share, and leads to a
           // target within the hops left after it.
           const steps = new Set(edgeKeys(all[dir]));
@@ -159,5 +164,31 @@ describe('member reach', () => {
     expect(after).not.toBe(during);
     expect(upSteps(after)).toMatchObject({ x2: ['s'], x3: ['s'] });
     expect(await get()).toBe(after);
+  });
+
+  test('the possibly-same-as table: links both ways with the risk and labels they lead to, kept until an ingest', async () => {
+    await wipeGraph(h.graph);
+    await h.ingest(writeNdjson('psa-table.ndjson', [source, entity('p1'), entity('p2', [OFAC]), entity('p3'), sameAs('p1', 'p2')]));
+    let reads = 0;
+    const cacheTx: InReadTx = (work) => inReadTx((run) => work(async (q, p) => {
+      if (q.includes('POSSIBLY_SAME_AS')) reads += 1;
+      return run(q, p);
+    }));
+    const cache = new PsaTableCache(cacheTx);
+    const get = () => inReadTx((run) => cache.get(run, today()));
+    const first = await get();
+    expect(Object.fromEntries(first.links)).toEqual({ p1: ['p2'], p2: ['p1'] });
+    expect(Object.keys(first.directs.get('p2')!)).toEqual(['sanctioned_usa_ofac_sdn']);
+    expect(first.directs.get('p1')).toEqual({});
+    expect(first.labels.get('p2')).toBe('P2');
+    expect(await get()).toBe(first);
+    expect(reads).toBe(1);
+
+    // A link added by an ingest is seen by the next reader, not the kept table's.
+    await h.ingest(writeNdjson('psa-table-2.ndjson', [source, sameAs('p3', 'p2')]));
+    const second = await get();
+    expect(second).not.toBe(first);
+    expect(Object.fromEntries(second.links)).toEqual({ p1: ['p2'], p2: ['p1', 'p3'], p3: ['p2'] });
+    expect(reads).toBe(2);
   });
 });

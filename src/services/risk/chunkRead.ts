@@ -1,15 +1,17 @@
 /**
  * What scoring a group reads, in one read transaction (one view of the graph): the group's
- * entities and risk states, their possibly-same-as entities and the direct risk of those; the
- * ownership steps, member neighbours and the facts and labels explanations show come from the
- * member reach (./memberReach.ts), taken after the states. Then (readLabels) the labels the
+ * entities and risk states; the ownership steps, member neighbours and the facts and labels
+ * explanations show come from the member reach (./memberReach.ts), and the possibly-same-as
+ * entities with their direct risk and labels from the possibly-same-as table (./psaTable.ts),
+ * both taken after the states. Then (readLabels) the labels the
  * explanations show that the reach does not hold. The derivation (./derivation.ts) works on this alone.
  */
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { cypher, statement } from '../../graph/cypherFiles';
 import { parseRisk, type Adjacency, type Near, type RiskMap } from './derivation';
 import type { StepFact } from './explanation';
-import type { MemberReach } from './memberReach';
+import type { MemberReach, StepFacts } from './memberReach';
+import type { PsaTable } from './psaTable';
 
 /** Ids per statement of a read. */
 export const READ_BATCH = 2000;
@@ -43,29 +45,33 @@ export interface ChunkRead {
   roots: RootRow[];
   /** Each entity's member neighbours in id order (shared by the groups: read only). */
   adjacent: ReadonlyMap<string, Neighbour[]>;
-  psa: Map<string, string[]>;
+  /** The possibly-same-as entities of the roots that have any (read only). */
+  psa: ReadonlyMap<string, readonly string[]>;
   up: Adjacency;
   down: Adjacency;
   /** The fact shown for every step of `up` and `down` (pairKey), from the reach (read only). */
-  steps: ReadonlyMap<string, StepFact>;
-  directs: Map<string, RiskMap>;
-  /** Labels readLabels read, and those of the psa entities. */
+  steps: StepFacts;
+  /** Direct risk of the members and of the possibly-same-as entities. */
+  directs: { get(id: string): RiskMap | undefined };
+  /** Labels readLabels read. */
   labels: Map<string, string>;
+  /** Labels of the possibly-same-as entities, from the table (read only). */
+  psaLabels: ReadonlyMap<string, string>;
   /** Labels of the members and of the entities the steps start from, from the reach (read only). */
   reachLabels: ReadonlyMap<string, string>;
   /** Hops to the nearest target along `up` and `down` (nearTargets). */
   near: { up: Near; down: Near };
 }
 
+/** What a group shares with the others while the graph epoch stays. */
+export interface Shared { reach: MemberReach; psa: PsaTable }
+
 /**
- * Reads what scoring `ids` needs; `reachOf` gives the member reach, asked in this transaction
- * once the risk states are read.
+ * Reads what scoring `ids` needs; `sharedOf` gives the member reach and the possibly-same-as
+ * table, asked in this transaction once the risk states are read.
  */
-export async function readChunk(run: Run, ids: string[], reachOf: (run: Run) => Promise<MemberReach>): Promise<ChunkRead> {
-  const psa = new Map<string, string[]>();
+export async function readChunk(run: Run, ids: string[], sharedOf: (run: Run) => Promise<Shared>): Promise<ChunkRead> {
   const roots: RootRow[] = (await run(cypher('risk', 'roots'), { ids })).map((r) => {
-    const same = r.get('psa') as string[];
-    if (same.length) psa.set(r.get('id') as string, [...new Set(same)]);
     const riskJson = (r.get('risk') as string | null) ?? null;
     const stateRisk = r.get('state_risk') as string | null;
     return {
@@ -85,26 +91,23 @@ export async function readChunk(run: Run, ids: string[], reachOf: (run: Run) => 
       shownExplanation: (r.get('shown_explanation') as string | null) ?? null,
     };
   });
-  const reach = await reachOf(run);
+  const { reach, psa: table } = await sharedOf(run);
   // A possibly-same-as entity passes on what it derives from its own neighbourhood too
   // (psa_owned_by_soe, ...): its neighbourhood is read like a root's, from the reach.
-  const psaIds = [...new Set([...psa.values()].flat())];
-  const labels = new Map<string, string>();
-  const directs = new Map<string, RiskMap>(reach.directs);
-  for (const batch of chunks(psaIds.filter((id) => !directs.has(id)), READ_BATCH)) {
-    for (const row of await run(cypher('risk', 'node-risk'), { ids: batch })) {
-      directs.set(row.get('id') as string, parseRisk(row.get('direct')));
-      if (row.get('label')) labels.set(row.get('id') as string, row.get('label') as string);
-    }
+  const psa = new Map<string, readonly string[]>();
+  for (const root of roots) {
+    const same = table.links.get(root.id);
+    if (same) psa.set(root.id, same);
   }
   return {
-    roots, adjacent: reach.adjacent, psa, up: reach.up, down: reach.down, steps: reach.steps, directs,
-    labels, reachLabels: reach.labels, near: reach.near,
+    roots, adjacent: reach.adjacent, psa, up: reach.up, down: reach.down, steps: reach.steps,
+    directs: { get: (id) => reach.directs.get(id) ?? table.directs.get(id) },
+    labels: new Map(), reachLabels: reach.labels, psaLabels: table.labels, near: reach.near,
   };
 }
 
-/** The label of `id` that `data` holds, read with the group or with the reach. */
-export const labelOf = (data: ChunkRead, id: string): string | undefined => data.labels.get(id) ?? data.reachLabels.get(id);
+/** The label of `id` that `data` holds, read with the group, with the reach or with the possibly-same-as table. */
+export const labelOf = (data: ChunkRead, id: string): string | undefined => data.labels.get(id) ?? data.reachLabels.get(id) ?? data.psaLabels.get(id);
 
 /** Reads, in the same transaction as `data`, the labels of `ids` it does not know yet. */
 export async function readLabels(run: Run, data: ChunkRead, ids: string[]): Promise<void> {

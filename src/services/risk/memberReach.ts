@@ -9,20 +9,16 @@
  * takes, and none of the many that lead to no member. At 1M entities that is about a tenth of
  * what searching out from one change's neighbourhood read (docs/benchmarks.md).
  *
- * The reach is shared by the groups that score one change, which is safe only while the graph it
- * was read from is the one each group would read after its risk states (the compare-and-set
- * needs the graph read after the state: cypher/risk.cypher apply-scores). Ingest and import write
- * a new graph epoch token in each of their transactions; the reach keeps the token read before
- * and after it was searched (a write committed in between leaves no token to keep), and a group
- * uses it only when it reads the same token after its states: no ingest committed from the
- * search's start to that read, so the reach is the graph as it was after the states, whenever it
- * was read. Otherwise the group has the reach searched again, after its states, and uses that.
- * So a reach may be read before any state: the scorer starts one while a job finds its
+ * The reach is shared by the groups that score one change while the graph epoch stays
+ * (./epochCache.ts says when that is safe): the scorer starts reading it while a job finds its
  * neighbourhood.
  */
 import { cypher, statement } from '../../graph/cypherFiles';
 import { DOWN_TYPES, READ_BATCH, UP_TYPES, addStep, chunks, keepWeights, type Neighbour, type Run, type Weights } from './chunkRead';
-import { familiesOf, nearTargets, parseRisk, reachTargets, type Adjacency, type Near, type RiskMap } from './derivation';
+import { familiesOf, parseRisk, reachTargets, type Adjacency, type Near, type RiskMap } from './derivation';
+import { EpochCache, type InReadTx } from './epochCache';
+
+export type { InReadTx } from './epochCache';
 import { pairKey, shownFact, type FactRow, type StepFact } from './explanation';
 
 export interface MemberReach {
@@ -31,24 +27,15 @@ export interface MemberReach {
   down: Adjacency;
   /** Direct risk of every member. */
   directs: Map<string, RiskMap>;
-  /** Hops to the nearest target, up and down (nearTargets). */
+  /** Hops to the nearest target, up and down (as nearTargets gives them). */
   near: { up: Near; down: Near };
   /** The fact an explanation shows for each step of `up` and `down` (pairKey; a step both ways shows its downward one). */
-  steps: Map<string, StepFact>;
+  steps: StepFacts;
   /** Labels of the members and of the entities the steps start from. */
   labels: Map<string, string>;
   /** The member neighbours of each entity one current fact away from one (any type, possibly-same-as excluded), in id order. */
   adjacent: Map<string, Neighbour[]>;
 }
-
-/** The graph epoch token (cypher/risk.cypher graph-epoch), null when no ingest wrote one yet. */
-export async function graphEpoch(run: Run): Promise<string | null> {
-  const [row] = await run(cypher('risk', 'graph-epoch'), {});
-  return (row?.get('token') as string | null | undefined) ?? null;
-}
-
-/** Runs `work` in a read transaction of its own. */
-export type InReadTx = <T>(work: (run: Run) => Promise<T>) => Promise<T>;
 
 /**
  * Reads the member reach: the members, then the searches up and down and the neighbours at the
@@ -67,17 +54,50 @@ export async function readMemberReach(inTx: InReadTx, today: string, maxDepth: n
   });
   const targets = reachTargets(directs.keys(), (id) => directs.get(id));
   const [up, down, adjacent] = await Promise.all([
-    inTx((run) => searchBack(run, targets.up, UP_TYPES, today, maxDepth)),
-    inTx((run) => searchBack(run, targets.down, DOWN_TYPES, today, maxDepth)),
+    inTx((run) => searchBack(run, targets.up, UP_TYPES, today, maxDepth, labels)),
+    inTx((run) => searchBack(run, targets.down, DOWN_TYPES, today, maxDepth, labels)),
     inTx((run) => memberNeighbours(run, [...directs.keys()], today)),
   ]);
-  // A step both ways shows its downward fact (as the explanations always showed it).
-  const steps = new Map([...up.steps, ...down.steps]);
-  for (const [id, label] of [...up.labels, ...down.labels]) labels.set(id, label);
   return {
-    up: up.adjacency, down: down.adjacency, directs, steps, labels, adjacent,
-    near: { up: nearTargets(up.adjacency, targets.up, maxDepth), down: nearTargets(down.adjacency, targets.down, maxDepth) },
+    up: up.adjacency, down: down.adjacency, directs, labels, adjacent,
+    // A step both ways shows its downward fact (as the explanations always showed it).
+    steps: new StepTable([down, up]),
+    near: { up: up.near, down: down.near },
   };
+}
+
+/** The fact an explanation shows for a step of the reach, by pairKey. */
+export interface StepFacts { get(key: string): StepFact | undefined }
+
+/** A step's facts as read, by type, and its ends. */
+interface StepRead { from: string; to: string; byType: { type: string; facts: FactRow[] }[] }
+
+/** What one search back read. */
+interface Searched { adjacency: Adjacency; weights: Weights; steps: Map<string, StepRead>; near: Near }
+
+/**
+ * The shown facts of the searches' steps, the first search that has a step giving its fact,
+ * each picked (shownFact) when an explanation first asks for it: explanations show few of the
+ * steps, and picking every one held up every group of a change while the reach was finished.
+ */
+class StepTable implements StepFacts {
+  private readonly shown = new Map<string, StepFact | undefined>();
+
+  constructor(private readonly searches: readonly Searched[]) {}
+
+  get(key: string): StepFact | undefined {
+    if (this.shown.has(key)) return this.shown.get(key);
+    let fact: StepFact | undefined;
+    for (const { steps, weights } of this.searches) {
+      const step = steps.get(key);
+      if (!step) continue;
+      const facts = step.byType.flatMap(({ type, facts }) => facts.map((f) => ({ ...f, type })));
+      fact = shownFact(facts, weights.get(step.from)!.get(step.to)!);
+      break;
+    }
+    this.shown.set(key, fact);
+    return fact;
+  }
 }
 
 /** The member neighbours of every entity one current fact from one of `members` (adjacent-back), in id order. */
@@ -97,17 +117,19 @@ async function memberNeighbours(run: Run, members: string[], today: string): Pro
 
 /**
  * maxDepth levels back from `targets` over `types`: each entity's steps in are read once, when
- * it is first met. With the fact each step shows and the labels of the entities met.
+ * it is first met. With the facts of each step, each entity's hops to the nearest target (the
+ * level it was first met at: the search is nearTargets' breadth-first search, run in the
+ * graph), and the labels of the entities met, put in `labels`.
  */
 async function searchBack(
-  run: Run, targets: string[], types: string, today: string, maxDepth: number,
-): Promise<{ adjacency: Adjacency; steps: Map<string, StepFact>; labels: Map<string, string> }> {
+  run: Run, targets: string[], types: string, today: string, maxDepth: number, labels: Map<string, string>,
+): Promise<Searched> {
   const weights: Weights = new Map();
-  const facts = new Map<string, FactRow[]>();
-  const labels = new Map<string, string>();
-  const met = new Set(targets);
+  const steps = new Map<string, StepRead>();
+  const near = new Map<string, number>();
+  for (const t of targets) near.set(t, 0);
   const query = statement('risk', 'ownership-step-back', { TYPES: types });
-  let frontier = [...met];
+  let frontier = [...near.keys()];
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
     const next: string[] = [];
     for (const batch of chunks(frontier, READ_BATCH)) {
@@ -117,11 +139,12 @@ async function searchBack(
         const type = row.get('type') as string;
         addStep(weights, from, to, type, row.get('percentage') as number | null);
         const key = pairKey(from, to);
-        if (!facts.has(key)) facts.set(key, []);
-        facts.get(key)!.push(...(row.get('facts') as FactRow[]).map((f) => ({ ...f, type })));
+        let step = steps.get(key);
+        if (!step) steps.set(key, (step = { from, to, byType: [] }));
+        step.byType.push({ type, facts: row.get('facts') as FactRow[] });
         if (row.get('label')) labels.set(from, row.get('label') as string);
-        if (!met.has(from)) {
-          met.add(from);
+        if (!near.has(from)) {
+          near.set(from, depth + 1);
           next.push(from);
         }
       }
@@ -130,63 +153,12 @@ async function searchBack(
   }
   const adjacency: Adjacency = new Map();
   keepWeights(adjacency, weights);
-  const steps = new Map<string, StepFact>();
-  for (const [from, edges] of adjacency) for (const e of edges) steps.set(pairKey(from, e.to), shownFact(facts.get(pairKey(from, e.to))!, e.percentage)!);
-  return { adjacency, steps, labels };
+  return { adjacency, weights, steps, near };
 }
 
-interface Kept { reach: MemberReach; token: string; today: string }
-
-/**
- * The member reach shared by the groups a scorer reads (see the module comment for why a group
- * may use one read before its states). One search at a time: a group that needs a reach while
- * one is read waits for it, then checks its token against its own.
- */
-export class MemberReachCache {
-  private kept: Kept | undefined;
-  private reading: Promise<{ reach: MemberReach; kept: Kept | undefined }> | undefined;
-
-  constructor(private readonly maxDepth: number, private readonly inTx: InReadTx) {}
-
-  /** Starts reading the reach for `today` unless one is being read (a group asks for it later). */
-  prefetch(today: string): void {
-    if (!this.reading) this.search(today).catch(() => undefined);
-  }
-
-  /** The reach for a group whose risk states `run`'s transaction has read already. */
-  async get(run: Run, today: string): Promise<MemberReach> {
-    // Read after the group's states: a reach read under the same token holds for the group.
-    const token = await graphEpoch(run);
-    const fits = (kept: Kept | undefined): kept is Kept => kept !== undefined && kept.today === today && kept.token === token;
-    if (fits(this.kept)) return this.kept.reach;
-    if (this.reading) {
-      const awaited = await this.reading.catch(() => undefined);
-      if (fits(awaited?.kept)) return awaited.kept.reach;
-    }
-    // Searched from now on, after the group's states: what it reads holds for the group.
-    return (await this.search(today, true)).reach;
-  }
-
-  /**
-   * Reads the reach (or takes the kept one when the token has not moved, unless `fresh`), and
-   * keeps it when no ingest committed while it was read.
-   */
-  private search(today: string, fresh = false): Promise<{ reach: MemberReach; kept: Kept | undefined }> {
-    const reading = (async () => {
-      const before = await this.inTx(graphEpoch);
-      if (!fresh && this.kept && this.kept.token === before && this.kept.today === today) return { reach: this.kept.reach, kept: this.kept };
-      const reach = await readMemberReach(this.inTx, today, this.maxDepth);
-      const after = await this.inTx(graphEpoch);
-      // Tokens equal: no ingest or import committed while the search ran.
-      const kept = before !== null && before === after ? { reach, token: after, today } : undefined;
-      if (kept) this.kept = kept;
-      return { reach, kept };
-    })();
-    this.reading = reading;
-    const done = () => {
-      if (this.reading === reading) this.reading = undefined;
-    };
-    reading.then(done, done);
-    return reading;
+/** The member reach shared by the groups a scorer reads, while the graph epoch stays. */
+export class MemberReachCache extends EpochCache<MemberReach> {
+  constructor(maxDepth: number, inTx: InReadTx) {
+    super(inTx, (today) => readMemberReach(inTx, today, maxDepth));
   }
 }

@@ -9,7 +9,9 @@ import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
 import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, labelOf, readChunk, readLabels, type ChunkRead, type RootRow, type Run } from './chunkRead';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
+import { graphEpoch } from './epochCache';
 import { MemberReachCache } from './memberReach';
+import { PsaTableCache } from './psaTable';
 import { NotificationOutbox } from './outbox';
 import { pairKey } from './explanation';
 import { explanationJson } from './explanationText';
@@ -111,6 +113,8 @@ export class RiskScorer {
   private readonly onScored: ScorerOptions['onScored'];
   /** The ownership steps derivation can use, shared by the groups while the graph epoch stays. */
   private readonly reach: MemberReachCache;
+  /** The possibly-same-as links, shared by the jobs and groups while the graph epoch stays. */
+  private readonly psa: PsaTableCache;
   private readonly outbox: NotificationOutbox;
 
   constructor(private readonly graph: Graph, sink: NotificationSink, options: ScorerOptions = {}) {
@@ -121,6 +125,7 @@ export class RiskScorer {
     this.log = options.log ?? (() => undefined);
     this.onScored = options.onScored;
     this.reach = new MemberReachCache(this.maxDepth, (work) => this.readTx(work));
+    this.psa = new PsaTableCache((work) => this.readTx(work));
     this.outbox = new NotificationOutbox(graph, sink);
   }
 
@@ -133,8 +138,10 @@ export class RiskScorer {
   async process(
     entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void, share?: ChangeShare,
   ): Promise<RescoreStats> {
-    // The member reach is read while the neighbourhood is found (the groups check it still holds).
+    // The member reach and the possibly-same-as table are read while the neighbourhood is found
+    // (the neighbourhood and the groups check they still hold).
     this.reach.prefetch(todayUtc());
+    this.psa.prefetch(todayUtc());
     const leftover = await this.flushOutbox();
     const expanded = reason === FULL_RESCORE_REASON ? [...new Set(entityIds)] : await this.affected(entityIds, share?.expand);
     const ids = share && reason !== FULL_RESCORE_REASON ? await share.claim(expanded) : expanded;
@@ -178,9 +185,8 @@ export class RiskScorer {
         }
       }
       // An entity's psa_ factors follow what its possibly-same-as entities derive.
-      for (const batch of chunks([...all], READ_BATCH)) {
-        for (const row of await run(cypher('risk', 'possibly-same-as'), { ids: batch })) for (const id of row.get('psa') as string[]) all.add(id);
-      }
+      const { links } = await this.psa.get(run, today);
+      for (const id of [...all]) for (const same of links.get(id) ?? []) all.add(same);
     });
     return [...all];
   }
@@ -253,7 +259,11 @@ export class RiskScorer {
   private async derive(ids: string[], stats: RescoreStats, count: boolean): Promise<WriteRow[]> {
     const today = todayUtc();
     const { data, derived } = await this.readTx(async (run) => {
-      const data = await readChunk(run, ids, (inTx) => this.reach.get(inTx, today));
+      const data = await readChunk(run, ids, async (inTx) => {
+        const token = await graphEpoch(inTx);
+        const [reach, psa] = await Promise.all([this.reach.at(token, today), this.psa.at(token, today)]);
+        return { reach, psa };
+      });
       const stepOf = (from: string, to: string) => data.steps.get(pairKey(from, to));
       const unlabelled = new Set<string>();
       const first = await this.deriveRoots(data, data.roots, {
@@ -310,7 +320,7 @@ export class RiskScorer {
    */
   private async deriveRoots(data: ChunkRead, roots: RootRow[], lookup: Pick<DeriveInput, 'stepOf' | 'labelOf'>): Promise<Map<string, Derived>> {
     const near = data.near;
-    const fromGraph = (id: string, direct: RiskMap, psa: string[]) => {
+    const fromGraph = (id: string, direct: RiskMap, psa: readonly string[]) => {
       const neighbours = data.adjacent.get(id) ?? [];
       const psaDerived = psa.map((p) => ({ id: p, derived: riskOfPsa(p) }));
       return deriveRisk({
