@@ -98,6 +98,21 @@ function keepContribution<List>(all: Map<List, Contribution[]>, list: List, c: C
 /** Whether an aggregate share reaches the 50% rule (with a tolerance for float products). */
 export const reachesFiftyPercent = (percent: number): boolean => percent >= 50 - 1e-9;
 
+/** The `to` ids of each edge list walked, in id order, by the list (a list replaced is sorted again). */
+const sortedTos = new WeakMap<readonly OwnershipEdge[], readonly string[]>();
+
+/**
+ * The `to` ids of `edges` in id order, sorted once per list: the member reach's adjacency is
+ * walked from every root of a change, and sorting a hub's list on every visit cost more than
+ * the walks (docs/benchmarks.md). Edge lists are replaced, never changed in place.
+ */
+function tosInOrder(edges: readonly OwnershipEdge[] | undefined): readonly string[] {
+  if (!edges) return [];
+  let tos = sortedTos.get(edges);
+  if (!tos) sortedTos.set(edges, (tos = edges.map((e) => e.to).sort()));
+  return tos;
+}
+
 /**
  * Entities within `maxDepth` hops of `root` along `adjacency` (root excluded), each with the
  * entity it was first reached from: breadth first with neighbours in id order, so each has a
@@ -112,7 +127,7 @@ export function shortestPaths(root: string, adjacency: Adjacency, maxDepth = OWN
     // With `near`, entities that reach no target in the hops left are left out.
     const left = maxDepth - depth - 1;
     for (const node of frontier) {
-      for (const to of (adjacency.get(node) ?? []).map((e) => e.to).sort()) {
+      for (const to of tosInOrder(adjacency.get(node))) {
         if (seen.has(to) || (near && !((near.get(to) ?? Infinity) <= left))) continue;
         seen.add(to);
         parent.set(to, node);
