@@ -40,7 +40,8 @@ export async function run(): Promise<void> {
        UNWIND range(0, size(matches) - 1) AS i
        WITH p, i, matches[i] AS e
        CREATE (p)-[:HAS_ENTITY]->(pe:ProjectEntity {id: $project + '-' + toString(i), project_id: p.id, created: $now, updated: $now, updated_by: $user, version: 1})
-       CREATE (pe)-[:MATCHES {ordinal: 0, created: $now}]->(e)`,
+       CREATE (pe)-[:MATCHES {ordinal: 0, created: $now}]->(e)
+       MERGE (:MatchedEntity {entity_id: e.id})`,
       { project, size: neo4j.int(size), now: new Date().toISOString(), user: DEV_CLIENT.user, org: DEV_CLIENT.org },
     );
     let plain = 0;

@@ -74,7 +74,8 @@ export async function run(): Promise<void> {
        WITH project, p
        UNWIND [i IN range(0, size($ids) - 1) WHERE i % 10 = p] AS i
        MATCH (e:Entity {id: $ids[i]})
-       CREATE (project)-[:HAS_ENTITY]->(:ProjectEntity {id: 'bench-pe-' + i, project_id: project.id})-[:MATCHES]->(e)`,
+       CREATE (project)-[:HAS_ENTITY]->(:ProjectEntity {id: 'bench-pe-' + i, project_id: project.id})-[:MATCHES]->(e)
+       MERGE (:MatchedEntity {entity_id: e.id})`,
       { ids: savedIds, now },
     );
 

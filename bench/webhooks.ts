@@ -70,7 +70,8 @@ export async function run(): Promise<void> {
     await graph.write(
       `CREATE (project:Project {id: 'bench-wh-project', label: 'webhook bench', type: 'network', archived: false, created: $now, updated: $now, owner_user: 'dev-user', owner_org: 'dev-org'})
        WITH project UNWIND range(0, size($ids) - 1) AS i MATCH (e:Entity {id: $ids[i]})
-       CREATE (project)-[:HAS_ENTITY]->(:ProjectEntity {id: 'bench-wh-pe-' + i, project_id: project.id})-[:MATCHES]->(e)`,
+       CREATE (project)-[:HAS_ENTITY]->(:ProjectEntity {id: 'bench-wh-pe-' + i, project_id: project.id})-[:MATCHES]->(e)
+       MERGE (:MatchedEntity {entity_id: e.id})`,
       { ids, now },
     );
     const rescore = queues.queue(QUEUE_NAMES.rescore);

@@ -22,6 +22,7 @@ CALL (pe) {
   WITH pe, i, $matches[i] AS m
   MATCH (e:Entity {id: m.id})
   CREATE (pe)-[:MATCHES {ordinal: i, created: $now, score: m.score, strength: m.strength, profile: $profile, explanation: m.explanation}]->(e)
+  MERGE (:MatchedEntity {entity_id: e.id})
 }
 RETURN pe.id AS id
 
@@ -54,6 +55,7 @@ CALL (pe) {
   WITH pe, i, $matches[i] AS m
   MATCH (e:Entity {id: m.id})
   CREATE (pe)-[:MATCHES {ordinal: i, created: $now, score: m.score, strength: m.strength, profile: $profile, explanation: m.explanation}]->(e)
+  MERGE (:MatchedEntity {entity_id: e.id})
 }
 RETURN pe.id AS id
 

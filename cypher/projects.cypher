@@ -2,6 +2,7 @@
 //   (:Project {id, label, type, archived, created, updated, owner_user, owner_org, share_org, share_role})
 //   (:Project)-[:HAS_ENTITY]->(:ProjectEntity {id, project_id, created, updated, updated_by, version})
 //   (:ProjectEntity)-[:MATCHES {ordinal, created}]->(:Entity)        current matches, in order
+//   (:MatchedEntity {entity_id}) made with every MATCHES (cypher/schema-risk.cypher)
 //   (:ProjectEntity)-[:DELETED_MATCH {deleted, deleted_by}]->(:Entity) matches removed, remembered
 //   (:ProjectEntity)-[:HAS_SNAPSHOT]->(:Snapshot {id, created, created_by, entity_id, data, upstream_risk, upstream_countries})
 // Timestamps are ISO 8601 UTC strings (fixed width, so they sort as text).
@@ -78,6 +79,7 @@ WITH pe
 UNWIND range(0, size($entityIds) - 1) AS i
 MATCH (e:Entity {id: $entityIds[i]})
 CREATE (pe)-[:MATCHES {ordinal: i, created: $now}]->(e)
+MERGE (:MatchedEntity {entity_id: e.id})
 RETURN count(*) AS matched
 
 // name: project-entity-get
@@ -191,6 +193,7 @@ CALL (pe) {
   MERGE (pe)-[m:MATCHES]->(e)
   ON CREATE SET m.created = $now
   SET m.ordinal = i
+  MERGE (:MatchedEntity {entity_id: e.id})
 }
 RETURN pe.id AS id
 

@@ -59,11 +59,6 @@ WITH e, coalesce(e.direct_risk, e.risk) AS direct
 WHERE direct IS NOT NULL AND direct <> '{}'
 RETURN e.id AS id, e.label AS label, direct
 
-// name: direct-risk-label-pending
-// Whether the one-time :DirectRisk backfill has not run on this database (src/graph/migrate.ts).
-OPTIONAL MATCH (m:MaintenanceStep {id: 'direct-risk-label'})
-RETURN m IS NULL AS pending
-
 // name: direct-risk-label-backfill
 // Every entity with direct risk gets :DirectRisk (an entity loaded before direct_risk was
 // written counts its risk, as the worker does): one scan of every entity, so run once per
@@ -74,9 +69,14 @@ CALL (e) {
   SET e:DirectRisk
 } IN TRANSACTIONS OF 10000 ROWS
 
-// name: direct-risk-label-done
-MERGE (m:MaintenanceStep {id: 'direct-risk-label'})
-SET m.done = toString(datetime())
+// name: matched-entity-backfill
+// A (:MatchedEntity) for every entity a project entity matches, on a database whose matches were
+// made before the marker (cypher/schema-risk.cypher): once per database, after the schema.
+MATCH (:ProjectEntity)-[:MATCHES]->(e:Entity)
+WITH DISTINCT e.id AS id
+CALL (id) {
+  MERGE (:MatchedEntity {entity_id: id})
+} IN TRANSACTIONS OF 10000 ROWS
 
 // name: ownership-step-back
 // One level of a search back from members over current facts of __TYPES__: the steps into
@@ -115,7 +115,9 @@ RETURN DISTINCT n.id AS id
 // name: apply-scores
 // Compare-and-set per entity: the SET on the state takes its write lock first, then what is
 // read of the state is the committed value, so a state is changed once per version and a
-// notification is queued once per (project entity, version). The version, hash and risk the
+// notification is queued once per (project entity, version). Projects are looked for only
+// where a (:MatchedEntity) says one may match (an index seek, not a walk of every entity's
+// relationships: most entities scored are matched by no project). The version, hash and risk the
 // row was derived from are all compared: the scorer reads states without locks, and read
 // committed reads each property on its own, so one read can mix two commits; a version-only
 // check would then queue the same change twice, and a risk read apart from the rest would
@@ -142,7 +144,7 @@ SET s.version = s.version + CASE WHEN stateChanges THEN 1 ELSE 0 END,
     e.risk = row.risk, e.risk_factors = row.factors, e.risk_explanation = row.explanation, e.risk_explanation_hash = row.explanationHash
 WITH e, s, row
 CALL (e, s, row) {
-  WITH e, s, row WHERE row.notify IS NOT NULL
+  WITH e, s, row WHERE row.notify IS NOT NULL AND EXISTS { MATCH (:MatchedEntity {entity_id: row.id}) }
   MATCH (p:Project)-[:HAS_ENTITY]->(pe:ProjectEntity)-[:MATCHES]->(e)
   WHERE NOT coalesce(p.archived, false)
   WITH DISTINCT p, pe, e, s, row

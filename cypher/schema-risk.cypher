@@ -11,3 +11,8 @@ CREATE CONSTRAINT risk_outbox_id IF NOT EXISTS FOR (o:RiskNotificationOutbox) RE
 // (:GraphEpoch {id: 'graph', token}): changed by every ingest and import write transaction
 // (cypher/ingest.cypher bump-graph-epoch); re-scoring keeps a member reach while it stays.
 CREATE CONSTRAINT graph_epoch_id IF NOT EXISTS FOR (g:GraphEpoch) REQUIRE g.id IS UNIQUE;
+// (:MatchedEntity {entity_id}): an entity some project entity matches, or once matched. Made
+// in the transaction that makes a MATCHES, and never removed (a stale one costs apply-scores
+// the walk it saves, never a notification), so a score write looks for the projects to notify
+// only where one may be: one index seek instead of a walk of the entity's relationships.
+CREATE CONSTRAINT matched_entity_id IF NOT EXISTS FOR (m:MatchedEntity) REQUIRE m.entity_id IS UNIQUE;

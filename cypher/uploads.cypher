@@ -42,6 +42,7 @@ CALL (pe, r) {
   WITH pe, i, r.matches[i] AS m
   MATCH (e:Entity {id: m.id})
   CREATE (pe)-[:MATCHES {ordinal: i, created: $now, score: m.score, strength: m.strength, profile: r.profile, explanation: m.explanation}]->(e)
+  MERGE (:MatchedEntity {entity_id: e.id})
 }
 RETURN count(pe) AS created
 

@@ -1,8 +1,9 @@
 /**
  * Brings a database to the current schema: cypher/schema*.cypher (constraints and indexes,
- * IF NOT EXISTS, and the label backfill of schema-flag-labels.cypher) after the one-time data
- * steps an older database needs (the sx_source backfill, the :DirectRisk label). Every
- * statement is idempotent, so it runs at every start.
+ * IF NOT EXISTS, and the label backfill of schema-flag-labels.cypher) and the one-time data
+ * steps an older database needs (the sx_source backfill, the :DirectRisk label before the
+ * schema, the :MatchedEntity markers after it). Every statement is idempotent, so it runs at
+ * every start.
  */
 import neo4j from 'neo4j-driver';
 import { entitySourceTokens } from '../domain/sourceTokens';
@@ -34,11 +35,10 @@ export async function migrate(graph: Graph, log: (msg: string) => void = () => u
   try {
     // :DirectRisk on the entities of a graph loaded before ingest kept it (cypher/risk.cypher):
     // a scan of every entity, so once per database, recorded by a marker node.
-    if ((await graph.read(cypher('risk', 'direct-risk-label-pending')))[0]?.get('pending')) {
+    await oncePerDatabase(graph, 'direct-risk-label', async () => {
       log('migrate: marking the entities with direct risk (:DirectRisk), once');
       await session.run(cypher('risk', 'direct-risk-label-backfill'));
-      await session.run(cypher('risk', 'direct-risk-label-done'));
-    }
+    });
     // The label sweeps take entity locks, so one may meet an ingest's in a deadlock, which
     // Neo4j breaks by failing one side: every statement is idempotent, so run it again.
     for (const statement of statements) {
@@ -53,10 +53,23 @@ export async function migrate(graph: Graph, log: (msg: string) => void = () => u
       }
     }
     await session.run('CALL db.awaitIndexes(300)');
+    // (:MatchedEntity) for the matches made before it was (a scan of every project entity),
+    // after the schema: each MERGE then seeks its constraint's index.
+    await oncePerDatabase(graph, 'matched-entity', async () => {
+      log('migrate: marking the entities projects match (:MatchedEntity), once');
+      await session.run(cypher('risk', 'matched-entity-backfill'));
+    });
   } finally {
     await session.close();
   }
   return statements.length;
+}
+
+/** Runs `step` unless a (:MaintenanceStep {id}) says it ran on this database, and records it after. */
+async function oncePerDatabase(graph: Graph, id: string, step: () => Promise<void>): Promise<void> {
+  if (!(await graph.read(cypher('maintenance', 'step-pending'), { id }))[0]?.get('pending')) return;
+  await step();
+  await graph.write(cypher('maintenance', 'step-done'), { id });
 }
 
 /** sx_source of every entity that has none, from its `sources` summary field, 2000 per transaction. */

@@ -1,4 +1,5 @@
 import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
+import { matchCount, matchesWithoutMarker } from '../support/matchedEntities';
 
 let h: Harness;
 let ids: string[];
@@ -701,4 +702,10 @@ describe('supply-chain snapshots', () => {
     expect((await alice('GET', `${base()}?limit=0`)).status).toBe(400);
     expect((await alice('GET', `${base()}?offset=-1`)).status).toBe(400);
   });
+});
+
+// Last: what every test above saved, through each route that makes matches.
+test('every entity matched here has its :MatchedEntity marker (risk notifications look for projects by it)', async () => {
+  expect(await matchCount(h.graph)).toBeGreaterThan(0);
+  expect(await matchesWithoutMarker(h.graph)).toEqual([]);
 });

@@ -7,6 +7,7 @@
 import jwt from 'jsonwebtoken';
 import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
 import { WorkerProcess, sleep, startWorker } from '../support/worker';
+import { matchCount, matchesWithoutMarker } from '../support/matchedEntities';
 
 let h: Harness;
 let alice: Call;
@@ -214,4 +215,10 @@ describe('resolution uploads', () => {
     expect((await bob('GET', `/v1/projects/${p}/resolutions/nope`)).status).toBe(404);
     expect((await alice('GET', `/v1/projects/${p}/resolutions/nope`)).status).toBe(404);
   });
+});
+
+// Last: what every test above saved, through each route that makes matches.
+test('every entity matched here has its :MatchedEntity marker (risk notifications look for projects by it)', async () => {
+  expect(await matchCount(h.graph)).toBeGreaterThan(0);
+  expect(await matchesWithoutMarker(h.graph)).toEqual([]);
 });
