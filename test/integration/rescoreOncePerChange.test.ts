@@ -148,10 +148,12 @@ test('a job that failed for good gives its claims back to the jobs of the change
 });
 
 test('a job stops searching where another job of the change searched on with as many hops left, and searches on where it has more', async () => {
-  // A chain of owners: top holds m1, m1 holds m2, ... m4 holds m5; each touched entity gets a job of its own.
+  // A chain of owners: top holds m1, m1 holds m2, ... m4 holds m5; each touched entity gets a job
+  // of its own. The change renames them: a member's neighbourhood is walked back through the
+  // member reach instead (src/services/risk/neighbourhood.ts), and only graph searches are shared.
   const chain = ['top', 'm1', 'm2', 'm3', 'm4', 'm5'];
-  const lines = (risky: string[]) => [
-    source, ...chain.map((id) => entity(id, risky.includes(id) ? [OFAC] : [])),
+  const lines = (renamed: string[]) => [
+    source, ...chain.map((id) => ({ ...entity(id), ...(renamed.includes(id) ? { label: `${id} renamed` } : {}) })),
     ...chain.slice(1).map((id, i) => fact('has_shareholder', id, chain[i], 100)),
   ];
   await h.ingest(writeNdjson('chain.ndjson', lines([])));

@@ -2,14 +2,15 @@
  * The ownership reads of re-scoring on random graphs in Neo4j: the member reach
  * (src/services/risk/memberReach.ts), searched back from the members, gives every entity the same
  * derived risk and explanations as the full search out from it, from only the steps that lead
- * to a member; and a kept reach (or possibly-same-as table) is used only while no ingest has
- * changed the graph.
+ * to a member, and a change's neighbourhood the same entities as the graph searches; a kept
+ * reach (or possibly-same-as table) is used only while no ingest has changed the graph.
  */
 import { todayUtc as today } from '../../src/domain/dates';
 import { UBO_TYPES } from '../../src/domain/relationships';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, familiesOf, nearTargets, parseRisk, reachTargets, type Adjacency, type RiskMap } from '../../src/services/risk';
 import { DOWN_TYPES, UP_TYPES, ownershipClosure, type Run } from '../../src/services/risk/chunkRead';
 import { MemberReachCache, readMemberReach, type InReadTx, type MemberReach } from '../../src/services/risk/memberReach';
+import { neighbourhood } from '../../src/services/risk/neighbourhood';
 import { PsaTableCache } from '../../src/services/risk/psaTable';
 import { prng, randomGraphLines } from '../fixtures/randomGraph';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
@@ -190,5 +191,48 @@ describe('member reach', () => {
     expect(second).not.toBe(first);
     expect(Object.fromEntries(second.links)).toEqual({ p1: ['p2'], p2: ['p1', 'p3'], p3: ['p2'] });
     expect(reads).toBe(2);
+  });
+});
+
+describe('the neighbourhood of a change', () => {
+  /** A reach with no members: every seed's neighbourhood is searched in the graph. */
+  const noMembers: MemberReach = {
+    up: new Map(), down: new Map(), directs: new Map(), near: { up: new Map(), down: new Map() },
+    steps: { get: () => undefined }, labels: new Map(), adjacent: new Map(),
+  };
+
+  test.each([1, 2, 3, 4])('random graph %i: members walked back through the reach, the rest searched, the same entities as searching all', async (seed) => {
+    await wipeGraph(h.graph);
+    const lines = randomGraphLines(200 + seed, 160, 300, 0.1);
+    if (seed % 2) for (const line of lines) if (line.kind === 'relationship' && !UBO_TYPES.includes(line.type)) line.type = 'has_shareholder';
+    await h.ingest(writeNdjson(`hood-${seed}.ndjson`, lines));
+    const ids = lines.filter((l) => l.kind === 'entity').map((l) => l.id as string);
+    const rnd = prng(seed);
+    await inReadTx(async (run) => {
+      const reach = await readMemberReach(inReadTx, today(), OWNERSHIP_DEPTH);
+      const psa = await new PsaTableCache(inReadTx).get(run, today());
+      const bothWays = [...reach.directs.keys()].filter((id) => reach.near.up.get(id) === 0 && reach.near.down.get(id) === 0);
+      const others = ids.filter((id) => !bothWays.includes(id));
+      const sets = { members: bothWays.filter(() => rnd() < 0.3), mixed: [...bothWays.filter(() => rnd() < 0.2), ...others.filter(() => rnd() < 0.1)] };
+      for (const [name, seeds] of Object.entries(sets)) {
+        expect(seeds.filter((id) => bothWays.includes(id)).length).toBeGreaterThan(0);
+        // Ids searched from in the graph.
+        let searches = 0;
+        const counted: Run = (q, p) => {
+          if (/MATCH \(a:Entity \{id: id\}\)-\[r:/.test(q)) searches += (p.ids as string[]).length;
+          return run(q, p);
+        };
+        const input = { today: today(), maxDepth: OWNERSHIP_DEPTH, psa: async () => psa };
+        const walked = await neighbourhood(counted, seeds, { ...input, reach: async () => reach });
+        const walkedSearches = searches;
+        searches = 0;
+        const searched = await neighbourhood(counted, seeds, { ...input, reach: async () => noMembers });
+        expect({ name, entities: new Set(walked) }).toEqual({ name, entities: new Set(searched) });
+        expect(walked.length).toBeGreaterThan(seeds.length);
+        // Seeds that are members both ways are walked in memory; the others are searched.
+        expect({ name, searched: walkedSearches > 0 }).toEqual({ name, searched: name === 'mixed' });
+        expect(searches).toBeGreaterThan(walkedSearches);
+      }
+    });
   });
 });

@@ -7,15 +7,18 @@ import neo4j, { type ManagedTransaction } from 'neo4j-driver';
 import { todayUtc } from '../../domain/dates';
 import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
-import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, labelOf, readChunk, readLabels, type ChunkRead, type RootRow, type Run } from './chunkRead';
+import { chunks, labelOf, readChunk, readLabels, type ChunkRead, type RootRow, type Run } from './chunkRead';
 import { OWNERSHIP_DEPTH, canonicalRisk, deriveRisk, riskHash, type DeriveInput, type Derived, type RiskMap } from './derivation';
 import { graphEpoch } from './epochCache';
 import { MemberReachCache } from './memberReach';
+import { neighbourhood, type Expand } from './neighbourhood';
 import { PsaTableCache } from './psaTable';
 import { NotificationOutbox } from './outbox';
 import { pairKey } from './explanation';
 import { explanationJson } from './explanationText';
 import { riskChange, type NotificationSink } from './notifications';
+
+export type { Expand } from './neighbourhood';
 
 /** Entities written per compare-and-set transaction. */
 export const SCORE_CHUNK = 2000;
@@ -61,12 +64,6 @@ const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, c
 /** The ids of a neighbourhood this job scores; the others are scored by another job of the same change. */
 export type Claim = (ids: string[]) => Promise<string[]>;
 
-/**
- * The ids of an ownership search's frontier (`direction` up or down, `hopsLeft` hops still to
- * search from them) this job expands; another job of the same change expanded the others with
- * as many hops left or more, so everything past them is in that job's neighbourhood.
- */
-export type Expand = (direction: 'up' | 'down', ids: string[], hopsLeft: number) => Promise<string[]>;
 
 /** How the jobs of one change share their work: who scores an entity, who searches past it. */
 export interface ChangeShare { claim: Claim; expand?: Expand }
@@ -138,8 +135,9 @@ export class RiskScorer {
   async process(
     entityIds: string[], reason: string, progress?: (done: number, total: number) => Promise<void> | void, share?: ChangeShare,
   ): Promise<RescoreStats> {
-    // The member reach and the possibly-same-as table are read while the neighbourhood is found
-    // (the neighbourhood and the groups check they still hold).
+    // The member reach and the possibly-same-as table are read ahead: the neighbourhood walks the
+    // reach back from the members among the ids, and the groups derive from both (each checks
+    // they still hold at its own point).
     this.reach.prefetch(todayUtc());
     this.psa.prefetch(todayUtc());
     const leftover = await this.flushOutbox();
@@ -163,32 +161,15 @@ export class RiskScorer {
   }
 
   /**
-   * The neighbourhood in the order it was found (the given ids, their one-hop neighbours, the
-   * ownership levels, the possibly-same-as entities): entities near each other in the graph sit
-   * near each other in the list, so a chunk of it shares more of its ownership levels. With
-   * `expand`, the ownership searches stop where another job of the change searched on: that
-   * job's neighbourhood holds what lies past.
+   * The neighbourhood in the order it was found (./neighbourhood.ts): entities near each other
+   * in the graph sit near each other in the list. With `expand`, the graph searches stop where
+   * another job of the change searched on: that job's neighbourhood holds what lies past.
    */
   async affected(entityIds: string[], expand?: Expand): Promise<string[]> {
-    const seeds = [...new Set(entityIds)];
-    const all = new Set(seeds);
     const today = todayUtc();
-    await this.readTx(async (run) => {
-      for (const batch of chunks(seeds, READ_BATCH)) {
-        for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
-      }
-      for (const [direction, types] of [['up', UP_TYPES], ['down', DOWN_TYPES]] as const) {
-        const keep = expand && ((ids: string[], hopsLeft: number) => expand(direction, ids, hopsLeft));
-        for (const [from, edges] of await ownershipClosure(run, seeds, types, today, this.maxDepth, keep)) {
-          all.add(from);
-          for (const e of edges) all.add(e.to);
-        }
-      }
-      // An entity's psa_ factors follow what its possibly-same-as entities derive.
-      const { links } = await this.psa.get(run, today);
-      for (const id of [...all]) for (const same of links.get(id) ?? []) all.add(same);
-    });
-    return [...all];
+    return this.readTx((run) => neighbourhood(run, entityIds, {
+      today, maxDepth: this.maxDepth, expand, reach: () => this.reach.get(run, today), psa: () => this.psa.get(run, today),
+    }));
   }
 
   /**
