@@ -112,6 +112,12 @@ MATCH (e:Entity {id: id})-[r]->(n:Entity)
 WHERE n <> e AND (r.to_end IS NULL OR r.to_end >= $today)
 RETURN DISTINCT n.id AS id
 
+// name: direct-risk
+// The direct risk of $ids (a job's changed entities): which of them are risk family members now.
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct
+
 // name: apply-scores
 // Compare-and-set per entity: the SET on the state takes its write lock first, then what is
 // read of the state is the committed value, so a state is changed once per version and a

@@ -11,11 +11,11 @@
  * not searched in the graph again. Ingest writes every fact with its inverse, so the entities a
  * target owns (down the graph) are those whose upward steps lead to it, and its owners those whose
  * downward steps do. Where it is not a member now (it may have been one before the change), the
- * graph is searched from it.
+ * graph is searched from it, while the reach is still being read.
  */
 import { cypher } from '../../graph/cypherFiles';
 import { DOWN_TYPES, READ_BATCH, UP_TYPES, chunks, ownershipClosure, type Run } from './chunkRead';
-import type { Adjacency } from './derivation';
+import { parseRisk, reachTargets, type Adjacency, type RiskMap } from './derivation';
 import type { MemberReach } from './memberReach';
 import type { PsaTable } from './psaTable';
 
@@ -45,30 +45,40 @@ export async function neighbourhood(run: Run, seeds: string[], input: Neighbourh
   const { today, maxDepth, expand } = input;
   const unique = [...new Set(seeds)];
   const all = new Set(unique);
+  const directs = new Map<string, RiskMap>();
   for (const batch of chunks(unique, READ_BATCH)) {
     for (const row of await run(cypher('risk', 'one-hop'), { ids: batch, today })) all.add(row.get('id') as string);
+    for (const row of await run(cypher('risk', 'direct-risk'), { ids: batch })) directs.set(row.get('id') as string, parseRisk(row.get('direct')));
   }
-  const reach = await input.reach();
+  const members = reachTargets(unique, (id) => directs.get(id));
   // Up the graph (a seed's owners) are the entities whose downward steps lead to it: the reach's
   // `down` search, from the ownerOf targets; down the graph, its `up` search, from the ownedBy ones.
   const directions = [
-    { direction: 'up', types: UP_TYPES, steps: reach.down, targets: reach.near.down },
-    { direction: 'down', types: DOWN_TYPES, steps: reach.up, targets: reach.near.up },
+    { direction: 'up', types: UP_TYPES, members: new Set(members.down), steps: (r: MemberReach) => r.down, targets: (r: MemberReach) => r.near.down },
+    { direction: 'down', types: DOWN_TYPES, members: new Set(members.up), steps: (r: MemberReach) => r.up, targets: (r: MemberReach) => r.near.up },
   ] as const;
-  for (const { direction, types, steps, targets } of directions) {
-    const members = unique.filter((id) => targets.get(id) === 0);
-    for (const id of walkBack(steps, members, maxDepth)) all.add(id);
-    const others = unique.filter((id) => targets.get(id) !== 0);
+  const search = async (direction: 'up' | 'down', types: string, from: string[]) => {
     const keep = expand && ((ids: string[], hopsLeft: number) => expand(direction, ids, hopsLeft));
-    for (const [from, edges] of await ownershipClosure(run, others, types, today, maxDepth, keep)) {
-      all.add(from);
+    for (const [id, edges] of await ownershipClosure(run, from, types, today, maxDepth, keep)) {
+      all.add(id);
       for (const e of edges) all.add(e.to);
     }
+  };
+  // The seeds that are not members are searched while the reach is still being read.
+  for (const { direction, types, members: walked } of directions) await search(direction, types, unique.filter((id) => !walked.has(id)));
+  const reach = await input.reach();
+  for (const { direction, types, members: walked, steps, targets } of directions) {
+    // A member the reach does not have as a target (an ingest committed between the two reads) is searched.
+    const [inReach, notInReach] = partition([...walked], (id) => targets(reach).get(id) === 0);
+    for (const id of walkBack(steps(reach), inReach, maxDepth)) all.add(id);
+    await search(direction, types, notInReach);
   }
   const { links } = await input.psa();
   for (const id of [...all]) for (const same of links.get(id) ?? []) all.add(same);
   return [...all];
 }
+
+const partition = <T>(items: T[], test: (item: T) => boolean): [T[], T[]] => [items.filter(test), items.filter((i) => !test(i))];
 
 /** The entities within `maxDepth` steps of `targets` walking `steps` backwards, breadth first (targets first). */
 function walkBack(steps: Adjacency, targets: readonly string[], maxDepth: number): string[] {
