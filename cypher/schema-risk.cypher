@@ -14,5 +14,8 @@ CREATE CONSTRAINT graph_epoch_id IF NOT EXISTS FOR (g:GraphEpoch) REQUIRE g.id I
 // (:MatchedEntity {entity_id}): an entity some project entity matches, or once matched. Made
 // in the transaction that makes a MATCHES, and never removed (a stale one costs apply-scores
 // the walk it saves, never a notification), so a score write looks for the projects to notify
-// only where one may be: one index seek instead of a walk of the entity's relationships.
-CREATE CONSTRAINT matched_entity_id IF NOT EXISTS FOR (m:MatchedEntity) REQUIRE m.entity_id IS UNIQUE;
+// only where one may be: one index seek instead of a walk of the entity's relationships. A plain
+// index, not a uniqueness constraint: a write statement's seek of a constraint's index takes a
+// lock per row, which cost apply-scores more than the walk; two concurrent saves may then make
+// two markers for one entity, which mean the same as one.
+CREATE INDEX matched_entity_id IF NOT EXISTS FOR (m:MatchedEntity) ON (m.entity_id);
