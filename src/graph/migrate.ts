@@ -54,7 +54,7 @@ export async function migrate(graph: Graph, log: (msg: string) => void = () => u
     }
     await session.run('CALL db.awaitIndexes(300)');
     // (:MatchedEntity) for the matches made before it was (a scan of every project entity),
-    // after the schema: each MERGE then seeks its constraint's index.
+    // after the schema: each MERGE then seeks the marker's index.
     await oncePerDatabase(graph, 'matched-entity', async () => {
       log('migrate: marking the entities projects match (:MatchedEntity), once');
       await session.run(cypher('risk', 'matched-entity-backfill'));

@@ -15,3 +15,14 @@ export async function matchCount(graph: Graph): Promise<number> {
   const [row] = await graph.read('MATCH (:ProjectEntity)-[m:MATCHES]->(:Entity) RETURN count(m) AS n');
   return row.get('n') as number;
 }
+
+/**
+ * Registers a suite's last test: every entity the tests above matched, through the routes they
+ * called, has its marker (risk notifications look for projects by it).
+ */
+export function testEveryMatchMarked(graph: () => Graph): void {
+  test('every entity matched here has its :MatchedEntity marker (risk notifications look for projects by it)', async () => {
+    expect(await matchCount(graph())).toBeGreaterThan(0);
+    expect(await matchesWithoutMarker(graph())).toEqual([]);
+  });
+}

@@ -29,7 +29,7 @@ export type Expand = (direction: 'up' | 'down', ids: string[], hopsLeft: number)
 export interface NeighbourhoodInput {
   today: string;
   maxDepth: number;
-  /** The member reach that holds at this transaction's point (asked once the one-hop read is done). */
+  /** The member reach that holds at this transaction's point (asked once the non-members are searched). */
   reach: () => Promise<MemberReach>;
   /** The possibly-same-as table that holds at this transaction's point. */
   psa: () => Promise<PsaTable>;
@@ -54,8 +54,8 @@ export async function neighbourhood(run: Run, seeds: string[], input: Neighbourh
   // Up the graph (a seed's owners) are the entities whose downward steps lead to it: the reach's
   // `down` search, from the ownerOf targets; down the graph, its `up` search, from the ownedBy ones.
   const directions = [
-    { direction: 'up', types: UP_TYPES, members: new Set(members.down), steps: (r: MemberReach) => r.down, targets: (r: MemberReach) => r.near.down },
-    { direction: 'down', types: DOWN_TYPES, members: new Set(members.up), steps: (r: MemberReach) => r.up, targets: (r: MemberReach) => r.near.up },
+    { direction: 'up', types: UP_TYPES, back: 'down', members: new Set(members.down) },
+    { direction: 'down', types: DOWN_TYPES, back: 'up', members: new Set(members.up) },
   ] as const;
   const search = async (direction: 'up' | 'down', types: string, from: string[]) => {
     const keep = expand && ((ids: string[], hopsLeft: number) => expand(direction, ids, hopsLeft));
@@ -67,10 +67,10 @@ export async function neighbourhood(run: Run, seeds: string[], input: Neighbourh
   // The seeds that are not members are searched while the reach is still being read.
   for (const { direction, types, members: walked } of directions) await search(direction, types, unique.filter((id) => !walked.has(id)));
   const reach = await input.reach();
-  for (const { direction, types, members: walked, steps, targets } of directions) {
+  for (const { direction, types, back, members: walked } of directions) {
     // A member the reach does not have as a target (an ingest committed between the two reads) is searched.
-    const [inReach, notInReach] = partition([...walked], (id) => targets(reach).get(id) === 0);
-    for (const id of walkBack(steps(reach), inReach, maxDepth)) all.add(id);
+    const [inReach, notInReach] = partition([...walked], (id) => reach.near[back].get(id) === 0);
+    for (const id of walkBack(reach[back], inReach, maxDepth)) all.add(id);
     await search(direction, types, notInReach);
   }
   const { links } = await input.psa();

@@ -64,7 +64,6 @@ const emptyStats = (): RescoreStats => ({ requested: 0, scored: 0, written: 0, c
 /** The ids of a neighbourhood this job scores; the others are scored by another job of the same change. */
 export type Claim = (ids: string[]) => Promise<string[]>;
 
-
 /** How the jobs of one change share their work: who scores an entity, who searches past it. */
 export interface ChangeShare { claim: Claim; expand?: Expand }
 
