@@ -11,12 +11,16 @@
 // one it stands for, and the entity the hash of the one it shows beside its text, so no text is
 // read here. Where a hash is missing (a state or an entity an older build wrote, or an
 // explanation ingest kept), the text is read instead and hashed by the scorer.
+// `matched`: a (:MatchedEntity) marker says a project may match the entity. The state's risk
+// text (a change's previous values) is read only then: nothing else notifies, and the write
+// checks the marker again (apply-scores).
 UNWIND $ids AS id
 MATCH (e:Entity {id: id})
 WHERE e.type IS NOT NULL
 OPTIONAL MATCH (s:RiskState {entity_id: id})
-RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.risk_factors AS factors,
-       s.risk AS state_risk, s.hash AS state_hash, coalesce(s.version, 0) AS version,
+WITH e, s, EXISTS { MATCH (:MatchedEntity {entity_id: id}) } AS matched
+RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct, e.risk AS risk, e.risk_factors AS factors, matched,
+       CASE WHEN matched THEN s.risk END AS state_risk, s.hash AS state_hash, coalesce(s.version, 0) AS version,
        s.explanation_hash AS state_explanation_hash,
        CASE WHEN s.explanation_hash IS NULL THEN s.explanation END AS state_explanation,
        e.risk_explanation_hash AS shown_explanation_hash,
@@ -121,10 +125,9 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct
 // name: apply-scores
 // Compare-and-set per entity: the SET on the state takes its write lock first, then what is
 // read of the state is the committed value, so a state is changed once per version and a
-// notification is queued once per (project entity, version). Projects are looked for only
-// where a (:MatchedEntity) says one may match (an index seek, not a walk of every entity's
-// relationships: most entities scored are matched by no project). The version, hash and risk the
-// row was derived from are all compared: the scorer reads states without locks, and read
+// notification is queued once per (project entity, version). Projects are looked for only for
+// a row with a change, which only a row read as matched has (below). The version, hash and risk
+// the row was derived from are all compared: the scorer reads states without locks, and read
 // committed reads each property on its own, so one read can mix two commits; a version-only
 // check would then queue the same change twice, and a risk read apart from the rest would
 // give a notification the wrong previous values (docs/risk-and-notifications.md). The version
@@ -133,6 +136,11 @@ RETURN e.id AS id, coalesce(e.direct_risk, e.risk) AS direct
 // for a state an older build wrote: see roots), so an older view never overwrites a newer
 // explanation of the same risk. The state keeps the explanation's hash alone (its text is on the
 // entity), and an older state's text goes at its first write.
+// Only a row read as matched (roots: a (:MatchedEntity) marker) carries its change and the risk
+// it was derived from, and only its risk is compared: the change is what a notification holds,
+// and most entities scored are matched by no project, so the rest need neither sent. A row that
+// changes the risk of an entity matched since its read is turned back like a moved state, so it
+// is derived again, as matched, with its change (markers are never removed).
 // Rows arrive sorted by id so concurrent chunks lock in the same order. Returns the ids written.
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})
@@ -141,7 +149,8 @@ ON CREATE SET s.version = 0
 SET s.touched = row.date
 WITH e, s, row
 WHERE s.version = row.version AND coalesce(s.hash, '') = coalesce(row.stateHash, '')
-  AND coalesce(s.risk, '') = coalesce(row.stateRisk, '')
+  AND CASE WHEN row.matched THEN coalesce(s.risk, '') = coalesce(row.stateRisk, '')
+           ELSE NOT row.changes OR NOT EXISTS { MATCH (:MatchedEntity {entity_id: row.id}) } END
   AND coalesce(s.explanation_hash, '') = coalesce(row.stateExplanationHash, '')
   AND (s.explanation_hash IS NOT NULL OR coalesce(s.explanation, '') = coalesce(row.stateExplanation, ''))
 WITH e, s, row, coalesce(s.hash, '') <> row.hash AS stateChanges
@@ -150,7 +159,7 @@ SET s.version = s.version + CASE WHEN stateChanges THEN 1 ELSE 0 END,
     e.risk = row.risk, e.risk_factors = row.factors, e.risk_explanation = row.explanation, e.risk_explanation_hash = row.explanationHash
 WITH e, s, row
 CALL (e, s, row) {
-  WITH e, s, row WHERE row.notify IS NOT NULL AND EXISTS { MATCH (:MatchedEntity {entity_id: row.id}) }
+  WITH e, s, row WHERE row.notify IS NOT NULL
   MATCH (p:Project)-[:HAS_ENTITY]->(pe:ProjectEntity)-[:MATCHES]->(e)
   WHERE NOT coalesce(p.archived, false)
   WITH DISTINCT p, pe, e, s, row

@@ -144,7 +144,7 @@ describe('a state read torn between two commits', () => {
     // The change the first scorer made, derived again from a read that mixes the two states.
     const date = new Date().toISOString();
     const row = (state: { version: number; hash: string; risk: string; explanationHash: string | null }) => ({
-      id: child(0), version: state.version, stateHash: state.hash, stateRisk: state.risk, hash: after.hash, risk: after.risk,
+      id: child(0), version: state.version, stateHash: state.hash, stateRisk: state.risk, matched: true, changes: true, hash: after.hash, risk: after.risk,
       stateExplanationHash: state.explanationHash, stateExplanation: null, explanation: after.explanation, explanationHash: after.explanationHash,
       factors: [], date, score: Date.parse(date), notify: JSON.stringify({ entity_id: child(0), risk_changes: 'again' }),
     });
@@ -159,9 +159,54 @@ describe('a state read torn between two commits', () => {
 
     // A read of one commit passes; with the state's own hash it only rewrites what clients see,
     // which is no change of the state: same version, nothing queued.
-    expect(await apply([{ ...row(after), notify: null }])).toEqual([child(0)]);
+    expect(await apply([{ ...row(after), notify: null, changes: false }])).toEqual([child(0)]);
     expect(await stateOf(child(0))).toEqual(after);
     expect(await outboxSize(h.graph)).toBe(0);
+  });
+
+  test('a change derived while the entity was matched by no project is turned back once a project matches it', async () => {
+    await h.ingest(writeNdjson('star.ndjson', star(2)));
+    const scorer = new RiskScorer(h.graph, feed, { chunkSize: 5 });
+    await scorer.score(await scorer.neighbourhood(['parent']));
+    const before = await stateOf(child(1));
+    const date = new Date().toISOString();
+    // What a scorer that read child(1) before the save sends: no change to notify, no risk to compare.
+    const unmatched = {
+      id: child(1), version: before.version, stateHash: before.hash, stateRisk: null, matched: false, changes: true, hash: 'another', risk: before.risk,
+      stateExplanationHash: before.explanationHash, stateExplanation: null, explanation: before.explanation, explanationHash: before.explanationHash,
+      factors: [], date, score: Date.parse(date), notify: null,
+    };
+    const { projectId } = await saveEntities(h, [child(1)]);
+    expect(await apply([unmatched])).toEqual([]);
+    expect(await stateOf(child(1))).toEqual(before);
+    // A row that changes no risk set needs no notification: it is written.
+    expect(await apply([{ ...unmatched, hash: before.hash, changes: false }])).toEqual([child(1)]);
+    expect(await stateOf(child(1))).toEqual(before);
+
+    expect((await feedOf(projectId)).total).toBe(0);
+  });
+
+  test('a project that matches an entity between the scorer\'s read and its write hears of the change', async () => {
+    await h.ingest(writeNdjson('star.ndjson', star(2)));
+    await new RiskScorer(h.graph, feed).score(await new RiskScorer(h.graph, feed).neighbourhood(['parent']));
+    await h.ingest(writeNdjson('sanction.ndjson', [source, entity('parent', [OFAC])]));
+    // The save lands just before the scorer's first write: it derived child(1) as matched by nothing.
+    let saved: Promise<{ projectId: string }> | undefined;
+    const graph = new Proxy(h.graph, {
+      get(target, prop) {
+        if (prop === 'write') {
+          return async (query: string, params?: Record<string, unknown>) => {
+            if (query === cypher('risk', 'apply-scores') && !saved) await (saved = saveEntities(h, [child(1)]));
+            return target.write(query, params);
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const scorer = new RiskScorer(graph, feed);
+    expect(await scorer.score(await scorer.neighbourhood(['parent']))).toMatchObject({ changed: 3, notifications: 1 });
+    expect((await feedOf((await saved!).projectId)).total).toBe(1);
   });
 });
 

@@ -30,7 +30,10 @@ export const chunks = <T>(items: T[], size: number): T[][] => {
 };
 
 export interface RootRow {
-  id: string; direct: RiskMap; riskJson: string | null; factors: string[]; previous: RiskMap;
+  id: string; direct: RiskMap; riskJson: string | null; factors: string[];
+  /** A project may match the entity (cypher/risk.cypher roots): only then are `previous` and `stateRisk` read. */
+  matched: boolean;
+  previous: RiskMap;
   stateRisk: string | null; stateHash: string | null; version: number;
   /** The hash of the state's explanation; without one (a state an older build wrote), its text. */
   stateExplanationHash: string | null; stateExplanation: string | null;
@@ -79,9 +82,10 @@ export async function readChunk(run: Run, ids: string[], sharedOf: (run: Run) =>
       direct: parseRisk(r.get('direct')),
       riskJson,
       factors: (r.get('factors') as string[] | null) ?? [],
+      matched: r.get('matched') as boolean,
       // No state: created by the ingest behind this job, so what clients see now is all they
       // saw (an entity shown before gets a baseline state from ingest, cypher/ingest.cypher).
-      previous: parseRisk(stateRisk ?? riskJson),
+      previous: r.get('matched') ? parseRisk(stateRisk ?? riskJson) : {},
       stateRisk,
       stateHash: (r.get('state_hash') as string | null) ?? null,
       version: r.get('version') as number,

@@ -69,10 +69,12 @@ export interface ChangeShare { claim: Claim; expand?: Expand }
 
 /**
  * version, stateHash and stateRisk: the state the row was derived from, all compared when it
- * is written (apply-scores in cypher/risk.cypher says why).
+ * is written (apply-scores in cypher/risk.cypher says why). `changes`: the risk set changes.
+ * `notify` and `stateRisk` are sent for a `matched` row alone (null otherwise): only a project
+ * match makes a change a notification.
  */
 interface WriteRow {
-  id: string; version: number; stateHash: string | null; stateRisk: string | null;
+  id: string; version: number; stateHash: string | null; stateRisk: string | null; matched: boolean; changes: boolean;
   hash: string; risk: string; factors: string[]; date: string; score: number; notify: string | null;
   stateExplanationHash: string | null; stateExplanation: string | null; explanation: string | null; explanationHash: string | null;
 }
@@ -219,11 +221,11 @@ export class RiskScorer {
         queued += w.get('queued') as number;
       }
       stats.written += applied.size;
-      stats.changed += rows.filter((r) => r.notify !== null && applied.has(r.id)).length;
+      stats.changed += rows.filter((r) => r.changes && applied.has(r.id)).length;
       const pending = rows.filter((r) => !applied.has(r.id)).map((r) => r.id);
       if (!pending.length) break;
       if (attempt >= CAS_ATTEMPTS) throw new Error(`risk state of ${pending.length} entities kept changing during scoring; the job will be retried`);
-      this.log('risk state changed under us; scoring again', { ids: pending.length, attempt });
+      this.log('risk state or project matches changed under us; scoring again', { ids: pending.length, attempt });
       rows = await this.derive(pending, stats, false);
     }
     return queued;
@@ -282,9 +284,12 @@ export class RiskScorer {
       const stateExplanationHash = root.stateExplanationHash ?? hashOf(root.stateExplanation);
       const explained = (root.shownExplanationHash ?? hashOf(root.shownExplanation)) === explanationHash && stateExplanationHash === explanationHash;
       if (root.stateHash === hash && visibleUpToDate && explained) continue;
-      const change = root.stateHash === hash ? undefined : riskChange(root.id, root.previous, d.risk, date);
+      // Unmatched: `previous` was not read, and the hash tells a change (a first state: the shown risk).
+      const change = root.stateHash === hash || !root.matched ? undefined : riskChange(root.id, root.previous, d.risk, date);
+      const changes = root.matched ? change !== undefined : root.stateHash === null ? root.riskJson !== canonical : root.stateHash !== hash;
       rows.push({
-        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, hash, risk: canonical, factors, date, score: Date.parse(date),
+        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.matched ? root.stateRisk : null, matched: root.matched, changes,
+        hash, risk: canonical, factors, date, score: Date.parse(date),
         notify: change ? JSON.stringify(change) : null,
         stateExplanationHash: root.stateExplanationHash, stateExplanation: root.stateExplanation, explanation, explanationHash,
       });
