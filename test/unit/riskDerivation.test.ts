@@ -134,3 +134,30 @@ test('the random graphs reach every kind of rule', () => {
     expect(names).toContain(name);
   }
 });
+
+test('a root owned through many members lists the first 20 by id, each with its path, and asks only their labels', () => {
+  // root <- h<i> <- m<i>: 30 state-owned members two steps up, each through its own holding.
+  const up: Adjacency = new Map([['root', Array.from({ length: 30 }, (_, i) => ({ to: `h${String(i).padStart(2, '0')}`, percentage: 10 }))]]);
+  const directs = new Map<string, RiskMap>();
+  for (let i = 0; i < 30; i++) {
+    const n = String(i).padStart(2, '0');
+    up.set(`h${n}`, [{ to: `m${n}`, percentage: 100 }]);
+    directs.set(`m${n}`, { state_owned_rus: { value: 1, metadata: { country: ['RUS'] }, level: 'high' } });
+  }
+  const asked = new Set<string>();
+  const { risk, explanations } = deriveRisk({
+    id: 'root', direct: {}, adjacent: [], psa: [], up, down: new Map(), directOf: (id) => directs.get(id),
+    labelOf: (id) => {
+      asked.add(id);
+      return `label ${id}`;
+    },
+  });
+  expect(Object.keys(risk)).toContain('owned_by_soe');
+  const e = explanations.owned_by_soe;
+  const shown = Array.from({ length: 20 }, (_, i) => `m${String(i).padStart(2, '0')}`);
+  expect(e.source_entity_count).toBe(30);
+  expect(e.source_entities).toEqual(shown.map((id) => ({ id, label: `label ${id}` })));
+  expect(e.paths.map((p) => p.map((s) => s.entity.id))).toEqual(shown.map((id) => [`h${id.slice(1)}`, id]));
+  expect(e.paths.every((p) => p[0].shares === 10 && p[1].shares === 100)).toBe(true);
+  expect([...asked].sort()).toEqual([...shown, ...shown.map((id) => `h${id.slice(1)}`)].sort());
+});

@@ -223,7 +223,7 @@ export function deriveRisk(input: DeriveInput): Derived {
     for (const [family, countries] of familiesOf(n)) {
       if (!family.adjacent) continue;
       put(() => family.adjacent!, PRESENT, countries);
-      if (neighbour) explain.source(family.adjacent, ref(neighbour.id), [pathStep(ref(neighbour.id), neighbour.step)]);
+      if (neighbour) explain.source(family.adjacent, neighbour.id, () => ref(neighbour.id), () => [pathStep(ref(neighbour.id), neighbour.step)]);
     }
   });
 
@@ -242,11 +242,12 @@ export function deriveRisk(input: DeriveInput): Derived {
     const parent = shortestPaths(input.id, adjacency, maxDepth, input.near?.[slot === 'ownedBy' ? 'up' : 'down']);
     for (const id of [...parent.keys()].sort()) {
       let path: PathStep[] | undefined;
+      const pathOf = () => (path ??= ownershipPath(adjacency, pathTo(id, input.id, parent)));
       for (const [family, countries] of familiesOfEntity(id)) {
         const name = family[slot];
         if (!name) continue;
         put(() => name, PRESENT, countries);
-        explain.source(name, ref(id), (path ??= ownershipPath(adjacency, pathTo(id, input.id, parent))));
+        explain.source(name, id, () => ref(id), pathOf);
       }
     }
   };

@@ -79,9 +79,20 @@ export function pathStep(entity: EntityRef, fact: StepFact | undefined, shares?:
   };
 }
 
+/** A source entity's reference and paths, made when an explanation shows them (most are not shown). */
+interface Source { ref: () => EntityRef; paths: () => PathStep[][] }
+
+/** `make` run once, on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+const given = <T>(value: T) => () => value;
+
 interface Entry {
   /** Paths per source entity, in the order found. */
-  sources: Map<string, { ref: EntityRef; paths: PathStep[][] }>;
+  sources: Map<string, Source>;
   fifty?: { owners: OwnerShare[]; total: number; paths: { share: number; path: PathStep[] }[] };
   psaValue?: number;
 }
@@ -96,16 +107,20 @@ export class ExplanationBuilder {
     return e;
   }
 
-  /** `source` carries the factor's family; `path` leads to it (the first path found for a source is kept). */
-  source(factor: string, source: EntityRef, path: PathStep[]): void {
+  /**
+   * Entity `id` carries the factor's family; `path` leads to it (the first path found for a source
+   * is kept). Its reference and path are made only if the explanation shows them: a root that
+   * reaches many members lists EXPLANATION_LIMIT of them.
+   */
+  source(factor: string, id: string, ref: () => EntityRef, path: () => PathStep[]): void {
     const e = this.entry(factor);
-    if (!e.sources.has(source.id)) e.sources.set(source.id, { ref: source, paths: [path] });
+    if (!e.sources.has(id)) e.sources.set(id, { ref: once(ref), paths: once(() => [path()]) });
   }
 
   /** The 50% rule's owners (effective shares), aggregate and contributing paths with their products. */
   fiftyPercent(factor: string, owners: OwnerShare[], total: number, paths: { share: number; path: PathStep[] }[]): void {
     const e = this.entry(factor);
-    for (const o of owners) if (!e.sources.has(o.id)) e.sources.set(o.id, { ref: { id: o.id, label: o.label }, paths: [] });
+    for (const o of owners) if (!e.sources.has(o.id)) e.sources.set(o.id, { ref: given({ id: o.id, label: o.label }), paths: given([]) });
     e.fifty = { owners, total, paths };
   }
 
@@ -117,7 +132,7 @@ export class ExplanationBuilder {
     const e = this.entry(factor);
     const first = pathStep(psa, { relationship: 'possibly_same_as', shares: null });
     const paths = explanation?.paths.length ? explanation.paths.map((p) => [first, ...p]) : [[first]];
-    if (!e.sources.has(psa.id)) e.sources.set(psa.id, { ref: psa, paths });
+    if (!e.sources.has(psa.id)) e.sources.set(psa.id, { ref: given(psa), paths: given(paths) });
     if (typeof value === 'number' && explanation?.owners && (e.psaValue === undefined || value > e.psaValue)) {
       e.psaValue = value;
       e.fifty = { owners: explanation.owners, total: explanation.aggregate_shares ?? value, paths: [] };
@@ -132,7 +147,7 @@ export class ExplanationBuilder {
       if (!e) continue;
       const ids = [...e.sources.keys()].sort();
       const explanation: Explanation = {
-        source_entities: ids.slice(0, EXPLANATION_LIMIT).map((id) => e.sources.get(id)!.ref),
+        source_entities: ids.slice(0, EXPLANATION_LIMIT).map((id) => e.sources.get(id)!.ref()),
         source_entity_count: ids.length,
         paths: [],
       };
@@ -141,7 +156,11 @@ export class ExplanationBuilder {
           .sort((a, b) => b.share - a.share || key(a.path).localeCompare(key(b.path)))
           .slice(0, EXPLANATION_LIMIT).map((p) => p.path);
       } else {
-        explanation.paths = ids.flatMap((id) => e.sources.get(id)!.paths).slice(0, EXPLANATION_LIMIT);
+        // The first EXPLANATION_LIMIT paths of the sources in id order: later sources' paths are not made.
+        for (const id of ids) {
+          if (explanation.paths.length >= EXPLANATION_LIMIT) break;
+          explanation.paths.push(...e.sources.get(id)!.paths().slice(0, EXPLANATION_LIMIT - explanation.paths.length));
+        }
       }
       if (e.fifty) {
         explanation.owners = [...e.fifty.owners].sort((a, b) => b.effective_shares - a.effective_shares || a.id.localeCompare(b.id));
