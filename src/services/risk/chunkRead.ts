@@ -77,15 +77,16 @@ export async function readChunk(run: Run, ids: string[], sharedOf: (run: Run) =>
   const roots: RootRow[] = (await run(cypher('risk', 'roots'), { ids })).map((r) => {
     const riskJson = (r.get('risk') as string | null) ?? null;
     const stateRisk = r.get('state_risk') as string | null;
+    const matched = r.get('matched') as boolean;
     return {
       id: r.get('id') as string,
       direct: parseRisk(r.get('direct')),
       riskJson,
       factors: (r.get('factors') as string[] | null) ?? [],
-      matched: r.get('matched') as boolean,
+      matched,
       // No state: created by the ingest behind this job, so what clients see now is all they
       // saw (an entity shown before gets a baseline state from ingest, cypher/ingest.cypher).
-      previous: r.get('matched') ? parseRisk(stateRisk ?? riskJson) : {},
+      previous: matched ? parseRisk(stateRisk ?? riskJson) : {},
       stateRisk,
       stateHash: (r.get('state_hash') as string | null) ?? null,
       version: r.get('version') as number,

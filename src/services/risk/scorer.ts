@@ -288,7 +288,7 @@ export class RiskScorer {
       const change = root.stateHash === hash || !root.matched ? undefined : riskChange(root.id, root.previous, d.risk, date);
       const changes = root.matched ? change !== undefined : root.stateHash === null ? root.riskJson !== canonical : root.stateHash !== hash;
       rows.push({
-        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.matched ? root.stateRisk : null, matched: root.matched, changes,
+        id: root.id, version: root.version, stateHash: root.stateHash, stateRisk: root.stateRisk, matched: root.matched, changes,
         hash, risk: canonical, factors, date, score: Date.parse(date),
         notify: change ? JSON.stringify(change) : null,
         stateExplanationHash: root.stateExplanationHash, stateExplanation: root.stateExplanation, explanation, explanationHash,
