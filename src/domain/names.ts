@@ -16,7 +16,7 @@
 
 import { memoized } from './memo';
 import { EDGE_ONLY_FORMS, END_ONLY_FORMS, LEGAL_FORMS } from './legalForms';
-import { SYLLABIC, transliterateWord } from '../search/analysis/scripts';
+import { SYLLABIC, transliterateWord } from './scripts';
 
 // ------------------------------------------------------------------ folding
 

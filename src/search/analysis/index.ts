@@ -15,7 +15,7 @@ import { CONSONANT_KEY_PREFIX, abjadKeys, isAbjadWord, latinConsonantKey } from 
 import { phoneticKey } from './phonetic';
 import { withoutTitles } from './titles';
 
-export { transliterateWord } from './scripts';
+export { transliterateWord } from '../../domain/scripts';
 export { isNickname, relatedNames } from './nicknames';
 export { consonantKey, lacksVowels, phoneticKey } from './phonetic';
 export { compareKorean, koreanKey, koreanName } from './korean';
