@@ -9,7 +9,7 @@
  * it once.
  */
 import type Redis from 'ioredis';
-import type { NotificationFeedReader, NotificationSink, ProjectNotificationData, RiskValue } from '../services/risk';
+import type { NotificationFeedReader, NotificationSink, ProjectNotificationData, RiskValue } from '../domain/notifications';
 
 export const MAX_PER_PROJECT = 10_000;
 

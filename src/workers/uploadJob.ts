@@ -10,7 +10,7 @@ import Redis from 'ioredis';
 import { HistoryFeed } from '../feeds/history';
 import { WriteBehind } from '../feeds/writeBehind';
 import { createSearchIndex } from '../search';
-import { ProjectEntityService } from '../services/projectEntities';
+import { ProjectEntityService } from '../services/projects/entities';
 import { ResolveService } from '../services/resolve';
 import { ChunkRow, ChunkTimings, UploadChunkWriter, noTimings } from '../services/uploads/chunk';
 import { checkUploadRow } from '../services/uploads/rows';

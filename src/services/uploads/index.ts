@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../domain/errors';
 import type { Principal } from '../auth';
-import type { ProjectEntityService } from '../projectEntities';
-import type { AuditSink } from '../projectTx';
+import type { ProjectEntityService } from '../projects/entities';
+import type { AuditSink } from '../projects/tx';
 import { RowResult, UploadState, UploadStore } from './store';
 
 export interface UploadQueue { add(uploadId: string): Promise<void> }

@@ -4,14 +4,14 @@
  * project the caller cannot see, 403 for a too low role, 409 for a change to an archived one).
  */
 import type { ManagedTransaction } from 'neo4j-driver';
-import { badParameter, notFound } from '../domain/errors';
-import { cypher } from '../graph/cypherFiles';
-import type { Props } from '../graph/mappers';
-import { projectEntityBody } from './projectBodies';
-import type { Graph } from '../graph/neo4j';
-import type { HistoryEvent } from '../feeds/history';
-import type { Principal } from './auth';
-import { ProjectAccess, Role, archivedConflict, requireRole } from './access';
+import { badParameter, notFound } from '../../domain/errors';
+import { cypher } from '../../graph/cypherFiles';
+import type { Props } from '../../graph/mappers';
+import { projectEntityBody } from './bodies';
+import type { Graph } from '../../graph/neo4j';
+import type { HistoryEvent } from '../../feeds/history';
+import type { Principal } from '../auth';
+import { ProjectAccess, Role, archivedConflict, requireRole } from '../access';
 
 /** Where project changes are recorded (the history feed). */
 export interface AuditSink {
