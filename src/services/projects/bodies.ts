@@ -5,7 +5,7 @@
  * (project_entity_id, matches, strength, ...): both parsers pass unknown keys through, so one
  * body serves a client of either generation unchanged.
  */
-import type { Record as Neo4jRecord } from 'neo4j-driver';
+import type { Neo4jRecord } from '../../graph/driver';
 import { Props, coreEntity, storedJson } from '../../graph/mappers';
 import type { ProjectContentsRow } from './contents';
 import type { ProjectType } from './types';

@@ -9,7 +9,7 @@
  * Access and status codes as for every project change (src/services/projectTx.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { ManagedTransaction } from 'neo4j-driver';
+import type { ManagedTransaction } from '../../graph/driver';
 import { notFound } from '../../domain/errors';
 import { cypher } from '../../graph/cypherFiles';
 import { Props, storedJson } from '../../graph/mappers';

@@ -13,7 +13,7 @@
  * ids in a body (the addressed resource exists; the body is wrong).
  */
 import { randomUUID } from 'node:crypto';
-import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from 'neo4j-driver';
+import { neo4j, type ManagedTransaction, type Neo4jRecord } from '../../graph/driver';
 import { ApiError, badParameter, notFound } from '../../domain/errors';
 import { UBO_TYPES } from '../../domain/relationships';
 import { cypher } from '../../graph/cypherFiles';
