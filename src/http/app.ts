@@ -45,7 +45,7 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerMatchDecisionRoutes } from './routes/matchDecisions';
 import { MatchDecisionService } from '../services/matchDecisions';
 import { UploadService } from '../services/uploads';
-import { UploadStore } from '../services/uploads/store';
+import { UploadStore } from '../feeds/uploads';
 import { QUEUE_NAMES } from '../workers/queues';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerResolveRoutes } from './routes/resolve';

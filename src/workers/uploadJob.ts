@@ -14,7 +14,7 @@ import { ProjectEntityService } from '../services/projects/entities';
 import { ResolveService } from '../services/resolve';
 import { ChunkRow, ChunkTimings, UploadChunkWriter, noTimings } from '../services/uploads/chunk';
 import { checkUploadRow } from '../services/uploads/rows';
-import { RowResult, UploadState, UploadStore } from '../services/uploads/store';
+import { RowResult, UploadState, UploadStore } from '../feeds/uploads';
 import type { UploadJob, WorkerDeps } from './jobs';
 import { QUEUE_NAMES } from './queues';
 import { webhookDeps } from './webhookJob';

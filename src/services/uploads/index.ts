@@ -9,7 +9,7 @@ import { notFound } from '../../domain/errors';
 import type { Principal } from '../auth';
 import type { ProjectEntityService } from '../projects/entities';
 import type { AuditSink } from '../projects/tx';
-import { RowResult, UploadState, UploadStore } from './store';
+import { RowResult, UploadState, UploadStore } from '../../feeds/uploads';
 
 export interface UploadQueue { add(uploadId: string): Promise<void> }
 
