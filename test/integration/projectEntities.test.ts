@@ -1,5 +1,6 @@
 import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
 import { testEveryMatchMarked } from '../support/matchedEntities';
+import { newProject } from '../support/projects';
 
 let h: Harness;
 let alice: Call;
@@ -12,17 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function newProject(call: Call = alice): Promise<string> {
-  const res = await call('POST', '/v1/projects', { label: 'Screening' });
-  expect(res.status).toBe(200);
-  return res.body.data.id;
-}
-
 const create = (pid: string, body: Record<string, unknown>, call: Call = alice) => call('POST', `/v1/projects/${pid}/entities/create`, body);
 
 describe('POST /v1/projects/{id}/entities/create from attributes', () => {
   test('resolves against the graph: the right match first, with its explanation, profile and strength', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const res = await create(pid, { name: ['Northwind Holdings Ltd'], country: ['CYP'], identifier: ['HE345678'], profile: 'corporate', custom_region: 'EMEA' });
     expect(res.status).toBe(200);
     const pe = res.body.data;
@@ -45,14 +40,14 @@ describe('POST /v1/projects/{id}/entities/create from attributes', () => {
   });
 
   test('no match: stored with strength no_match and the name as its label', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const res = await create(pid, { name: ['Zzyzx Quorbital Fabricators'] });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ strength: 'no_match', matches: [], label: 'Zzyzx Quorbital Fabricators', entity_ids: [] });
   });
 
   test('the older entity_ids body keeps working; the two cannot be combined', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const old = await create(pid, { entity_ids: ['e-gb-northwind-logistics'] });
     expect(old.status).toBe(200);
     expect(old.body.data).toMatchObject({ entity_ids: ['e-gb-northwind-logistics'], strength: 'manual', matches: [{ match_id: 'e-gb-northwind-logistics' }] });
@@ -68,7 +63,7 @@ describe('POST /v1/projects/{id}/entities/create from attributes', () => {
     ['unknown field', { name: ['x'], colour: ['red'] }, 'colour'],
     ['bad date of birth', { name: ['x'], date_of_birth: ['yesterday'] }, 'dob'],
   ])('400 for %s', async (_n, body, param) => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const res = await create(pid, body);
     expect(res.status).toBe(400);
     expect(res.body.message.join(' ')).toContain(param);
@@ -77,7 +72,7 @@ describe('POST /v1/projects/{id}/entities/create from attributes', () => {
 
 describe('matches, exists, save', () => {
   test('a deleted match stays deleted when the entity is resolved again', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const pe = (await create(pid, { name: ['Northwind Holdings Ltd'], country: ['CYP'] })).body.data;
     const matchId = pe.matches[0].match_id;
     const del = await alice('DELETE', `/v1/projects/${pid}/entities/${pe.id}/matches/${matchId}`);
@@ -102,7 +97,7 @@ describe('matches, exists, save', () => {
   });
 
   test('exists finds the entity saved with the same attributes (any order, any case); save stores given ids', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const pe = (await create(pid, { name: ['Northwind Logistics'], country: ['GBR'] })).body.data;
     const found = await alice('POST', `/v1/projects/${pid}/entities/exists`, { country: ['gbr'], name: ['northwind logistics'] });
     expect(found.body).toEqual({ data: { project_entity_id: pe.id } });
@@ -120,7 +115,7 @@ describe('matches, exists, save', () => {
   });
 
   test('another org\'s project entity and its matches are a 404', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const pe = (await create(pid, { name: ['Northwind Holdings Ltd'] })).body.data;
     expect((await bob('GET', `/v1/projects/${pid}/entities/${pe.id}`)).status).toBe(404);
     expect((await bob('DELETE', `/v1/projects/${pid}/entities/${pe.id}/matches/${pe.matches[0].match_id}`)).status).toBe(404);
@@ -131,7 +126,7 @@ describe('matches, exists, save', () => {
 
 describe('POST /v1/resolution/persisted/{project}', () => {
   test('resolves as /v1/resolution does and saves the result in the project', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const res = await alice('POST', `/v1/resolution/persisted/${pid}?limit=3`, { name: ['Northwind Holdings Ltd'], identifier: 'HE345678' });
     expect(res.status).toBe(200);
     expect(res.body.fields).toEqual({ name: ['Northwind Holdings Ltd'], identifier: ['HE345678'] });
@@ -147,7 +142,7 @@ describe('POST /v1/resolution/persisted/{project}', () => {
 
 describe('project entity attributes', () => {
   test('list by field, add without resolution, delete; bad field and unknown id', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Screening' });
     const pe = (await create(pid, { name: ['Northwind Logistics'], country: ['GBR'] })).body.data;
     const path = `/v1/projects/${pid}/entities/${pe.id}/attributes`;
     const phone = await alice('POST', path, { field: 'custom_phone', value: '+1-555-123-4567', match_resolution: false });
@@ -176,7 +171,7 @@ describe('project entity attributes', () => {
 describe('GET /v1/projects/{id}/entities with the newer filter', () => {
   let pid: string;
   beforeAll(async () => {
-    pid = await newProject();
+    pid = await newProject(alice, { label: 'Screening' });
     await create(pid, { name: ['Northwind Holdings Ltd'], country: ['CYP'], identifier: ['HE345678'] });
     await create(pid, { name: ['Zzyzx Quorbital Fabricators'] });
     await create(pid, { entity_ids: ['e-gb-northwind-logistics'] });

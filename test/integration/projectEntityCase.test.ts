@@ -4,6 +4,7 @@
  * client generation sends the filter, history, usage, roles and other organisations.
  */
 import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
+import { newProject } from '../support/projects';
 
 let h: Harness;
 let alice: Call;
@@ -18,11 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function newProject(call: Call = alice, share?: string): Promise<string> {
-  const res = await call('POST', '/v1/projects', { label: 'Cases', ...(share ? { share: { org: share } } : {}) });
-  expect(res.status).toBe(200);
-  return res.body.data.id;
-}
 const create = async (pid: string, name: string) => (await alice('POST', `/v1/projects/${pid}/entities/create`, { name: [name] })).body.data;
 const patch = (pid: string, pe: string, body: unknown, call: Call = alice) => call('PATCH', `/v1/projects/${pid}/entities/${pe}`, body);
 const ids = (res: { status: number; body: any }) => {
@@ -32,7 +28,7 @@ const ids = (res: { status: number; body: any }) => {
 
 describe('PATCH /v1/projects/{id}/entities/{pe}', () => {
   test('sets tags and case status; both generations read them; a kept tag keeps its date', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Cases' });
     const pe = await create(pid, 'Northwind Holdings Ltd');
     expect(pe).toMatchObject({ tags: [], case: 'not_assigned', tag_ids: [], case_status: 'not_assigned' });
 
@@ -72,7 +68,7 @@ describe('PATCH /v1/projects/{id}/entities/{pe}', () => {
     [{ tags: 'one' }, 'tags'],
     [{ label: 'x' }, 'label'],
   ])('400 for %j naming %s; nothing changes', async (body, name) => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Cases' });
     const pe = await create(pid, 'Harbourline Shipping');
     const res = await patch(pid, pe.id, body);
     expect(res.status).toBe(400);
@@ -81,20 +77,20 @@ describe('PATCH /v1/projects/{id}/entities/{pe}', () => {
   });
 
   test('another org: 404 for the entity, the project and with a valid body; nothing changes', async () => {
-    const pid = await newProject();
+    const pid = await newProject(alice, { label: 'Cases' });
     const pe = await create(pid, 'Northwind Holdings Ltd');
     expect((await patch(pid, pe.id, { case_status: 'rejected' }, bob)).status).toBe(404);
-    const own = await newProject(bob);
+    const own = await newProject(bob, { label: 'Cases' });
     expect((await patch(own, pe.id, { case_status: 'rejected' }, bob)).status).toBe(404);
     expect((await patch(pid, 'no-such-entity', { case_status: 'rejected' })).status).toBe(404);
     expect((await alice('GET', `/v1/projects/${pid}/entities/${pe.id}`)).body.data.case).toBe('not_assigned');
   });
 
   test('roles: a viewer of the org is refused (403), an editor changes; archived is 409', async () => {
-    const viewerShared = await newProject(alice, 'viewer');
+    const viewerShared = await newProject(alice, { label: 'Cases', share: 'viewer' });
     const pe = await create(viewerShared, 'Northwind Holdings Ltd');
     expect((await patch(viewerShared, pe.id, { case_status: 'rejected' }, carol)).status).toBe(403);
-    const editorShared = await newProject(alice, 'editor');
+    const editorShared = await newProject(alice, { label: 'Cases', share: 'editor' });
     const pe2 = await create(editorShared, 'Northwind Holdings Ltd');
     expect((await patch(editorShared, pe2.id, { case_status: 'rejected' }, carol)).body.data).toMatchObject({ case: 'rejected', updated_by: 'carol' });
     expect((await alice('DELETE', `/v1/projects/${editorShared}`)).status).toBe(200);
@@ -103,7 +99,7 @@ describe('PATCH /v1/projects/{id}/entities/{pe}', () => {
 
   test('a project_entity.case_updated event and a usage count per change', async () => {
     const dave = callAs(h, 'dave', 'org-case-usage');
-    const pid = await newProject(dave);
+    const pid = await newProject(dave, { label: 'Cases' });
     const pe = (await dave('POST', `/v1/projects/${pid}/entities/create`, { name: ['Northwind Holdings Ltd'] })).body.data;
     await patch(pid, pe.id, { tags: ['vip'], case_status: 'in_review' }, dave);
     await patch(pid, pe.id, { case_status: 'approved' }, dave);
@@ -123,7 +119,7 @@ describe('the list filtered by tags and case status', () => {
   let b: string;
   let c: string;
   beforeAll(async () => {
-    pid = await newProject();
+    pid = await newProject(alice, { label: 'Cases' });
     a = (await create(pid, 'Northwind Holdings Ltd')).id;
     b = (await create(pid, 'Harbourline Shipping')).id;
     c = (await create(pid, 'Quorbital Fabricators')).id;

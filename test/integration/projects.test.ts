@@ -1,5 +1,6 @@
 import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
 import { testEveryMatchMarked } from '../support/matchedEntities';
+import { newProject } from '../support/projects';
 
 let h: Harness;
 let ids: string[];
@@ -15,12 +16,6 @@ beforeAll(async () => {
   alice = as('alice', 'org-a');
 });
 afterAll(() => h.close());
-
-async function newProject(label = 'P', extra: Record<string, unknown> = {}, call: Call = alice): Promise<string> {
-  const res = await call('POST', '/v1/projects', { label, ...extra });
-  expect(res.status).toBe(200);
-  return res.body.data.id;
-}
 
 async function newEntity(project: string, entityIds: string[], call: Call = alice) {
   const res = await call('POST', `/v1/projects/${project}/entities/create`, { entity_ids: entityIds });
@@ -91,7 +86,7 @@ describe('GET /v1/projects and archival', () => {
   beforeAll(async () => {
     list = as('lister', 'org-list');
     mine = [];
-    for (let i = 0; i < 7; i++) mine.push(await newProject(`L${i}`, {}, list));
+    for (let i = 0; i < 7; i++) mine.push(await newProject(list, { label: `L${i}` }));
     mine.reverse(); // newest first
   });
 
@@ -135,7 +130,7 @@ describe('GET /v1/projects and archival', () => {
   });
 
   test('DELETE archives: gone from the default list, listed with archived=true, idempotent, read-only', async () => {
-    const pid = await newProject('to archive', {}, list);
+    const pid = await newProject(list, { label: 'to archive' });
     const del = await list('DELETE', `/v1/projects/${pid}`);
     expect(del.status).toBe(200);
     expect(del.body.data).toMatchObject({ id: pid, archived: true, label: 'to archive' });
@@ -154,7 +149,7 @@ describe('GET /v1/projects and archival', () => {
   });
 
   test('concurrent archivals: all answer archived, one archival happens (one history event)', async () => {
-    const pid = await newProject('raced', {}, list);
+    const pid = await newProject(list, { label: 'raced' });
     const results = await Promise.all(Array.from({ length: 6 }, () => list('DELETE', `/v1/projects/${pid}`)));
     expect(results.map((r) => [r.status, r.body.data.archived])).toEqual(Array(6).fill([200, true]));
     expect(new Set(results.map((r) => r.body.data.updated)).size).toBe(1);
@@ -175,7 +170,7 @@ describe('GET /v1/projects and archival', () => {
 describe('project entities', () => {
   let pid: string;
   beforeAll(async () => {
-    pid = await newProject('Entities');
+    pid = await newProject(alice, { label: 'Entities' });
   });
 
   test('create: the ids become matches, the first one primary; counts.entity follows', async () => {
@@ -203,7 +198,7 @@ describe('project entities', () => {
   });
 
   test('entity_types keeps the project entities whose primary entity has one of the types; tokens stay with their filter', async () => {
-    const own = await newProject('Typed');
+    const own = await newProject(alice, { label: 'Typed' });
     const company = await newEntity(own, ['e-gb-northwind-logistics']);
     const person = await newEntity(own, ['p-viktor-antonov']);
     for (const path of [`/v1/projects/${own}/contents/entity`, `/v1/projects/${own}/entities`]) {
@@ -245,7 +240,7 @@ describe('project entities', () => {
   });
 
   test('list (oldest first, paged, with size) and the published-client path', async () => {
-    const p2 = await newProject('Listing');
+    const p2 = await newProject(alice, { label: 'Listing' });
     const created = [];
     for (const id of ids.slice(0, 5)) created.push((await newEntity(p2, [id])).id);
     const seen: string[] = [];
@@ -286,7 +281,7 @@ describe('project entities', () => {
         attributes: [{ field: 'status', value: 'active', date: '2015-01-01' }, { field: 'status', value: 'liquidation', date: '2024-02-01' }, { field: 'country', value: 'FRA' }],
       }) + '\n');
       await h.ingest(file);
-      view = await newProject('View');
+      view = await newProject(alice, { label: 'View' });
       for (const id of ['e-gb-northwind-logistics', 'p-viktor-antonov', 'e-ru-severstroy', 'e-gb-albion-old-dairies', 'e-view-status', 'e-us-gulfport-commodities']) {
         members[id] = (await newEntity(view, [id])).id;
       }
@@ -368,7 +363,7 @@ describe('project entities', () => {
     });
 
     test('a page continues in place when the row its token names was deleted meanwhile', async () => {
-      const pid = await newProject('Moving');
+      const pid = await newProject(alice, { label: 'Moving' });
       for (const id of ['e-gb-northwind-logistics', 'p-viktor-antonov', 'e-ru-severstroy', 'e-us-gulfport-commodities']) await newEntity(pid, [id]);
       const byLabel = async (query: string) => (await alice('GET', `/v1/projects/${pid}/contents/entity?sort=label&${query}`)).body;
       const all = await byLabel('');
@@ -420,7 +415,7 @@ describe('project entities', () => {
   });
 
   test('get/delete: 404 for an unknown id and for an entity of another project', async () => {
-    const other = await newProject('Other');
+    const other = await newProject(alice, { label: 'Other' });
     const foreign = await newEntity(other, [ids[2]]);
     for (const method of ['GET', 'DELETE']) {
       expect((await alice(method, `/v1/projects/${pid}/entities/nope`)).status).toBe(404);
@@ -448,7 +443,7 @@ describe('PATCH .../entities/{project_entity_id}/matches', () => {
   let pid: string;
   const patch = (pe: string, body: unknown) => alice('PATCH', `/v1/projects/${pid}/entities/${pe}/matches`, body);
   beforeAll(async () => {
-    pid = await newProject('Matches');
+    pid = await newProject(alice, { label: 'Matches' });
   });
 
   test('entity_ids replace the matches; a dropped match is remembered as deleted', async () => {
@@ -544,7 +539,7 @@ describe('PATCH .../entities/{project_entity_id}/matches', () => {
 
 describe('the published client\'s resource calls (saveEntity, deleteResource)', () => {
   test('saveEntity adds a project entity with that one match; deleteResource removes it by its id', async () => {
-    const pid = await newProject('Saved');
+    const pid = await newProject(alice, { label: 'Saved' });
     const saved = await alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: 'e-gb-northwind-logistics' });
     expect(saved.status).toBe(200);
     // EntityResponseData of the client, within the ProjectEntity.
@@ -569,7 +564,7 @@ describe('the published client\'s resource calls (saveEntity, deleteResource)', 
   });
 
   test('saveEntity keeps custom fields (flat or under properties); the list sorts and filters on them', async () => {
-    const pid = await newProject('Custom');
+    const pid = await newProject(alice, { label: 'Custom' });
     const save = async (entityId: string, custom: unknown) => {
       const res = await alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: entityId, custom_fields: custom });
       expect(res.status).toBe(200);
@@ -607,7 +602,7 @@ describe('the published client\'s resource calls (saveEntity, deleteResource)', 
   });
 
   test('bad saves and deletes: 400 naming the field, 404 for what the caller cannot see', async () => {
-    const pid = await newProject('Saved, badly');
+    const pid = await newProject(alice, { label: 'Saved, badly' });
     const bad = async (body: unknown, status: number, named?: string) => {
       const res = await alice('POST', '/v1/resource/entity', body);
       expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), status]);
@@ -629,7 +624,7 @@ describe('supply-chain snapshots', () => {
   let pe: any;
   const base = () => `/v1/projects/${pid}/entities/${pe.id}/supply_chain/snapshots`;
   beforeAll(async () => {
-    pid = await newProject('Chain', { type: 'supply_chain' });
+    pid = await newProject(alice, { label: 'Chain', extra: { type: 'supply_chain' } });
     pe = await newEntity(pid, ['e-gb-northwind-logistics']);
   });
 

@@ -8,6 +8,7 @@ import jwt from 'jsonwebtoken';
 import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
 import { WorkerProcess, sleep, startWorker } from '../support/worker';
 import { testEveryMatchMarked } from '../support/matchedEntities';
+import { newProject } from '../support/projects';
 
 let h: Harness;
 let alice: Call;
@@ -32,12 +33,6 @@ const raw = async (method: string, path: string, body?: string, type?: string, h
   const res = await fetch(`${h.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token()}`, ...(type ? { 'content-type': type } : {}), ...headers }, body });
   return { status: res.status, text: await res.text(), headers: res.headers };
 };
-
-async function newProject(): Promise<string> {
-  const res = await alice('POST', '/v1/projects', { label: 'Book of customers' });
-  expect(res.status).toBe(200);
-  return res.body.data.id;
-}
 
 /** 1,000 distinct rows: every tenth one a graph entity; rows 500 and 777 bad. */
 function rows(n = 1000): Record<string, unknown>[] {
@@ -91,7 +86,7 @@ describe('resolution uploads', () => {
   let first: string;
 
   test('1,000 JSON rows: accepted at once, progress while running, one project entity per valid row, bad rows by number', async () => {
-    pid = await newProject();
+    pid = await newProject(alice, { label: 'Book of customers' });
     const res = await alice('POST', `/v1/projects/${pid}/resolutions`, { filename: 'book.json', data: rows() });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ file: 'book.json', count: 1000, uploaded: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
@@ -163,7 +158,7 @@ describe('resolution uploads', () => {
   });
 
   test('1,000 CSV rows with a worker killed mid-upload: every row saved once', async () => {
-    const csvPid = await newProject();
+    const csvPid = await newProject(alice, { label: 'Book of customers' });
     const res = await raw('POST', `/v1/projects/${csvPid}/resolutions`, csvOf(rows()), 'text/csv', { 'content-disposition': 'attachment; filename="book.csv"' });
     expect(res.status).toBe(200);
     const body = JSON.parse(res.text);
@@ -193,7 +188,7 @@ describe('resolution uploads', () => {
   });
 
   test('request checks name the parameter; viewers of other orgs see nothing', async () => {
-    const p = await newProject();
+    const p = await newProject(alice, { label: 'Book of customers' });
     const cases: [unknown, string][] = [
       [{ data: [{ name: ['a'] }] }, 'filename'],
       [{ filename: 'f.json' }, 'data'],

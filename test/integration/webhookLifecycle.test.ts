@@ -9,6 +9,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { Call, Harness, callAs, startHarness, writeNdjson } from '../support/harness';
+import { newProject } from '../support/projects';
 import { Receiver, Received, startReceiver } from '../support/receiver';
 import { WorkerProcess, ingestAndQueue, saveEntities, sleep, startWorker, waitForIdle } from '../support/worker';
 import { entity, fact, source } from '../support/workerFixtures';
@@ -34,7 +35,6 @@ afterAll(async () => {
 
 const send = (method: string, path: string, body?: unknown) =>
   h.json(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-const newProject = async (label: string) => (await send('POST', '/v1/projects', { label })).body.data.id as string;
 const subscribe = async (projectId: string, path: string, events: string[], secret?: string) => {
   const res = await send('POST', `/v1/projects/${projectId}/webhooks`, { url: receiver.url(path), events, ...(secret ? { secret } : {}) });
   expect(res.status).toBe(201);
@@ -60,7 +60,7 @@ const accepts = (secret: string, r: Received) => {
 describe('secret rotation', () => {
   let projectId: string;
   beforeAll(async () => {
-    projectId = await newProject('rotation');
+    projectId = await newProject(send, { label: 'rotation' });
   });
 
   test('during the grace period a delivery carries the new and the old signature, each valid on its own', async () => {
@@ -171,7 +171,7 @@ describe('archived and gone projects', () => {
   });
 
   test('a project gone from the graph gets no delivery: its queued retry is cancelled, its subscription kept', async () => {
-    const gone = await newProject('gone');
+    const gone = await newProject(send, { label: 'gone' });
     await subscribe(gone, '/fail-once/gone', ['upload.finished']);
     await upload(gone, 'Quorbital Gone One');
     const [first] = await receiver.waitFor('/fail-once/gone', 1);
