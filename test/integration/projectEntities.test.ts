@@ -209,4 +209,4 @@ describe('GET /v1/projects/{id}/entities with the newer filter', () => {
 });
 
 // Last: what every test above saved, through each route that makes matches.
-testEveryMatchMarked(() => h.graph);
+testEveryMatchMarked('the project entity routes', () => h.graph);

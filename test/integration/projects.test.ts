@@ -700,4 +700,4 @@ describe('supply-chain snapshots', () => {
 });
 
 // Last: what every test above saved, through each route that makes matches.
-testEveryMatchMarked(() => h.graph);
+testEveryMatchMarked('the project routes', () => h.graph);

@@ -213,4 +213,4 @@ describe('resolution uploads', () => {
 });
 
 // Last: what every test above saved, through each route that makes matches.
-testEveryMatchMarked(() => h.graph);
+testEveryMatchMarked('resolution uploads', () => h.graph);

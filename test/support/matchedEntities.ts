@@ -18,10 +18,11 @@ export async function matchCount(graph: Graph): Promise<number> {
 
 /**
  * Registers a suite's last test: every entity the tests above matched, through the routes they
- * called, has its marker (risk notifications look for projects by it).
+ * called (`routes` names them, and makes the test's title its own), has its marker (risk
+ * notifications look for projects by it).
  */
-export function testEveryMatchMarked(graph: () => Graph): void {
-  test('every entity matched here has its :MatchedEntity marker (risk notifications look for projects by it)', async () => {
+export function testEveryMatchMarked(routes: string, graph: () => Graph): void {
+  test(`every entity matched by ${routes} has its :MatchedEntity marker (risk notifications look for projects by it)`, async () => {
     expect(await matchCount(graph())).toBeGreaterThan(0);
     expect(await matchesWithoutMarker(graph())).toEqual([]);
   });
