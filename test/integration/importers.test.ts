@@ -12,6 +12,7 @@ import { RiskScorer } from '../../src/services/risk';
 import { spawnSync } from 'node:child_process';
 import { REPO, testEnv } from '../support/env';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
+import { testFull } from '../support/full';
 
 const FTM = path.join(REPO, 'seed', 'sample-ftm.jsonl');
 const BODS = path.join(REPO, 'seed', 'sample-bods.json');
@@ -228,7 +229,8 @@ describe('releases and bad input', () => {
     expect(report.skipped.map((b) => b.line)).toEqual([2]);
   });
 
-  test('the CLI: a bad file exits 1 naming its lines; a good one prints its counts; export writes GraphML', async () => {
+  // Three CLI processes: only in `npm run test:all`; `npm test` runs the ingest command's (ingest.test.ts).
+  testFull('the CLI: a bad file exits 1 naming its lines; a good one prints its counts; export writes GraphML', async () => {
     const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'dist', 'src', 'cli.js'), ...args], { env: testEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
     const bad = writeNdjson('cli-bad.jsonl', [{ id: 'k-1', schema: 'Company', properties: { name: ['K'] } }, '{oops', { id: 'k-2', schema: 'Ownership', properties: { owner: ['k-1'] } }]);
     const failed = cli('import', 'ftm', bad);

@@ -12,6 +12,7 @@ import { migrate } from '../../src/graph/migrate';
 import { REPO, testEnv } from '../support/env';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { QUEUE_NAMES, type Queues } from '../../src/workers/queues';
+import { testFull } from '../support/full';
 
 let h: Harness;
 beforeAll(async () => {
@@ -520,7 +521,9 @@ describe('the ingest command', () => {
     }
   }
 
-  test('a file that fails in a later batch still queues re-scoring of the batches it committed', async () => {
+  // The command failing while it writes, and reading a bad line from stdin: CLI processes that
+  // only `npm run test:all` starts; `npm test` runs the command's counts and its exit on a bad file.
+  testFull('a file that fails in a later batch still queues re-scoring of the batches it committed', async () => {
     // Broken by the second batch of entities (two lines a batch, committed batch by batch).
     await withLabelConstraint(async (rescore) => {
       const file = writeNdjson('half.ndjson', [
@@ -538,7 +541,7 @@ describe('the ingest command', () => {
     });
   });
 
-  test('a file written in one transaction that fails while writing leaves nothing and queues nothing', async () => {
+  testFull('a file written in one transaction that fails while writing leaves nothing and queues nothing', async () => {
     // The same failure in a file small enough for one transaction: every batch of it is rolled
     // back, and no re-scoring is queued for entities that are not there.
     await withLabelConstraint(async (rescore) => {
@@ -559,7 +562,7 @@ describe('the ingest command', () => {
     });
   });
 
-  test('a bad line read from standard input is named as "-", not as the temporary copy', async () => {
+  testFull('a bad line read from standard input is named as "-", not as the temporary copy', async () => {
     const input = [...acmeLines(), { kind: 'nope' }].map((l) => JSON.stringify(l)).join('\n');
     const error = await new Promise<{ code: number; stderr: string }>((resolve) => {
       const child = execFile('node', [cli, 'ingest', '-'], { env }, (err, _stdout, stderr) => resolve({ code: (err as { code?: number } | null)?.code ?? 0, stderr }));
