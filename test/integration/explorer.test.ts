@@ -13,7 +13,7 @@ import { EXPLORER_CSP } from '../../src/http/explorer';
 import { NotificationFeed } from '../../src/feeds/notifications';
 import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
 import { type Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
-import { CHROMIUM, type BrowserHandle, openBrowser, waitForFile } from '../support/browser';
+import { type BrowserHandle, browserExecutable, openBrowser, waitForFile } from '../support/browser';
 
 const XSS_NAME = 'Zyxwvut <img src=x onerror="window.__xss=1"> Holdings';
 
@@ -39,7 +39,7 @@ async function waitStatus(pattern: RegExp) {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  browserExecutable('chromium');
   if (!fs.existsSync(path.join(__dirname, '..', '..', 'web', 'index.html'))) throw new Error('dist/web is missing: run `npm run build`');
   h = await startHarness({ files: [SAMPLE] });
   await h.ingest(writeNdjson('xss.ndjson', [

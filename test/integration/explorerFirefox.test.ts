@@ -4,17 +4,16 @@
  * UBO network, and no request outside the API's origin. The full walk-through is in
  * explorer.test.ts (Chromium).
  */
-import fs from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { type Harness, SAMPLE, startHarness } from '../support/harness';
-import { FIREFOX, type BrowserHandle, openBrowser } from '../support/browser';
+import { type BrowserHandle, browserExecutable, openBrowser } from '../support/browser';
 
 let h: Harness;
 let b: BrowserHandle;
 let page: Page;
 
 beforeAll(async () => {
-  if (!fs.existsSync(FIREFOX)) throw new Error(`Firefox not found at ${FIREFOX}: apt-get install firefox-esr (or set FIREFOX_PATH)`);
+  browserExecutable('firefox');
   h = await startHarness({ files: [SAMPLE] });
   b = await openBrowser({ firefox: true });
   page = b.page;

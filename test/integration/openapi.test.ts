@@ -12,6 +12,8 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { REPO } from '../support/env';
 import { Harness, SAMPLE, callAs, startHarness } from '../support/harness';
+import { browserExecutable } from '../support/browser';
+import { testFull } from '../support/full';
 
 let h: Harness;
 let doc: any;
@@ -140,11 +142,11 @@ describe('/docs', () => {
     expect((await fetch(`${h.baseUrl}/docs/assets/package.json`)).status).toBe(404);
   });
 
-  const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
-  // Skipped where no Chromium is installed (the page's own checks above still run).
-  (chromium ? test : test.skip)('renders the operations in headless Chromium', async () => {
+  // A second Chromium run (explorer.test.ts is the first): only in `npm run test:all`.
+  testFull('renders the operations in headless Chromium', async () => {
+    const chromium = browserExecutable('chromium');
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-chromium-'));
-    const { stdout } = await promisify(execFile)(chromium!, [
+    const { stdout } = await promisify(execFile)(chromium, [
       '--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${profile}`, '--virtual-time-budget=15000', '--dump-dom', `${h.baseUrl}/docs`,
     ], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
     fs.rmSync(profile, { recursive: true, force: true });
