@@ -51,9 +51,12 @@ export function checkResolveDates(values: string[], parameter = 'dob'): string[]
 
 // ------------------------------------------------------------------ scoring
 
-function bestName(params: ResolveParams, c: Candidate): { explanation: FieldExplanation; similarity: number } | undefined {
+function bestName(params: ResolveParams, c: Candidate, distinctiveness?: (word: string) => number): { explanation: FieldExplanation; similarity: number } | undefined {
   if (params.name.length === 0) return undefined;
   const fuzz = params.fuzziness.name ?? 1;
+  // A person's names may lack a middle name; an organisation's words weigh by their distinctiveness.
+  const type = c.props.type as string | undefined;
+  const options = { person: type === undefined ? undefined : type === 'person', distinctiveness };
   let best: FieldExplanation | undefined;
   let bestSim = -1;
   for (const uploaded of params.name) {
@@ -63,16 +66,17 @@ function bestName(params: ResolveParams, c: Candidate): { explanation: FieldExpl
       let tokens: TokenExplanation[] | undefined;
       let numbers: 'same' | 'different' | undefined;
       let fuzzy = 0;
+      let rules: string[] | undefined;
       if (params.strict) {
         sim = name === uploaded ? 1 : 0;
         common = sim ? nameTokens(uploaded).tokens.length : 0;
       } else {
-        ({ similarity: sim, common, fuzzy, tokens, numbers } = nameSimilarity(uploaded, name, fuzz));
+        ({ similarity: sim, common, fuzzy, tokens, numbers, rules } = nameSimilarity(uploaded, name, fuzz, options));
       }
       if (sim > bestSim) {
         bestSim = sim;
         const quality = sim === 1 ? 'exact' : sim >= 0.9 ? 'high' : sim >= 0.8 ? 'medium' : sim > 0 ? 'low' : 'none';
-        best = { matched: name, uploaded, similarity: round(sim), points: 0, match_quality: quality, n_common_term_matches: common, n_uncommon_term_matches: fuzzy, ...(tokens ? { tokens } : {}), ...(numbers ? { numbers } : {}) };
+        best = { matched: name, uploaded, similarity: round(sim), points: 0, match_quality: quality, n_common_term_matches: common, n_uncommon_term_matches: fuzzy, ...(tokens ? { tokens } : {}), ...(rules?.length ? { rules } : {}), ...(numbers ? { numbers } : {}) };
       }
     }
   }
@@ -171,9 +175,9 @@ function addressEvidence(params: ResolveParams, c: Candidate): FieldExplanation 
 }
 
 /** Scores one candidate; undefined when strict mode excludes it. */
-export function scoreCandidate(params: ResolveParams, c: Candidate): Scored | undefined {
+export function scoreCandidate(params: ResolveParams, c: Candidate, distinctiveness?: (word: string) => number): Scored | undefined {
   const explanation: Scored['explanation'] = {};
-  const name = bestName(params, c);
+  const name = bestName(params, c, distinctiveness);
   if (name) explanation.name = name.explanation;
   const identifier = identifierEvidence(params, c);
   if (identifier) explanation.identifier = identifier;

@@ -41,6 +41,8 @@ export interface FieldExplanation {
   company_form?: 'same' | 'different';
   /** Names: each query word, the candidate word it was paired with, and how they agree. */
   tokens?: TokenExplanation[];
+  /** Names: the rules that read the two names as they were compared (list-order, particle, middle-name-missing, legal-form, ...). */
+  rules?: string[];
   /** Names: whether the numbers in the two names (Fund II, Vessel 7) agree. */
   numbers?: 'same' | 'different';
 }
