@@ -8,16 +8,12 @@
 
 /** Abbreviations (folded, dots and apostrophes removed) and the word each stands for. */
 export const ABBREVIATIONS: Readonly<Record<string, string>> = {
-  intl: 'international', int: 'international', natl: 'national', mfg: 'manufacturing', mfrs: 'manufacturers', mfr: 'manufacturer',
-  bros: 'brothers', bro: 'brothers', assn: 'association', assoc: 'association', dept: 'department', inds: 'industries',
-  ind: 'industries', svcs: 'services', svc: 'services', serv: 'services', mgmt: 'management', mgt: 'management', grp: 'group',
-  hldgs: 'holdings', hldg: 'holding', hlds: 'holdings', dev: 'development', devt: 'development', engg: 'engineering', eng: 'engineering',
-  tech: 'technology', techs: 'technologies', chem: 'chemical', chems: 'chemicals', pharm: 'pharmaceutical', pharma: 'pharmaceutical',
-  elec: 'electric', univ: 'university', inst: 'institute', ctr: 'center', centre: 'center', sys: 'systems', bk: 'bank', invest: 'investment',
-  invt: 'investment', invts: 'investments', trdg: 'trading', trd: 'trading', shpg: 'shipping', transp: 'transport', dist: 'distribution',
-  distr: 'distribution', mktg: 'marketing', petro: 'petroleum', org: 'organization', organisation: 'organization',
-  entp: 'enterprise', gen: 'general', govt: 'government', mtrs: 'motors', mtr: 'motor',
-  secs: 'securities', co: 'company', cos: 'companies', mgrs: 'managers', ptnrs: 'partners', assocs: 'associates',
+  intl: 'international', natl: 'national', mfg: 'manufacturing', mfrs: 'manufacturers', mfr: 'manufacturer', bros: 'brothers',
+  assn: 'association', assoc: 'association', assocs: 'associates', dept: 'department', inds: 'industries', svcs: 'services', svc: 'services',
+  mgmt: 'management', mgt: 'management', grp: 'group', hldgs: 'holdings', hldg: 'holding', devt: 'development', engg: 'engineering',
+  univ: 'university', ctr: 'center', centre: 'center', invt: 'investment', invts: 'investments', trdg: 'trading', shpg: 'shipping',
+  transp: 'transport', distr: 'distribution', mktg: 'marketing', organisation: 'organization', entp: 'enterprise', govt: 'government',
+  mtrs: 'motors', secs: 'securities', co: 'company', cos: 'companies', mgrs: 'managers', ptnrs: 'partners',
 };
 
 const NUMBERS: Readonly<Record<string, string>> = {
@@ -28,7 +24,7 @@ const NUMBERS: Readonly<Record<string, string>> = {
 };
 
 /** Articles and linking words of company names in the languages lists use most. */
-export const LINKING_WORDS: ReadonlySet<string> = new Set(['the', 'of', 'and', 'und', 'et', 'for']);
+export const LINKING_WORDS: ReadonlySet<string> = new Set(['the', 'of', 'and', 'und', 'et']);
 
 export type WordRule = 'abbreviation' | 'number';
 

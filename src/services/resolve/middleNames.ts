@@ -7,8 +7,13 @@
  * initial) is a conflict the scorer caps hard.
  */
 
-/** Coverage a middle word missing on the other side still counts (of 1 for a matched word). */
-export const MIDDLE_CREDIT = 0.85;
+/**
+ * Coverage a middle word missing on the other side still counts (of 1 for a matched word):
+ * under an initial's 0.7, so a candidate whose middle initial agrees ranks above one without.
+ */
+export const MIDDLE_CREDIT = 0.65;
+/** The same for a middle initial: under what an initial matched to its word counts. */
+export const MIDDLE_INITIAL_CREDIT = 0.5;
 
 export type MiddleNames = 'missing' | 'conflict' | undefined;
 
@@ -25,18 +30,18 @@ const unpaired = (sims: readonly number[], weights: readonly number[]): number =
 /**
  * The middle-name reading of two aligned person names (per word its similarity with the word
  * it was paired with, 0 when unpaired): 'missing' credits the middle words one side lacks in
- * place (the arrays are changed), 'conflict' says both sides have a middle word of their own.
+ * place (the arrays are changed; `credited` marks the query's), 'conflict' says both sides have a middle word of their own.
  */
-export function middleNames(qs: number[], qw: readonly number[], cs: number[], cw: readonly number[]): MiddleNames {
+export function middleNames(qs: number[], qw: readonly number[], cs: number[], cw: readonly number[], credited: boolean[] = []): MiddleNames {
   const qm = unpairedMiddles(qs).filter((k) => qw[k] >= 0.5);
   const cm = unpairedMiddles(cs).filter((k) => cw[k] >= 0.5);
   if (qm.length && cm.length) return 'conflict';
   if (qm.length && unpaired(cs, cw) === 0) {
-    for (const k of qm) qs[k] = MIDDLE_CREDIT;
+    for (const k of qm) { qs[k] = qw[k] > 0.5 ? MIDDLE_CREDIT : MIDDLE_INITIAL_CREDIT; credited[k] = true; }
     return 'missing';
   }
   if (cm.length && unpaired(qs, qw) === 0) {
-    for (const k of cm) cs[k] = MIDDLE_CREDIT;
+    for (const k of cm) cs[k] = cw[k] > 0.5 ? MIDDLE_CREDIT : MIDDLE_INITIAL_CREDIT;
     return 'missing';
   }
   return undefined;

@@ -2,7 +2,7 @@
 import { WEAK_COMPANY_WORDS, allowedEdits, editDistance } from '../../domain/names';
 import { compareKorean, latinConsonantKey, nameCore, numbersAgree } from '../../search/analysis';
 import { compareChinese } from '../../search/analysis/romanisation';
-import { MIDDLE_CREDIT, middleNames } from './middleNames';
+import { middleNames } from './middleNames';
 import { NameRule, ScoringName, scoringName } from './scoringTokens';
 import { TokenHow, tokenMatch } from './tokenMatch';
 
@@ -99,7 +99,7 @@ const APPROXIMATE: ReadonlySet<TokenHow> = new Set(['edit', 'phonetic', 'consona
  *   - initials paired out of their order (A.B.C. / C.B.A.) cap it at 0.7;
  *   - a company name whose distinctive words agree only approximately while its generic words
  *     agree (Vexor Business Corporation / Vexon Business Corporation) is capped at 0.8, unless
- *     the near word is long (a slip in a long word);
+ *     the near word is one slip away;
  *   - the names written as one word ("IvanPetrov" / "Ivan Petrov", "Al Qa'ida" / "Al Qaeda")
  *     may lift it;
  *   - different numbers (Fund I / Fund II, Vessel 7 / Vessel 8) cap it at 0.5 whatever else agrees;
@@ -149,10 +149,11 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
     tokens[p.i] = { ...tokens[p.i], matched: c.tokens[p.j], similarity: round3(p.s), how };
     if (how === 'transliteration' || how === 'particle' || how === 'abbreviation' || how === 'number') rules.add(how);
   }
-  const middle = person ? middleNames(qs, q.weights, cs, c.weights) : undefined;
+  const credited: boolean[] = [];
+  const middle = person ? middleNames(qs, q.weights, cs, c.weights, credited) : undefined;
   if (middle === 'missing') {
     rules.add('middle-name-missing');
-    qs.forEach((s, k) => { if (s === MIDDLE_CREDIT && pairOf[k] < 0) tokens[k] = { ...tokens[k], how: 'middle-name-missing' }; });
+    credited.forEach((x, k) => { if (x) tokens[k] = { ...tokens[k], how: 'middle-name-missing' }; });
   }
   const cover = (sims: number[], w: number[]) => sims.reduce((s, x, k) => s + x * w[k], 0) / w.reduce((s, x) => s + x, 0);
   let similarity = 0.8 * cover(qs, q.weights) + 0.2 * cover(cs, c.weights);
@@ -216,13 +217,13 @@ function initialsOutOfOrder(q: string[], c: string[], pairOf: number[]): boolean
 /**
  * Whether every distinctive word of a company name (weight 0.5 and more) agrees only
  * approximately while a generic word agrees: then the generic words would carry the score.
- * A near word of eight letters or more one edit away is a slip, and counts as agreeing.
+ * A near word one edit away (five letters or more) is a slip, and counts as agreeing.
  */
 function nearOnlyInDistinctive(q: NameTokens, c: NameTokens, tokens: TokenExplanation[], pairOf: number[]): boolean {
   const distinctive = tokens.map((t, k) => k).filter((k) => q.weights[k] >= 0.5);
   if (!distinctive.length) return false;
   const approximate = distinctive.filter((k) => APPROXIMATE.has(tokens[k].how)
-    && !(q.tokens[k].length >= 8 && editDistance(q.tokens[k], c.tokens[pairOf[k]], 1) <= 1));
+    && !(q.tokens[k].length >= 5 && editDistance(q.tokens[k], c.tokens[pairOf[k]], 1) <= 1));
   const genericMatched = tokens.some((t, k) => q.weights[k] < 0.5 && pairOf[k] >= 0);
   return approximate.length === distinctive.length && genericMatched;
 }

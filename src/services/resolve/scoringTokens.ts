@@ -37,11 +37,14 @@ export interface ScoringName {
   rules: NameRule[];
 }
 
+const DOTTED_TITLES = /^\s*(?:H\.\s?E\.|H\.\s?R\.\s?H\.|H\.\s?H\.)\s*(?=\S)/i;
+
 function prepare(name: string): ScoringName {
   const rules = new Set<NameRule>();
   const ordered = naturalOrder(name);
   if (ordered.reordered) rules.add('list-order');
-  const joined = joinAbbreviations(ordered.name);
+  // Dotted honorifics (H.E., H.R.H.) would read as a word once their dots are joined.
+  const joined = joinAbbreviations(ordered.name.replace(DOTTED_TITLES, ''));
   if (joined !== ordered.name) rules.add('abbreviation');
   const a = nameCore(joined);
   let tokens: string[] = [];
