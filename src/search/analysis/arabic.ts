@@ -40,7 +40,7 @@ export const ARABIC_GIVEN_NAMES: readonly string[] = [
  * abdulrahman, abdurrahman, abdurahman, abdelrahman -> abdrahman); other words unchanged.
  */
 export function abdKey(word: string): string {
-  const m = /^abd(?:ul|ol|al|el|il|u|o|a|e|i)?(.*)$/.exec(word);
+  const m = /^abe?d(?:ul|ol|al|el|il|u|o|a|e|i)?(.*)$/.exec(word);
   if (!m || word.length < 6) return word;
   let rest = m[1];
   // The article assimilated to the name's first letter: abdur-rahman, abdus-salam, abdun-nasir.

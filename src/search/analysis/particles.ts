@@ -13,7 +13,7 @@
 export const PARTICLES: ReadonlySet<string> = new Set([
   'van', 'der', 'den', 'de', 'del', 'della', 'delle', 'dei', 'degli', 'di', 'da', 'das', 'dos', 'do', 'du', 'des', 'la', 'le', 'les', 'lo',
   'von', 'vom', 'zu', 'zum', 'zur', 'ter', 'ten', 'te', 'vd', 'mac', 'mc', 'st', 'san', 'santa',
-  'al', 'el', 'ul', 'abu', 'abou', 'abo', 'abd', 'abdul', 'abdel', 'abdal', 'abdu', 'abdur', 'abdus', 'abdi',
+  'al', 'el', 'ul', 'abu', 'abou', 'abo', 'abd', 'abed', 'abdul', 'abdel', 'abdal', 'abdu', 'abdur', 'abdus', 'abdi',
 ]);
 
 /**
@@ -22,7 +22,7 @@ export const PARTICLES: ReadonlySet<string> = new Set([
  * out: they start too many names of their own (Deborah, Daniel, Leonid, Macdonald / Donald).
  */
 const DROPPABLE = ['vander', 'vanden', 'vande', 'van', 'von', 'della', 'dela', 'ter', 'ten', 'abu', 'abou'];
-/** The Arabic article: dropped only before an Arabic name (Al Hassan / Hassan, not Alberto / Berto). */
+/** The Arabic article: dropped when written apart or before an Arabic name (Al Hassan / Hassan, not Alberto / Berto). */
 const ARTICLES = ['al', 'el', 'ul'];
 
 /** Mc and Mac are one particle (McDonald / MacDonald). */
@@ -55,13 +55,13 @@ export function glueParticles(tokens: readonly string[], weights: readonly numbe
 }
 
 /**
- * The word without the particles it starts with (vanderberg -> berg, alhassan -> hassan when
- * `arabic` says hassan is an Arabic name), or undefined when it starts with none or too
- * little would remain (at least four letters must).
+ * The word without the particles it starts with (vanderberg -> berg; alhassan -> hassan when
+ * the article was written apart, `glued`, or `arabic` says hassan is an Arabic name), or
+ * undefined when it starts with none or too little would remain (at least four letters must).
  */
-export function withoutParticles(word: string, arabic: (w: string) => boolean): string | undefined {
+export function withoutParticles(word: string, arabic: (w: string) => boolean, glued = false): string | undefined {
   let w = word;
   for (const p of DROPPABLE) if (w.startsWith(p) && w.length - p.length >= 4) { w = w.slice(p.length); break; }
-  for (const p of ARTICLES) if (w.startsWith(p) && w.length - p.length >= 4 && arabic(w.slice(p.length))) { w = w.slice(p.length); break; }
+  for (const p of ARTICLES) if (w.startsWith(p) && w.length - p.length >= 3 && (glued || arabic(w.slice(p.length)))) { w = w.slice(p.length); break; }
   return w === word ? undefined : w;
 }

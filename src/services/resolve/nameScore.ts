@@ -127,7 +127,7 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
   const pairs: { i: number; j: number; s: number; how: TokenHow }[] = [];
   for (let i = 0; i < q.tokens.length; i++) {
     for (let j = 0; j < c.tokens.length; j++) {
-      const m = tokenMatch(q.tokens[i], c.tokens[j], fuzziness, q.abjad[i], c.abjad[j]);
+      const m = tokenMatch(q.tokens[i], c.tokens[j], fuzziness, q.abjad[i], c.abjad[j], [q.read?.[i] === 'particle', c.read?.[j] === 'particle']);
       if (m.s > 0) pairs.push({ i, j, ...m });
     }
   }

@@ -13,7 +13,7 @@ export type TokenHow = 'exact' | 'initial' | 'nickname' | 'spelling' | 'phonetic
  * under the fuzziness). `abjadA` / `abjadB`: the consonant keys of a token written in Arabic
  * or Hebrew script, compared with the other token's Latin key.
  */
-export function tokenMatch(a: string, b: string, fuzziness: number, abjadA?: string[], abjadB?: string[]): { s: number; how: TokenHow } {
+export function tokenMatch(a: string, b: string, fuzziness: number, abjadA?: string[], abjadB?: string[], glued?: [boolean, boolean]): { s: number; how: TokenHow } {
   if (a === b) return { s: 1, how: 'exact' };
   if (fuzziness > 0 && (abjadA || abjadB)) {
     // Both in the script: a shared key of one consonant is too weak unless both words are short (علي / ليلى share only l).
@@ -22,7 +22,7 @@ export function tokenMatch(a: string, b: string, fuzziness: number, abjadA?: str
     if (agree) return { s: 0.9, how: 'consonants' };
   }
   if (a.length === 1 || b.length === 1) return a[0] === b[0] && !/\d/.test(a + b) ? { s: 0.7, how: 'initial' } : { s: 0, how: 'none' };
-  const particle = particleMatch(a, b, fuzziness);
+  const particle = particleMatch(a, b, fuzziness, glued);
   if (particle) return particle;
   // Arabic given names in two transliterations (Mohammed / Muhammad, Youssef / Yusuf, Abdurrahman / Abdulrahman).
   if (fuzziness > 0 && a.length >= 3 && b.length >= 3 && abdKey(a) === abdKey(b)) return { s: 0.97, how: 'particle' };
@@ -62,16 +62,19 @@ export const tokenSimilarity = (a: string, b: string, fuzziness: number): number
  * Words alike once the particles they start with are left out (Vanderberg / Berg, Alhassan /
  * Hassan, van den Berg / van der Berg): 0.95 when the bare words are equal, a little under
  * their own similarity when they are alike; undefined when neither starts with a particle.
+ * `glued`: whether each word was written with its particle apart (Al Zahar), so the article
+ * may go before any word, not only before a known Arabic name.
  */
-function particleMatch(a: string, b: string, fuzziness: number): { s: number; how: TokenHow } | undefined {
-  const pa = withoutParticles(a, isArabicName);
-  const pb = withoutParticles(b, isArabicName);
+function particleMatch(a: string, b: string, fuzziness: number, glued?: [boolean, boolean]): { s: number; how: TokenHow } | undefined {
+  const pa = withoutParticles(a, isArabicName, glued?.[0]);
+  const pb = withoutParticles(b, isArabicName, glued?.[1]);
   if (pa === undefined && pb === undefined) return undefined;
   const x = pa ?? a;
   const y = pb ?? b;
   if (x === y) return { s: 0.95, how: 'particle' };
-  if (fuzziness <= 0 || Math.min(x.length, y.length) < 5) return undefined;
-  const allowed = Math.min(allowedEdits(Math.max(x.length, y.length), fuzziness), 1);
-  return editDistance(x, y, allowed) <= allowed ? { s: 0.9, how: 'particle' } : undefined;
+  if (fuzziness <= 0 || Math.min(x.length, y.length) < 4) return undefined;
+  // The bare words compared as any two words are (Al-Sugair / Sughayr), a little under.
+  const m = tokenMatch(x, y, fuzziness);
+  return m.s >= 0.8 ? { s: Math.min(0.9, m.s * 0.95), how: 'particle' } : undefined;
 }
 
