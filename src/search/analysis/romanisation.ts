@@ -40,8 +40,8 @@ function chineseName(core: readonly string[]): ChineseName | undefined {
   return undefined;
 }
 
-/** Spellings only Wade-Giles has (pinyin never writes hs, ts, tz, -ung, -ieh, -ih). */
-const WADE_GILES = /hs|ts|tz|ung|ieh|ih(?![a-z])/;
+/** Spellings only Wade-Giles has (pinyin never writes hs, ts, tz, -ung, -ieh, -ih, or ch before i and another letter). */
+const WADE_GILES = /hs|ts|tz|ung|ieh|ih(?![a-z])|ch(?=i[a-z])/;
 
 /**
  * Whether two names read as one Chinese name in two romanisations (same family and given
