@@ -13,6 +13,8 @@
  * applies only when one of the two words is a known Arabic given name (`ARABIC_GIVEN_NAMES`).
  */
 
+import { memoized } from '../../domain/memo';
+
 /** The canonical word of the patronymic connectors. */
 export const CONNECTOR = 'bin';
 const CONNECTORS: ReadonlySet<string> = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'bte', 'bn', 'ibnu']);
@@ -39,7 +41,9 @@ export const ARABIC_GIVEN_NAMES: readonly string[] = [
  * The Abd compounds as one word: abd + the name after the article (abdalrahman,
  * abdulrahman, abdurrahman, abdurahman, abdelrahman -> abdrahman); other words unchanged.
  */
-export function abdKey(word: string): string {
+export const abdKey: (word: string) => string = memoized(readAbd, 50_000);
+
+function readAbd(word: string): string {
   const m = /^abe?d(?:ul|ol|al|el|il|u|o|a|e|i)?(.*)$/.exec(word);
   if (!m || word.length < 6) return word;
   let rest = m[1];
@@ -52,8 +56,10 @@ export function abdKey(word: string): string {
 
 interface Key { consonants: string; vowels: string }
 
-/** Consonants and vowel classes of a folded word (see the file comment). */
-export function arabicKey(word: string): Key {
+/** Consonants and vowel classes of a folded word (see the file comment); remembered, as every pair of words asks. */
+export const arabicKey: (word: string) => Key = memoized(readKey, 50_000);
+
+function readKey(word: string): Key {
   let w = abdKey(word).replace(/([aeiou])h$/, '$1').replace(/gh/g, 'G').replace(/kh/g, 'k').replace(/dh/g, 'd').replace(/th/g, 't').replace(/sh/g, 'S')
     .replace(/q/g, 'k').replace(/g/g, 'j').replace(/ou|oo|aw|au|ow/g, 'u').replace(/ee|ei|ey|ai|ay|ie/g, 'i').replace(/aa/g, 'a').replace(/uu/g, 'u').replace(/ii/g, 'i');
   // y and w are consonants at the start of a word or between vowels, vowels elsewhere (Husayn, Zayd).
@@ -92,10 +98,10 @@ for (const n of ARABIC_GIVEN_NAMES) {
 }
 
 /** Whether a folded word is a spelling of a known Arabic given name. */
-export function isArabicName(word: string): boolean {
+export const isArabicName: (word: string) => boolean = memoized((word) => {
   const list = KNOWN.get(arabicKey(word).consonants);
   return list !== undefined && list.some((n) => sameArabicKey(n, word));
-}
+}, 50_000);
 
 /** Whether two folded words are spellings of one Arabic name: same key, and one of them a known Arabic name. */
 export const arabicSpellings = (a: string, b: string): boolean => sameArabicKey(a, b) && (isArabicName(a) || isArabicName(b));

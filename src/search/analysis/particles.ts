@@ -25,6 +25,8 @@ const DROPPABLE = ['vander', 'vanden', 'vande', 'van', 'von', 'della', 'dela', '
 /** The Arabic article: dropped when written apart or before an Arabic name (Al Hassan / Hassan, not Alberto / Berto). */
 const ARTICLES = ['al', 'el', 'ul'];
 
+const PARTICLE_STARTS = new Set([...DROPPABLE, ...ARTICLES].map((p) => p.slice(0, 2)));
+
 /** Mc and Mac are one particle (McDonald / MacDonald). */
 const canonicalPrefix = (w: string): string => w.replace(/^mc(?=[^aeiou])/, 'mac');
 
@@ -60,6 +62,8 @@ export function glueParticles(tokens: readonly string[], weights: readonly numbe
  * undefined when it starts with none or too little would remain (at least four letters must).
  */
 export function withoutParticles(word: string, arabic: (w: string) => boolean, glued = false): string | undefined {
+  // Most words start with no particle: one look at the first two letters says so.
+  if (!PARTICLE_STARTS.has(word.slice(0, 2))) return undefined;
   let w = word;
   for (const p of DROPPABLE) if (w.startsWith(p) && w.length - p.length >= 4) { w = w.slice(p.length); break; }
   for (const p of ARTICLES) if (w.startsWith(p) && w.length - p.length >= 3 && (glued || arabic(w.slice(p.length)))) { w = w.slice(p.length); break; }

@@ -7,6 +7,8 @@
  * or as one word. Korean names (McCune-Reischauer / Revised) are read by ./korean.ts.
  */
 
+import { memoized } from '../../domain/memo';
+
 /** Family names in pinyin; a Wade-Giles spelling is recognised by its key. */
 const SURNAMES = ['wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'huang', 'zhao', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'lin', 'gao',
   'luo', 'zheng', 'liang', 'xie', 'song', 'tang', 'han', 'feng', 'deng', 'cao', 'peng', 'zeng', 'xiao', 'tian', 'dong', 'pan', 'yuan', 'cai', 'jiang',
@@ -14,13 +16,11 @@ const SURNAMES = ['wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'huang', 'zhao',
   'hou', 'qin', 'xiong', 'meng', 'qiu', 'xue', 'lei', 'long', 'duan', 'hao', 'kang', 'shao', 'wen', 'liao', 'yin', 'gu', 'fu', 'lai', 'zou', 'xiong'];
 
 /** One key for the spellings of a romanised Chinese word in either system. */
-export function chineseKey(word: string): string {
-  return word
+export const chineseKey: (word: string) => string = memoized((word) => word
     .replace(/ung/g, 'ong').replace(/ieh/g, 'ie').replace(/ih$/g, 'i').replace(/(?<=[sz])u$/, 'i').replace(/ng/g, 'N')
     .replace(/hs|sh|x/g, 'S').replace(/tz|ts|zh|ch|c|z|q|j/g, 'J').replace(/r/g, 'J')
     .replace(/[gk]/g, 'K').replace(/[td]/g, 'T').replace(/[pb]/g, 'P')
-    .replace(/e(?=N)|o(?=N)/g, 'o').replace(/(.)\1+/g, '$1');
-}
+    .replace(/e(?=N)|o(?=N)/g, 'o').replace(/(.)\1+/g, '$1'), 20_000);
 
 const SURNAME_KEYS = new Set(SURNAMES.map(chineseKey));
 /** Syllables of either system: an initial, a final (with WG -ih, -ieh, -ung; pinyin -ong). */
@@ -28,7 +28,7 @@ const SYLLABLE = '(?:tz|ts|ch|sh|zh|hs|[bpmfdtnlgkhjqxrzcsyw])?(?:iung|iang|iong
 const WORD = new RegExp(`^(?:${SYLLABLE}){1,3}$`);
 
 /** Whether a word splits into one to three romanised Chinese syllables. */
-export const isChineseWord = (w: string): boolean => WORD.test(w);
+export const isChineseWord: (w: string) => boolean = memoized((w) => WORD.test(w), 20_000);
 
 interface ChineseName { family: string; given: string }
 
