@@ -19,8 +19,9 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# Loaded at run time relative to dist/ (cypher/ by name, seed/ by `graph-api seed`).
+# Loaded at run time relative to dist/ (cypher/ and redis/ by name, seed/ by `graph-api seed`).
 COPY --from=build /app/cypher ./cypher
+COPY --from=build /app/redis ./redis
 COPY --from=build /app/seed ./seed
 # The image's unprivileged `node` user; the app writes nothing inside the image.
 USER node

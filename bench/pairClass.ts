@@ -84,7 +84,8 @@ export function otherScript(name: string): string {
   const m = name.match(/[\p{L}]/gu)?.find((ch) => !/\p{Script=Latin}/u.test(ch));
   return m ? 'other' : '';
 }
-const isArabicName = (toks: string[]): boolean => toks.some((t) => ARABIC_PARTICLES.has(t) || t.startsWith('abd') || ARABIC_NAMES.some((n) => skeleton(n) === skeleton(t) && t[0] === n[0]));
+const ARABIC_KEYS = new Set(ARABIC_NAMES.map((n) => `${n[0]}${skeleton(n)}`));
+const isArabicName = (toks: string[]): boolean => toks.some((t) => ARABIC_PARTICLES.has(t) || t.startsWith('abd') || ARABIC_KEYS.has(`${t[0]}${skeleton(t)}`));
 
 /** A company name with punctuation, leading article and legal forms brought to one writing. */
 function writingKey(name: string, forms: [string, string][]): string {

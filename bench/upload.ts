@@ -20,7 +20,7 @@
  */
 import os from 'node:os';
 import pino from 'pino';
-import { ProjectEntityService } from '../src/services/projectEntities';
+import { ProjectEntityService } from '../src/services/projects/entities';
 import { ResolveService } from '../src/services/resolve';
 import { checkUploadRow, type CheckedRow } from '../src/services/uploads/rows';
 import { Neo4jFulltextIndex } from '../src/search/neo4jFulltext';

@@ -31,7 +31,7 @@ import { startHeartbeat, startWorkers } from './workers/worker';
 import { queueRescore } from './workers/rescoreJob';
 import { scheduleMonitoring } from './workers/monitorJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
-import { registerExportCommand } from './export/command';
+import { registerExportCommand } from './exportCommand';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
 const say = (msg: string): void => {

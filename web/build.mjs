@@ -21,4 +21,4 @@ await build({
   logLevel: 'warning',
   legalComments: 'linked',
 });
-for (const file of ['index.html', 'explorer.css']) fs.copyFileSync(path.join(here, file), path.join(out, file));
+for (const file of ['index.html', 'explorer.css', 'favicon.svg']) fs.copyFileSync(path.join(here, file), path.join(out, file));

@@ -1,5 +1,5 @@
 /**
- * Relationship types and their inverses (shared/design/RELATIONSHIP_TYPES.md).
+ * Relationship types and their inverses (docs/ingest-format.md, "Relationship types").
  * This table is the only source of relationship type names that may be placed into a
  * Cypher pattern: a request value is looked up here and rejected when absent.
  */

@@ -3,7 +3,7 @@
  * enumeration: the families the spec names, plus the published client's `Risk` enumeration, which
  * holds the spec's "further families" (forced_labor_*, exports_*, imports_*, owned_by_*, owner_of_*,
  * controlled_by_*, export_controls_*, *_50_percent_rule, *_minority_ownership, uk_*). Derived
- * factors are the shapes INGEST_FORMAT.md reserves for the worker (`*_adjacent`, `owned_by_*`,
+ * factors are the shapes the ingest format (docs/ingest-format.md) reserves for the worker (`*_adjacent`, `owned_by_*`,
  * `owner_of_*`, `psa_*`, `*_50_percent_rule`): never ingested; the worker computes each of them
  * (src/domain/riskFamilies.ts names the direct factors each comes from). Every other name is
  * direct: ingested data carries it.
@@ -25,7 +25,7 @@ const PLAIN_DIRECT = [
   'esg_score_very_high', 'wro_entity', 'former_wro_entity',
 ];
 const PLAIN_DERIVED = ['pep_adjacent', 'sanctioned_adjacent', 'sanctioned_other_adjacent', 'soe_adjacent'];
-/** The names INGEST_FORMAT.md calls derived ("never ingested; the worker computes them"). */
+/** The names the ingest format calls derived ("never ingested; the worker computes them"). */
 const DERIVED_SHAPES = [/_adjacent$/, /^owned_by_/, /^owner_of_/, /^psa_/, /_50_percent_rule$/];
 const hasDerivedShape = (name: string): boolean => DERIVED_SHAPES.some((shape) => shape.test(name));
 

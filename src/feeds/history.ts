@@ -33,7 +33,7 @@
  * - `webhook.delivery_resent` `{project_id, webhook_id, delivery_id}`
  */
 import type Redis from 'ioredis';
-import type { Principal } from '../services/auth';
+import type { Principal } from '../domain/principal';
 import type { WriteBehind } from './writeBehind';
 
 export const HISTORY_EVENTS = [

@@ -9,30 +9,15 @@
  * it once.
  */
 import type Redis from 'ioredis';
-import type { NotificationFeedReader, NotificationSink, ProjectNotificationData, RiskValue } from '../services/risk';
+import type { NotificationFeedReader, NotificationSink, ProjectNotificationData, RiskValue } from '../domain/notifications';
+import { luaScript } from './luaScripts';
 
 export const MAX_PER_PROJECT = 10_000;
 
 const indexKey = (projectId: string) => `notifications:project:${encodeURIComponent(projectId)}`;
 const itemsKey = (projectId: string) => `${indexKey(projectId)}:items`;
 
-// KEYS[1] index, KEYS[2] items; ARGV[1] max kept, then (id, score, json) triples.
-const DELIVER = `
-local added = 0
-for i = 2, #ARGV, 3 do
-  if redis.call('ZADD', KEYS[1], 'NX', ARGV[i + 1], ARGV[i]) == 1 then
-    redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 2])
-    added = added + 1
-  end
-end
-local extra = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[1])
-if extra > 0 then
-  local old = redis.call('ZRANGE', KEYS[1], 0, extra - 1)
-  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, extra - 1)
-  redis.call('HDEL', KEYS[2], unpack(old))
-end
-return added
-`;
+const DELIVER = luaScript('deliver-capped');
 
 type DeliverRedis = Redis & { deliverNotifications(index: string, items: string, ...args: (string | number)[]): Promise<number> };
 

@@ -6,22 +6,9 @@
  * A rejected call does not consume anything; Retry-After is exact (when the next call fits).
  */
 import type Redis from 'ioredis';
+import { luaScript } from './luaScripts';
 
-const GCRA = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local interval = tonumber(ARGV[1])
-local period = tonumber(ARGV[2])
-local tat = tonumber(redis.call('GET', KEYS[1]) or now)
-if tat < now then tat = now end
-local newTat = tat + interval
-local allowAt = newTat - period
-if allowAt > now then
-  return {0, math.ceil(allowAt - now), 0, math.ceil(tat - now)}
-end
-redis.call('SET', KEYS[1], tostring(newTat), 'PX', math.max(1, math.ceil(newTat - now)))
-return {1, 0, math.floor((now - allowAt) / interval), math.ceil(newTat - now)}
-`;
+const GCRA = luaScript('rate-limit-gcra');
 
 export interface RateDecision {
   allowed: boolean;

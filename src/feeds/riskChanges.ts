@@ -10,6 +10,7 @@
  * same notification twice stores each change once. The newest MAX_PER_PROJECT are kept.
  */
 import type Redis from 'ioredis';
+import { luaScript } from './luaScripts';
 
 export const MAX_PER_PROJECT = 10_000;
 
@@ -19,23 +20,7 @@ const indexKey = (projectId: string) => `riskchanges:project:${encodeURIComponen
 const itemsKey = (projectId: string) => `${indexKey(projectId)}:items`;
 const deletedKey = (projectId: string) => `${indexKey(projectId)}:deleted`;
 
-// KEYS[1] index, KEYS[2] items, KEYS[3] deleted; ARGV[1] max kept, then (id, score, json) triples.
-const RECORD = `
-local added = 0
-for i = 2, #ARGV, 3 do
-  if redis.call('SISMEMBER', KEYS[3], ARGV[i]) == 0 and redis.call('ZADD', KEYS[1], 'NX', ARGV[i + 1], ARGV[i]) == 1 then
-    redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 2])
-    added = added + 1
-  end
-end
-local extra = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[1])
-if extra > 0 then
-  local old = redis.call('ZRANGE', KEYS[1], 0, extra - 1)
-  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, extra - 1)
-  redis.call('HDEL', KEYS[2], unpack(old))
-end
-return added
-`;
+const RECORD = luaScript('deliver-capped');
 
 type RecordRedis = Redis & { recordRiskChanges(index: string, items: string, deleted: string, ...args: (string | number)[]): Promise<number> };
 

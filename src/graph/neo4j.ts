@@ -100,11 +100,11 @@ export class Graph {
     }
   }
 
-  /** Several reads in one transaction (one consistent view, one round of connection work). */
-  async readTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+  /** Several reads in one transaction (one consistent view, one round of connection work); `timeoutMs` for a worker's longer reads. */
+  async readTx<T>(work: (tx: ManagedTransaction) => Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
     const session = this.session('READ');
     try {
-      return await session.executeRead((tx) => work(observed(tx)), { timeout: this.timeoutMs });
+      return await session.executeRead((tx) => work(observed(tx)), { timeout: timeoutMs });
     } finally {
       await session.close();
     }

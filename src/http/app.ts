@@ -45,13 +45,13 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerMatchDecisionRoutes } from './routes/matchDecisions';
 import { MatchDecisionService } from '../services/matchDecisions';
 import { UploadService } from '../services/uploads';
-import { UploadStore } from '../services/uploads/store';
+import { UploadStore } from '../feeds/uploads';
 import { QUEUE_NAMES } from '../workers/queues';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerResolveRoutes } from './routes/resolve';
 import { registerSearchRoutes } from './routes/search';
-import { ProjectService } from '../services/projects';
-import { ProjectEntityService } from '../services/projectEntities';
+import { ProjectService } from '../services/projects/projects';
+import { ProjectEntityService } from '../services/projects/entities';
 import { ResolveService } from '../services/resolve';
 import { createSearchIndex } from '../search';
 import { RiskChangeStore } from '../feeds/riskChanges';
@@ -60,7 +60,7 @@ import { registerRiskChangeRoutes } from './routes/riskChanges';
 import { registerRiskSummaryRoutes } from './routes/riskSummary';
 import { registerResolutionPersistedRoutes } from './routes/resolutionPersisted';
 import { RiskSummaryService } from '../services/riskSummary';
-import { registerExplorer } from './explorer';
+import { EXPLORER_DIR, registerExplorer } from './explorer';
 import { createMetrics } from '../observability/metrics';
 import { COMPONENT_SCHEMAS, errorResponses, successSchema } from './openapiSchemas';
 import { docsPage } from './docsPage';
@@ -218,6 +218,11 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Browsers ask for /favicon.ico on their own; the explorer's icon, public like the page, so no request of theirs logs a 401.
+  app.get('/favicon.ico', (_req, res) => {
+    res.type('image/svg+xml').setHeader('Cache-Control', 'public, max-age=86400');
+    res.sendFile(path.join(EXPLORER_DIR, 'favicon.svg'));
+  });
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });

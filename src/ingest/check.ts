@@ -4,7 +4,9 @@
  */
 import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
-import { PROGRESS_INTERVAL_MS, type IngestOptions } from './options';
+import { PROGRESS_INTERVAL_MS, type Checked, type CheckedLines, type IngestOptions } from './options';
+
+export type { Checked } from './options';
 import { readLines } from './reader';
 import { IngestLine, parseLine } from './validate';
 
@@ -47,19 +49,13 @@ function* referencedBy(line: IngestLine): Generator<Ref> {
 
 const EXISTING: Record<Kind, string> = { entity: 'existing-entities', record: 'existing-records', source: 'existing-sources' };
 
-export interface Checked {
-  lines: number;
-  bad: Map<number, string>;
-  /** The sources of the file's records about or mentioning each entity (the sx_source they will give it). */
-  sourcesOf: Map<string, string[]>;
-}
 
 /**
  * Pass 1 line by line: `add` each line's parse (in file order, numbered as readLines numbers
  * them), then `finish` looks the references up. An importer feeds it the lines it converts as
  * it writes them, so their file is not read and parsed a second time to be checked.
  */
-export class LineCheck {
+export class LineCheck implements CheckedLines {
   private readonly bad = new Map<number, string>();
   private readonly sourcesOf = new Map<string, string[]>();
   // How many of the file's lines define each id: a bad one leaves the id defined by the others.

@@ -1,7 +1,7 @@
 /** The options, progress events, report and error of an ingest (src/ingest/ingest.ts). */
 import type { IngestLine } from './validate';
 import type { InTransaction } from './transactions';
-import type { LineCheck } from './check';
+import type { Graph } from '../graph/neo4j';
 
 export interface BadLine { file: string; line: number; reason: string }
 
@@ -50,7 +50,7 @@ export interface IngestOptions {
   /** The line number bad lines report for a line of the file (an importer's converted file reports its input's lines). */
   lineOf?: (line: number) => number;
   /** The file's lines, every one already added in order (an importer checks the lines it writes): pass 1 then only looks up their references. */
-  checked?: LineCheck;
+  checked?: CheckedLines;
 }
 
 export type IngestProgress =
@@ -91,3 +91,13 @@ export class IngestError extends Error {
     super([`${file}: ${bad.length} bad line(s); nothing was loaded from this file`, ...shown].join('\n'));
   }
 }
+
+export interface Checked {
+  lines: number;
+  bad: Map<number, string>;
+  /** The sources of the file's records about or mentioning each entity (the sx_source they will give it). */
+  sourcesOf: Map<string, string[]>;
+}
+
+/** Lines already checked one by one (LineCheck in ./check.ts): `finish` looks their references up. */
+export interface CheckedLines { finish(graph: Graph, file: string): Promise<Checked> }

@@ -1,5 +1,5 @@
 /**
- * Structural and domain validation of one ingest line (shared/design/INGEST_FORMAT.md).
+ * Structural and domain validation of one ingest line (docs/ingest-format.md).
  * Referential checks (ids that must exist somewhere) happen later, over the whole file.
  */
 import Ajv, { ErrorObject } from 'ajv';
@@ -133,7 +133,7 @@ function describe(error: ErrorObject, line: Record<string, unknown>): string {
   switch (error.keyword) {
     case 'enum': {
       const value = valueAt(line, error.instancePath);
-      // RELATIONSHIP_TYPES.md lists the type; the format gives it a line kind of its own (with match evidence).
+      // The relationship types list it; the ingest format gives it a line kind of its own (with match evidence).
       if (line.kind === 'relationship' && where === 'type' && value === 'possibly_same_as') {
         return 'type: "possibly_same_as" is a line kind of its own: {"kind": "possibly_same_as", "a": ..., "b": ...}';
       }

@@ -9,7 +9,6 @@ import type { Graph } from '../graph/neo4j';
 import { observeStatements } from '../graph/statements';
 import { outboxSize } from '../services/risk';
 import { withTimeout } from '../timeout';
-import { QUEUE_NAMES, type Queues } from '../workers/queues';
 
 /** How long a scrape waits for Redis or Neo4j: a backend away must not hold the scrape. */
 const SCRAPE_BACKEND_MS = 1000;
@@ -37,7 +36,16 @@ function routeOf(req: Request): string {
 /** Where webhook outcomes are counted (src/feeds/webhooks.ts): workers count, the API's scrape reads. */
 export interface WebhookOutcomes { outcomes(): Promise<{ attempts: Record<string, number>; deliveries: Record<string, number> }> }
 
-export function createMetrics(deps: { graph: Graph; queues: Queues; webhooks?: WebhookOutcomes }): Metrics {
+/** The job queues the scrape counts (the workers' BullMQ queues), by name. */
+export interface CountedQueues {
+  names: readonly string[];
+  queue(name: string): {
+    getJobCounts(...states: string[]): Promise<Record<string, number>>;
+    getWaiting(start: number, end: number): Promise<{ timestamp: number }[]>;
+  };
+}
+
+export function createMetrics(deps: { graph: Graph; queues: CountedQueues; webhooks?: WebhookOutcomes }): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
 
@@ -103,7 +111,7 @@ export function createMetrics(deps: { graph: Graph; queues: Queues; webhooks?: W
     queueJobs.reset();
     oldestWaiting.reset();
     try {
-      for (const name of Object.values(QUEUE_NAMES)) {
+      for (const name of deps.queues.names) {
         const queue = deps.queues.queue(name);
         const counts = await withTimeout(queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'), SCRAPE_BACKEND_MS, 'Redis');
         for (const [state, n] of Object.entries(counts)) queueJobs.set({ queue: name, state }, n);

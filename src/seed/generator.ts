@@ -1,6 +1,6 @@
 /**
  * Deterministic, seeded synthetic graph generator producing ingest-format NDJSON lines
- * (shared/design/INGEST_FORMAT.md): sources, then records, entities, relationships and
+ * (docs/ingest-format.md): sources, then records, entities, relationships and
  * possibly_same_as pairs.
  *
  * Design: every entity is a pure function of (seed, index), drawn from its own small PRNG

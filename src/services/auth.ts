@@ -10,7 +10,9 @@ import jwt from 'jsonwebtoken';
 import type { Config } from '../config';
 
 export interface Client { client_id: string; secret_hash: string; user: string; org: string }
-export interface Principal { user: string; org: string; client_id: string }
+import type { Principal } from '../domain/principal';
+
+export type { Principal } from '../domain/principal';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 

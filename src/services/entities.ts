@@ -4,7 +4,7 @@
  * types reach a pattern only through the domain table.
  */
 import { createHash } from 'node:crypto';
-import neo4j from 'neo4j-driver';
+import { neo4j } from '../graph/driver';
 import { closedOn } from '../domain/asOf';
 import { SUMMARY_ATTRIBUTE_FIELDS } from '../domain/attributes';
 import { endOfPeriod, isPast, startOfPeriod, todayUtc } from '../domain/dates';

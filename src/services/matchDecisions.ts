@@ -6,7 +6,7 @@
 import { notFound } from '../domain/errors';
 import { cypher } from '../graph/cypherFiles';
 import type { Principal } from './auth';
-import { ProjectTx, now } from './projectTx';
+import { ProjectTx, now } from './projects/tx';
 
 export const DECISIONS = ['true_positive', 'false_positive'] as const;
 export type Decision = (typeof DECISIONS)[number];

@@ -3,7 +3,7 @@
  * ontology in the published client's GetOntologyResponse shape, and /v1/metadata. The domain
  * kinds are tables (src/domain/ontology.ts); these follow what has been loaded.
  */
-import neo4j from 'neo4j-driver';
+import { neo4j } from '../graph/driver';
 import { identifierLabel } from '../domain/identifiers';
 import { ONTOLOGY } from '../domain/ontology';
 import { cypher } from '../graph/cypherFiles';

@@ -2,7 +2,7 @@
  * Page shapes. Legacy pages use offsets and a boolean `next`; /v1 entity pages use opaque
  * string tokens (`<field>.next=<token>`) that carry the offset and are bound to their field.
  */
-import neo4j from 'neo4j-driver';
+import { neo4j } from '../graph/driver';
 import { badParameter } from '../domain/errors';
 
 export interface Paging {

@@ -12,7 +12,7 @@ import type { Graph } from '../graph/neo4j';
 import type { NotificationFeed } from '../feeds/notifications';
 import { archivedConflict, requireRole, roleOf, type ProjectAccess } from './access';
 import type { Principal } from './auth';
-import type { AuditSink } from './projectTx';
+import type { AuditSink } from './projects/tx';
 
 /** ResourceNotificationData as the client reads it: one entry per changed field. */
 export interface ResourceNotificationData {

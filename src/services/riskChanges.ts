@@ -11,7 +11,7 @@ import { RISK_CATEGORIES, riskCategoriesNamed } from '../domain/risk';
 import type { Graph } from '../graph/neo4j';
 import type { RiskChangeItem, RiskChangeStore } from '../feeds/riskChanges';
 import type { Principal } from './auth';
-import { AuditSink, ProjectTx, now } from './projectTx';
+import { AuditSink, ProjectTx, now } from './projects/tx';
 
 export interface RiskChangeQuery {
   limit: number;

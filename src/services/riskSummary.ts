@@ -13,8 +13,8 @@ import { cypher } from '../graph/cypherFiles';
 import { networkPath, type Explanations } from './risk/explanation';
 import { parseExplanations } from './risk/explanationText';
 import type { Principal } from './auth';
-import { riskCategoriesOf } from './projectEntityMatches';
-import { ProjectTx } from './projectTx';
+import { riskCategoriesOf } from './projects/entityMatches';
+import { ProjectTx } from './projects/tx';
 
 export interface RiskSummaryFilter { riskFactor: string[]; riskCategory: string[] }
 

@@ -14,7 +14,7 @@ import { cypher } from '../graph/cypherFiles';
 import type { Graph } from '../graph/neo4j';
 import { Props, attributeItem } from '../graph/mappers';
 import type { Principal } from './auth';
-import { type AuditSink, now } from './projectTx';
+import { type AuditSink, now } from './projects/tx';
 import { StoredAttribute, applyOverlay, graphAttributeId, parseGraphAttributeId } from './userAttributeOverlay';
 
 export interface AttributeChange {

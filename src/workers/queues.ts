@@ -51,6 +51,8 @@ export function bullConnection(config: Config, warn: (message: string) => void =
 }
 
 export class Queues {
+  /** Every queue the workers serve (what the metrics scrape counts). */
+  readonly names: readonly QueueName[] = Object.values(QUEUE_NAMES);
   private readonly connection: Redis;
   private readonly queues = new Map<QueueName, Queue>();
 

@@ -20,7 +20,7 @@ import { webhookDeps } from './webhookJob';
 import { Graph } from '../graph/neo4j';
 import { FULL_RESCORE_REASON, FalsePositiveFilter, RiskScorer, type RescoreStats } from '../services/risk';
 import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
-import { RescoreClaims } from './rescoreClaims';
+import { RescoreClaims } from '../feeds/rescoreClaims';
 import type { EntityJob, Processor, WorkerDeps } from './jobs';
 
 const scorers = new Map<WorkerDeps, { scorer: RiskScorer; redis: Redis; claims: RescoreClaims }>();

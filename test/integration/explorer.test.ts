@@ -70,8 +70,12 @@ describe('the explorer page', () => {
     expect(csp).not.toContain('unsafe');
     const config = await (await fetch(`${h.baseUrl}/explorer/config.json`)).json();
     expect(config).toEqual({ audience: h.config.serviceDomain, dev_client: { client_id: 'dev', client_secret: 'dev-secret' } });
-    // The data stays behind the token.
+    // The data stays behind the token; the icon browsers ask for on their own does not.
     expect((await fetch(`${h.baseUrl}/v1/entity/p-viktor-antonov`)).status).toBe(401);
+    const icon = await fetch(`${h.baseUrl}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    expect(await icon.text()).toMatch(/^<svg/);
   });
 
   test('signs in with a client id and secret, and refuses a wrong secret', async () => {
@@ -302,5 +306,7 @@ describe('the explorer page', () => {
     const outside = b.requests.filter((u) => !u.startsWith(`${h.baseUrl}/`) && !u.startsWith('blob:') && !u.startsWith('data:'));
     expect(outside).toEqual([]);
     expect(b.problems.filter((p) => /Content.Security.Policy|Refused to/i.test(p))).toEqual([]);
+    // The one console error is the wrong secret's refusal at sign-in (a browser logs every 4xx it fetched).
+    expect(b.problems.filter((p) => !/status of 401 .*\/oauth\/token\]$/.test(p))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { NotificationFeed } from '../../src/feeds/notifications';
 import { RiskScorer, type RescoreStats } from '../../src/services/risk';
 import type { EntityJob } from '../../src/workers/jobs';
 import { QUEUE_NAMES } from '../../src/workers/queues';
-import { RescoreClaims } from '../../src/workers/rescoreClaims';
+import { RescoreClaims } from '../../src/feeds/rescoreClaims';
 import { closeScorers, runRescoreJob } from '../../src/workers/rescoreJob';
 import { startWorkers } from '../../src/workers/worker';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';

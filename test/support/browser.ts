@@ -40,7 +40,7 @@ export async function openBrowser(opts: { firefox?: boolean; downloads?: string;
   const requests: string[] = [];
   const problems: string[] = [];
   page.on('request', (req) => { requests.push(req.url()); });
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`${msg.text()} [${msg.location()?.url ?? ''}]`); });
   page.on('pageerror', (err) => { problems.push(String(err)); });
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   return {

@@ -6,7 +6,7 @@ import { CLIENT_RISK_FACTORS, allRiskFactors, isDirectRiskFactor, isRiskFactor, 
 import { parseLine } from '../../src/ingest/validate';
 import { factorsForFlag } from '../../src/domain/riskFamilies';
 
-/** The "Allowed country ids" list of API_SPEC.md (Country (ontology)), copied verbatim. */
+/** The "Allowed country ids" list of the API contract (Country (ontology)), copied verbatim. */
 const SPEC_COUNTRY_IDS = 'ABW AFG AGO AIA ALA ALB AND ARE ARG ARM ASM ATA ATF ATG AUS AUT AZE BDI BEL BEN BES BFA BGD BGR BHR BHS BIH BLM BLR BLZ BMU BOL BRA BRB BRN BTN BVT BWA CAF CAN CCK CHE CHL CHN CIV CMR COD COG COK COL COM CPV CRI CUB CUW CXR CYM CYP CZE DEU DJI DMA DNK DOM DZA ECU EGY ERI ESH ESP EST ETH FIN FJI FLK FRA FRO FSM GAB GBR GEO GGY GHA GIB GIN GLP GMB GNB GNQ GRC GRD GRL GTM GUF GUM GUY HKG HMD HND HRV HTI HUN IDN IMN IND IOT IRL IRN IRQ ISL ISR ITA JAM JEY JOR JPN KAZ KEN KGZ KHM KIR KNA KOR KWT LAO LBN LBR LBY LCA LIE LKA LSO LTU LUX LVA MAC MAF MAR MCO MDA MDG MDV MEX MHL MKD MLI MLT MMR MNE MNG MNP MOZ MRT MSR MTQ MUS MWI MYS MYT NAM NCL NER NFK NGA NIC NIU NLD NOR NPL NRU NZL OMN PAK PAN PCN PER PHL PLW PNG POL PRI PRK PRT PRY PSE PYF QAT REU RKS ROU RUS RWA SAU SDN SEN SGP SGS SHN SJM SLB SLE SLV SMR SOM SPM SRB SSD STP SUR SVK SVN SWE SWZ SXM SYC SYR TCA TCD TGO THA TJK TKL TKM TLS TON TTO TUN TUR TUV TWN TZA UGA UKR UMI UNK URY USA UZB VAT VCT VEN VGB VIR VNM VUT WLF WSM XXX YEM ZAF ZMB ZWE'.split(' ');
 
 describe('country ontology', () => {
@@ -78,7 +78,7 @@ describe('other ontology kinds', () => {
   });
 });
 
-/** The families API_SPEC.md names for Notification.field, copied from the spec. */
+/** The families the API contract names for Notification.field, copied from it. */
 const SPEC_PLAIN = ('basel_aml cpi_score pep pep_adjacent sanctioned sanctioned_adjacent sanctioned_other sanctioned_other_adjacent formerly_sanctioned '
   + 'eu_high_risk_third state_owned state_owned_blr state_owned_rus state_owned_ven soe_adjacent former_soe regulatory_action law_enforcement_action '
   + 'mass_address_usage mass_business_registration tcsp_keyword_risk implausible_date_of_birth military_civil_fusion export_controls esg_score_high '

@@ -1,5 +1,5 @@
 import { ApiError } from '../../src/domain/errors';
-import { ProjectContentsRow, aggregate, compileFilters, contentsComparator, isPlainOrder, parseContentsQuery, viewKey } from '../../src/services/projectContents';
+import { ProjectContentsRow, aggregate, compileFilters, contentsComparator, isPlainOrder, parseContentsQuery, viewKey } from '../../src/services/projects/contents';
 
 const matchesFilters = (row: ProjectContentsRow, filters: Record<string, string[]>) => compileFilters(filters)(row);
 

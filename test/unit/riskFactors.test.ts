@@ -1,5 +1,5 @@
 /**
- * Which factor names ingest accepts: INGEST_FORMAT.md reserves `*_adjacent`, `owned_by_*`,
+ * Which factor names ingest accepts: the ingest format (docs/ingest-format.md) reserves `*_adjacent`, `owned_by_*`,
  * `owner_of_*`, `psa_*` and `*_50_percent_rule` for the worker ("never ingested"), including
  * the published client's names of those shapes.
  */

@@ -5,10 +5,10 @@
  * Registered by registerProjectRoutes before any `entities/:project_entity_id` route.
  */
 import { badParameter } from '../../domain/errors';
-import { CUSTOM_FIELD } from '../../services/projectContents';
-import { ATTRIBUTE_NAMES, ProjectEntityService, ResolutionInput, attributeList } from '../../services/projectEntities';
-import { CASE_STATUSES, CaseStatus, MATCH_PROFILES, MAX_TAG_LENGTH, MAX_TAGS } from '../../services/projectEntityMatches';
-import { MAX_MATCHES, ProjectService } from '../../services/projects';
+import { CUSTOM_FIELD } from '../../services/projects/contents';
+import { ATTRIBUTE_NAMES, ProjectEntityService, ResolutionInput, attributeList } from '../../services/projects/entities';
+import { CASE_STATUSES, CaseStatus, MATCH_PROFILES, MAX_TAG_LENGTH, MAX_TAGS } from '../../services/projects/entityMatches';
+import { MAX_MATCHES, ProjectService } from '../../services/projects/projects';
 import type { JsonSchema, RouteRegistry } from '../registry';
 import { registerProjectEntityAttributeRoutes } from './projectEntityAttributes';
 

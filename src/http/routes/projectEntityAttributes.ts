@@ -4,7 +4,7 @@
  * again with the changed values (deleted matches stay deleted). Thin: ProjectEntityService.
  */
 import { badParameter, notFound } from '../../domain/errors';
-import { ProjectEntityService, StoredAttribute, isAttributeField, isResolvedField } from '../../services/projectEntities';
+import { ProjectEntityService, StoredAttribute, isAttributeField, isResolvedField } from '../../services/projects/entities';
 import type { RouteRegistry } from '../registry';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 };

@@ -5,13 +5,13 @@
  * theirs (`entities/create` before `entities/:project_entity_id`).
  */
 import { ROLES } from '../../services/access';
-import { CUSTOM_FIELD, SORT_VALUES, customFieldsOf, parseContentsQuery } from '../../services/projectContents';
-import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects';
+import { CUSTOM_FIELD, SORT_VALUES, customFieldsOf, parseContentsQuery } from '../../services/projects/contents';
+import { MAX_MATCHES, PROJECT_TYPES, ProjectService } from '../../services/projects/projects';
 import { ENTITY_TYPES } from '../../domain/entityTypes';
 import { badParameter } from '../../domain/errors';
-import { CLIENT_FILTER_KEY, clientFilter } from '../../services/projectClientFilter';
+import { CLIENT_FILTER_KEY, clientFilter } from '../../services/projects/clientFilter';
 import type { RouteRegistry } from '../registry';
-import { ProjectEntityService } from '../../services/projectEntities';
+import { ProjectEntityService } from '../../services/projects/entities';
 import { registerProjectEntityRoutes } from './projectEntities';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 };

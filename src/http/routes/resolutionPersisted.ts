@@ -3,7 +3,7 @@
  * resolves as POST /v1/resolution does and saves the result in the project, as a project entity
  * created from the same attributes (editor); every result carries its `saved_entity_id`.
  */
-import { ProjectEntityService, attributeList } from '../../services/projectEntities';
+import { ProjectEntityService, attributeList } from '../../services/projects/entities';
 import { ResolveService } from '../../services/resolve';
 import type { RouteRegistry } from '../registry';
 import { v1ResolveBodySchema, v1ResolveParams, v1ResolvePostQuery } from './resolve';

@@ -9,31 +9,11 @@
  */
 import { comparePaths, type PathEntry, TopPaths, materialise } from './topPaths';
 import { isAcyclicFrom, sumByLevels } from './pathLevels';
+import type { EffectiveOwner, OwnershipPath, ShareEdge, ShareGraph, StepShare } from './types';
+export type { EffectiveOwner, OwnershipPath, ShareEdge, ShareGraph, StepShare } from './types';
 
-/** One step's share in percent: `value` is the point figure (null: unknown), `min`..`max` its range. */
-export interface StepShare { value: number | null; min: number; max: number }
-export interface ShareEdge { to: string; share: StepShare }
-/** Ownership steps leaving each entity (upward for /ubo, downward for /downstream). */
-export type ShareGraph = Map<string, ShareEdge[]>;
 
-export interface OwnershipPath {
-  entities: string[];
-  step_shares: StepShare[];
-  effective_shares: number;
-  effective_shares_min: number;
-  effective_shares_max: number;
-}
 
-export interface EffectiveOwner {
-  value: number;
-  min: number;
-  max: number;
-  /** Some path has a step with a range or an unknown share. */
-  uncertain: boolean;
-  /** The largest paths by effective share (ties by entity ids), at most the limit. */
-  paths: OwnershipPath[];
-  pathCount: number;
-}
 
 /** Upper bound of path steps walked per request where the entities reached hold a cycle; past it the answer is partial. */
 export const EFFECTIVE_STEP_BUDGET = 200_000;

@@ -12,7 +12,7 @@
  * the best by upper bound, and a step whose upper bound is 0 leaves the ids alone to decide.
  * So three best-lists are kept per entity and depth, one per order.
  */
-import type { EffectiveOwner, ShareGraph } from './arithmetic';
+import type { EffectiveOwner, ShareGraph } from './types';
 import { type PathEntry, type PathOrder, TopPaths, byIds, byMaximum, comparePaths, materialise } from './topPaths';
 
 /** Whether no cycle is reachable from `root` (so every walk from it is a simple path). */

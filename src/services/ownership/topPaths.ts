@@ -3,7 +3,7 @@
  * copying a path unless it enters the list. A path is a chain of entries, each pointing at the
  * path one step shorter, so paths that share a beginning share its entries.
  */
-import type { OwnershipPath, StepShare } from './arithmetic';
+import type { OwnershipPath, StepShare } from './types';
 
 /** A path from the root: its last entity, the path without its last step, and its products (fractions of 1). */
 export interface PathEntry {

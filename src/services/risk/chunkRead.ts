@@ -9,9 +9,8 @@
 import { DOWNSTREAM_TYPES, UBO_TYPES, neo4jRelType } from '../../domain/relationships';
 import { cypher, statement } from '../../graph/cypherFiles';
 import { parseRisk, type Adjacency, type Near, type RiskMap } from './derivation';
-import type { StepFact } from './explanation';
-import type { MemberReach, StepFacts } from './memberReach';
-import type { PsaTable } from './psaTable';
+import type { MemberReach, Neighbour, PsaTable, Run, StepFact, StepFacts } from './types';
+export type { Neighbour, Run } from './types';
 
 /** Ids per statement of a read. */
 export const READ_BATCH = 2000;
@@ -20,8 +19,6 @@ export const UP_TYPES = UBO_TYPES.map(neo4jRelType).join('|');
 export const DOWN_TYPES = DOWNSTREAM_TYPES.map(neo4jRelType).join('|');
 const BRANCH_OF = neo4jRelType('branch_of');
 
-/** A statement run inside the read transaction. */
-export type Run = (query: string, params: Record<string, unknown>) => Promise<{ get(key: string): unknown }[]>;
 
 export const chunks = <T>(items: T[], size: number): T[][] => {
   const out: T[][] = [];
@@ -41,8 +38,6 @@ export interface RootRow {
   shownExplanationHash: string | null; shownExplanation: string | null;
 }
 
-/** A member one current fact away, with the fact shown for the step. */
-export interface Neighbour { id: string; step: StepFact | undefined }
 
 export interface ChunkRead {
   roots: RootRow[];

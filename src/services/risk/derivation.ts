@@ -32,8 +32,9 @@ import { Adjacency, Near, OWNERSHIP_DEPTH, aggregateOwnership, pathTo, reachesFi
 
 export * from './ownershipWalks';
 
-export interface RiskValue { value: string | number | boolean; metadata: { country: string[] }; level: string }
-export type RiskMap = Record<string, RiskValue>;
+import type { RiskMap, RiskValue } from '../../domain/notifications';
+
+export type { RiskMap, RiskValue } from '../../domain/notifications';
 
 // ---------------------------------------------------------------------------------------
 // Factor names

@@ -12,7 +12,8 @@
  * from then on, and used. So a value may be read before any reader needs it (prefetch).
  */
 import { cypher } from '../../graph/cypherFiles';
-import type { Run } from './chunkRead';
+import type { InReadTx, Run } from './types';
+export type { InReadTx } from './types';
 
 /** The graph epoch token (cypher/risk.cypher graph-epoch), null when no ingest wrote one yet. */
 export async function graphEpoch(run: Run): Promise<string | null> {
@@ -20,8 +21,6 @@ export async function graphEpoch(run: Run): Promise<string | null> {
   return (row?.get('token') as string | null | undefined) ?? null;
 }
 
-/** Runs `work` in a read transaction of its own. */
-export type InReadTx = <T>(work: (run: Run) => Promise<T>) => Promise<T>;
 
 interface Kept<T> { value: T; token: string; today: string }
 

@@ -7,43 +7,15 @@
  */
 import { apiRelType, neo4jRelType } from '../../domain/relationships';
 import { parseExplanations } from './explanationText';
+import type { EntityRef, Explanation, Explanations, FactRow, OwnerShare, PathStep, StepFact } from './types';
+export type { EntityRef, Explanation, Explanations, FactRow, OwnerShare, PathStep, StepFact } from './types';
 
-export interface EntityRef { id: string; label: string }
 
-/** One step of a path: the entity reached and the fact that leads to it from the previous one. */
-export interface PathStep {
-  entity: EntityRef;
-  /** API relationship type from the previous entity (`possibly_same_as` for a psa_ step). */
-  relationship: string;
-  /** The share the 50% rule reads for the step (pooled parallel facts), null when unknown. */
-  shares: number | null;
-  from_date?: string;
-  to_date?: string;
-  /** Always false: derived factors follow current facts only. */
-  former: boolean;
-}
 
-export interface OwnerShare { id: string; label: string; effective_shares: number }
 
-export interface Explanation {
-  /** Entities carrying the family's direct factor (psa_: the possibly-same-as entities), sorted by id, at most EXPLANATION_LIMIT. */
-  source_entities: EntityRef[];
-  source_entity_count: number;
-  /** Paths from the scored entity (not shown) to the source entities, at most EXPLANATION_LIMIT. */
-  paths: PathStep[][];
-  /** 50% rule: each owner's share, the sum of the products along its paths. */
-  owners?: OwnerShare[];
-  /** 50% rule: the sum of the owners' shares, in percent (the factor's value is this, capped at 100, 2 decimals). */
-  aggregate_shares?: number;
-}
 
-export type Explanations = Record<string, Explanation>;
 
-/** The fact shown for a step between two entities. */
-export interface StepFact { relationship: string; shares: number | null; from_date?: string; to_date?: string }
 
-/** A fact as the scorer reads it (Neo4j relationship type). */
-export interface FactRow { type?: string; percentage?: number | null; from_date?: string | null; to_date?: string | null }
 
 /**
  * The fact shown for a step among parallel facts: the largest share (branch_of 100%), then type

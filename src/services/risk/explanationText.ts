@@ -6,7 +6,7 @@
  * (id, label) and each relationship type is written once, in a table, and paths and owners refer
  * to it by position. Text stored in the API's own form (by an older build) reads as it is.
  */
-import type { EntityRef, Explanation, Explanations, PathStep } from './explanation';
+import type { EntityRef, Explanation, Explanations, PathStep } from './types';
 
 /** The version mark of the compact form (text without it is the API's form). */
 const COMPACT = 2;

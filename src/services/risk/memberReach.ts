@@ -19,23 +19,10 @@ import { familiesOf, parseRisk, reachTargets, type Adjacency, type Near, type Ri
 import { EpochCache, type InReadTx } from './epochCache';
 
 export type { InReadTx } from './epochCache';
-import { pairKey, shownFact, type FactRow, type StepFact } from './explanation';
+import { pairKey, shownFact } from './explanation';
+import type { FactRow, MemberReach, StepFact, StepFacts } from './types';
+export type { MemberReach, StepFacts } from './types';
 
-export interface MemberReach {
-  /** Steps up and down whose far end reaches a target within maxDepth - 1 steps, weighted as ownershipClosure weighs them. */
-  up: Adjacency;
-  down: Adjacency;
-  /** Direct risk of every member. */
-  directs: Map<string, RiskMap>;
-  /** Hops to the nearest target, up and down (as nearTargets gives them). */
-  near: { up: Near; down: Near };
-  /** The fact an explanation shows for each step of `up` and `down` (pairKey; a step both ways shows its downward one). */
-  steps: StepFacts;
-  /** Labels of the members and of the entities the steps start from. */
-  labels: Map<string, string>;
-  /** The member neighbours of each entity one current fact away from one (any type, possibly-same-as excluded), in id order. */
-  adjacent: Map<string, Neighbour[]>;
-}
 
 /**
  * Reads the member reach: the members, then the searches up and down and the neighbours at the
@@ -66,8 +53,6 @@ export async function readMemberReach(inTx: InReadTx, today: string, maxDepth: n
   };
 }
 
-/** The fact an explanation shows for a step of the reach, by pairKey. */
-export interface StepFacts { get(key: string): StepFact | undefined }
 
 /** A step's facts as read, by type, and its ends. */
 interface StepRead { from: string; to: string; byType: { type: string; facts: FactRow[] }[] }

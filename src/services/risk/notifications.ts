@@ -8,27 +8,10 @@ import type { Graph } from '../../graph/neo4j';
 import { archivedConflict, requireRole, type ProjectAccess } from '../access';
 import type { Principal } from '../auth';
 import { exact } from '../paging';
-import { canonicalRisk, type RiskMap, type RiskValue } from './derivation';
+import type { EntityRiskChange, NotificationFeedReader, RiskMap, RiskNotification } from '../../domain/notifications';
+import { canonicalRisk } from './derivation';
 
-/**
- * One changed field. `values` holds the previous value of the field as the published client
- * reads it (RiskValue: a string, number or boolean; `[]` for an added field); the previous
- * entry in full (value, metadata, level) is `additional_information.value`, since a change of
- * countries or level alone leaves the scalar as it was.
- */
-export interface RiskNotification {
-  type: 'risk';
-  field: string;
-  values: (string | number | boolean)[];
-  date: string;
-  additional_information?: { properties: unknown[]; value: RiskValue };
-}
-/** The entity part of ProjectNotificationData (resource_id is the project entity's id). */
-export interface EntityRiskChange {
-  entity_id: string;
-  notifications: RiskNotification[];
-  risk_notifications: { added: string[]; removed: string[]; date: string };
-}
+export type { EntityRiskChange, NotificationFeedReader, NotificationSink, ProjectNotificationData, RiskNotification } from '../../domain/notifications';
 
 /** What changed from `previous` to `next`; undefined when nothing did. */
 export function riskChange(entityId: string, previous: RiskMap, next: RiskMap, date: string): EntityRiskChange | undefined {
@@ -44,24 +27,9 @@ export function riskChange(entityId: string, previous: RiskMap, next: RiskMap, d
   return { entity_id: entityId, notifications, risk_notifications: { added, removed, date } };
 }
 
-/** ProjectNotificationData as the feed stores and serves it. */
-export interface ProjectNotificationData extends EntityRiskChange { resource_id: string; custom_fields?: Record<string, string> }
-
-/** Where notifications go once their risk change is committed (src/feeds/notifications.ts). */
-export interface NotificationSink {
-  /** Idempotent: an item id delivered twice is stored once. */
-  deliver(items: { id: string; projectId: string; score: number; data: ProjectNotificationData }[]): Promise<void>;
-}
-
 // ---------------------------------------------------------------------------------------
 // Reading a project's notifications
 // ---------------------------------------------------------------------------------------
-
-/** The feed side the HTTP routes need (src/feeds/notifications.ts). */
-export interface NotificationFeedReader {
-  page(projectId: string, offset: number, limit: number): Promise<{ total: number; data: ProjectNotificationData[] }>;
-  clear(projectId: string): Promise<void>;
-}
 
 export class ProjectNotificationService {
   constructor(private readonly graph: Graph, private readonly feed: NotificationFeedReader) {}

@@ -3,7 +3,7 @@
  * score (cypher/risk.cypher apply-scores) and moved from there to the feed, so a crash between
  * the two loses nothing. See docs/risk-and-notifications.md.
  */
-import neo4j from 'neo4j-driver';
+import { neo4j } from '../../graph/driver';
 import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
 import type { EntityRiskChange, NotificationSink } from './notifications';

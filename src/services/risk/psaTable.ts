@@ -8,15 +8,9 @@
 import { cypher } from '../../graph/cypherFiles';
 import { parseRisk, type RiskMap } from './derivation';
 import { EpochCache, type InReadTx } from './epochCache';
+import type { PsaTable } from './types';
+export type { PsaTable } from './types';
 
-export interface PsaTable {
-  /** The possibly-same-as entities of each entity with a link, each once, in id order. */
-  links: ReadonlyMap<string, readonly string[]>;
-  /** Direct risk of every entity a link leads to. */
-  directs: ReadonlyMap<string, RiskMap>;
-  /** Labels of those entities. */
-  labels: ReadonlyMap<string, string>;
-}
 
 /** Reads the table in one statement (one view of the links and the entities they lead to). */
 export async function readPsaTable(inTx: InReadTx): Promise<PsaTable> {

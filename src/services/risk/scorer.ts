@@ -3,7 +3,7 @@
  * (./derivation.ts), writes chunk by chunk with compare-and-set and queues notifications in a
  * Neo4j outbox that is then moved to the feed (./outbox.ts). See docs/risk-and-notifications.md.
  */
-import neo4j, { type ManagedTransaction } from 'neo4j-driver';
+import { neo4j } from '../../graph/driver';
 import { todayUtc } from '../../domain/dates';
 import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
@@ -348,13 +348,8 @@ export class RiskScorer {
   }
 
   /** One read transaction (one view of the graph) with the worker's longer time limit. */
-  private async readTx<T>(work: (run: Run) => Promise<T>): Promise<T> {
-    const session = this.graph.session('READ');
-    try {
-      return await session.executeRead((tx: ManagedTransaction) => work(async (q, p) => (await tx.run(q, p)).records), { timeout: READ_TIMEOUT_MS });
-    } finally {
-      await session.close();
-    }
+  private readTx<T>(work: (run: Run) => Promise<T>): Promise<T> {
+    return this.graph.readTx((tx) => work(async (q, p) => (await tx.run(q, p)).records), READ_TIMEOUT_MS);
   }
 
   /** Every scorable entity id, in pages, for `graph-api rescore --all`. */

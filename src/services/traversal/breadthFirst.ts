@@ -1,5 +1,5 @@
 /** Breadth-first levels from a source (bfs-levels, bfs-level), and the page of their paths (bfs-page). */
-import neo4j from 'neo4j-driver';
+import { neo4j } from '../../graph/driver';
 import { apiRelType } from '../../domain/relationships';
 import { cypher } from '../../graph/cypherFiles';
 import { EMBEDDED_ENTITY_PROPERTIES, Props } from '../../graph/mappers';

@@ -17,7 +17,7 @@ import { notFound } from '../../domain/errors';
 import { cypher } from '../../graph/cypherFiles';
 import type { Props } from '../../graph/mappers';
 import type { Graph } from '../../graph/neo4j';
-import type { Path } from 'neo4j-driver';
+import type { Path } from '../../graph/driver';
 import { deepRiskSearch } from './deepRiskSearch';
 import { levelSearch } from './levelSearch';
 import { minLengthSearch } from './minLengthSearch';

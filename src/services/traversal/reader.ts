@@ -1,5 +1,5 @@
 /** Runs traversal statements under a time limit, and has Neo4j plan the ones whose run is timed. */
-import type { Neo4jError, Record as Neo4jRecord } from 'neo4j-driver';
+import type { Neo4jError, Neo4jRecord } from '../../graph/driver';
 import { memoryLimitHit, type Graph } from '../../graph/neo4j';
 import { Deadline, attemptTimeoutMs } from './plan';
 import type { TraversalLimits } from './request';

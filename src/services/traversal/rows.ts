@@ -1,5 +1,5 @@
 /** Reading the rows of traversal statements: entities, step facts, paths, breadth-first levels. */
-import type { Path } from 'neo4j-driver';
+import type { Path } from '../../graph/driver';
 import { apiRelType } from '../../domain/relationships';
 import { Props, embeddedEntityProps } from '../../graph/mappers';
 import { Step, StepFacts, pairKey } from './request';

@@ -2,7 +2,7 @@
  * The one-query searches up to a depth (traverse or levels in cypher/traversal.cypher): staged
  * shortest-path probes, or the levels query where it serves, retried shallower after a timeout.
  */
-import neo4j from 'neo4j-driver';
+import { neo4j } from '../../graph/driver';
 import { apiRelType } from '../../domain/relationships';
 import { EMBEDDED_ENTITY_PROPERTIES, Props } from '../../graph/mappers';
 import { Deadline, attemptTimeoutMs, firstProbeCap, levelsFollowProbe, levelsFromStart, listedByLevels, nextProbeCap } from './plan';

@@ -13,9 +13,9 @@ import { cypher } from '../../graph/cypherFiles';
 import { storedJson } from '../../graph/mappers';
 import type { Graph } from '../../graph/neo4j';
 import type { Principal } from '../auth';
-import type { MatchExplanation } from '../projectEntityMatches';
-import { ProjectEntityService, Resolution, ResolutionInput, attributesKey, storedFields } from '../projectEntities';
-import { AuditSink, ProjectTx, now } from '../projectTx';
+import type { MatchExplanation } from '../projects/entityMatches';
+import { ProjectEntityService, Resolution, ResolutionInput, attributesKey, storedFields } from '../projects/entities';
+import { AuditSink, ProjectTx, now } from '../projects/tx';
 
 /** Statements a chunk's new rows are resolved in, side by side (each reads the candidates of its share of rows at once). */
 const RESOLVE_BATCHES = 3;

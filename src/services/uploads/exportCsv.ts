@@ -6,7 +6,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS } from './rows';
-import type { RowResult } from './store';
+import type { RowResult } from '../../feeds/uploads';
 
 const EXPLAINED = ['name', 'identifier', 'country', 'address', 'date_of_birth'] as const;
 export const EXPORT_HEADER = [

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../domain/errors';
 import type { Principal } from '../auth';
-import type { ProjectEntityService } from '../projectEntities';
-import type { AuditSink } from '../projectTx';
-import { RowResult, UploadState, UploadStore } from './store';
+import type { ProjectEntityService } from '../projects/entities';
+import type { AuditSink } from '../projects/tx';
+import { RowResult, UploadState, UploadStore } from '../../feeds/uploads';
 
 export interface UploadQueue { add(uploadId: string): Promise<void> }
 

@@ -5,9 +5,9 @@
  */
 import { parse } from 'csv-parse/sync';
 import { badParameter } from '../../domain/errors';
-import { CUSTOM_FIELD } from '../projectContents';
-import { ATTRIBUTE_NAMES, ResolutionInput, attributeList } from '../projectEntities';
-import { MATCH_PROFILES } from '../projectEntityMatches';
+import { CUSTOM_FIELD } from '../projects/contents';
+import { ATTRIBUTE_NAMES, ResolutionInput, attributeList } from '../projects/entities';
+import { MATCH_PROFILES } from '../projects/entityMatches';
 
 /** Rows one upload may hold. */
 export const MAX_UPLOAD_ROWS = 100_000;

@@ -14,7 +14,7 @@ import { ApiError } from '../../domain/errors';
 import type { Principal } from '../auth';
 import type { Role } from '../access';
 import { archivedConflict } from '../access';
-import { AuditSink, ProjectTx, now } from '../projectTx';
+import { AuditSink, ProjectTx, now } from '../projects/tx';
 import type { EnqueueDelivery } from './dispatch';
 import { generateSecret, secretProblem } from './signing';
 import { TargetRefused, checkTarget } from './targets';

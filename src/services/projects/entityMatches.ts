@@ -4,8 +4,8 @@
  * relationships (each with the resolution's score, strength, profile and explanation when it
  * was resolved from attributes) and the matched graph entities.
  */
-import { RISK_CATEGORIES } from '../domain/risk';
-import { Props, coreEntity, storedJson } from '../graph/mappers';
+import { RISK_CATEGORIES } from '../../domain/risk';
+import { Props, coreEntity, storedJson } from '../../graph/mappers';
 
 export const MATCH_STRENGTHS = ['strong', 'partial', 'no_match', 'manual'] as const;
 export type MatchStrength = (typeof MATCH_STRENGTHS)[number];

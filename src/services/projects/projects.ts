@@ -13,26 +13,27 @@
  * ids in a body (the addressed resource exists; the body is wrong).
  */
 import { randomUUID } from 'node:crypto';
-import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from 'neo4j-driver';
-import { ApiError, badParameter, notFound } from '../domain/errors';
-import { UBO_TYPES } from '../domain/relationships';
-import { cypher } from '../graph/cypherFiles';
-import { Props, embeddedEntity } from '../graph/mappers';
-import type { Graph } from '../graph/neo4j';
-import type { Principal } from './auth';
-import { ProjectAccess, Role, archivedConflict, requireRole } from './access';
-import { exact, skipLimit } from './paging';
-import { CursorRequest, Key, TOKEN_SORT_PREFIX, cursorPage } from './cursorPage';
-import { contentsRow, projectBody, projectEntityBody, snapshotBody, upstreamOf } from './projectBodies';
-import { AuditSink, ProjectTx, now, projectEntityNotFound } from './projectTx';
-export type { AuditSink } from './projectTx';
+import { neo4j, type ManagedTransaction, type Neo4jRecord } from '../../graph/driver';
+import { ApiError, badParameter, notFound } from '../../domain/errors';
+import { UBO_TYPES } from '../../domain/relationships';
+import { cypher } from '../../graph/cypherFiles';
+import { Props, embeddedEntity } from '../../graph/mappers';
+import type { Graph } from '../../graph/neo4j';
+import type { Principal } from '../auth';
+import { ProjectAccess, Role, archivedConflict, requireRole } from '../access';
+import { exact, skipLimit } from '../paging';
+import { CursorRequest, Key, TOKEN_SORT_PREFIX, cursorPage } from '../cursorPage';
+import { contentsRow, projectBody, projectEntityBody, snapshotBody, upstreamOf } from './bodies';
+import { AuditSink, ProjectTx, now, projectEntityNotFound } from './tx';
+export type { AuditSink } from './tx';
 import {
   ContentsQuery, ProjectContentsRow, aggregate, compileFilters, contentsComparator, isPlainOrder, sortValue, viewKey,
-} from './projectContents';
-import { TraversalRequest, TraversalService, v1Results } from './traversal';
+} from './contents';
+import { TraversalRequest, TraversalService, v1Results } from '../traversal';
 
-export const PROJECT_TYPES = ['network', 'supply_chain'] as const;
-export type ProjectType = (typeof PROJECT_TYPES)[number];
+import { type ProjectType } from './types';
+
+export { PROJECT_TYPES, type ProjectType } from './types';
 
 
 export interface CreateProjectInput { label: string; type: ProjectType; share?: { org: Role } }

@@ -12,89 +12,26 @@
  * skipped waits for the next change or the daily full re-score.
  */
 import type Redis from 'ioredis';
+import { luaScript } from './luaScripts';
 
 /** How long a change's claims are kept: longer than a job waits and retries (queues.ts). */
 export const CLAIM_TTL_SECONDS = 2 * 24 * 3600;
 /** Ids per Redis call. */
 const CLAIM_BATCH = 5000;
 
-// KEYS[1]: the change's hash; ARGV[1]: the claiming job, ARGV[2]: ttl, ARGV[3..]: entity ids.
-// Returns 1/0 per id: whether the job owns it (claimed now or by an earlier attempt of the job).
-const CLAIM_SCRIPT = `
-local owner = ARGV[1]
-local out = {}
-for i = 3, #ARGV do
-  local id = ARGV[i]
-  if redis.call('HSETNX', KEYS[1], id, owner) == 1 then
-    out[#out + 1] = 1
-  elseif redis.call('HGET', KEYS[1], id) == owner then
-    out[#out + 1] = 1
-  else
-    out[#out + 1] = 0
-  end
-end
-redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
-return out
-`;
+// KEYS and ARGV of each script: the header of its file in redis/.
+const CLAIM_SCRIPT = luaScript('rescore-claim');
+const EXPAND_SCRIPT = luaScript('rescore-expand');
+const RELEASE_EXPANDED_SCRIPT = luaScript('rescore-release-expanded');
+const RELEASE_SCRIPT = luaScript('rescore-release');
 
 export const claimKey = (change: string): string => `rescore:claims:${change}`;
 
 /** The change's ownership searches in one direction: field entity id, value `<hops left>:<job>`. */
 export const expandKey = (change: string, direction: string): string => `rescore:expanded:${change}:${direction}`;
 
-// KEYS[1]: the change's searches in one direction; ARGV[1]: the job, ARGV[2]: ttl, ARGV[3]: hops
-// left, ARGV[4..]: entity ids. Returns 1/0 per id: whether the job searches on from it. It does
-// unless another job did with as many hops left or more (that job's neighbourhood holds all that
-// lies past); when it does with more hops left than any job before, the entity becomes its own.
-const EXPAND_SCRIPT = `
-local owner = ARGV[1]
-local hops = tonumber(ARGV[3])
-local out = {}
-for i = 4, #ARGV do
-  local id = ARGV[i]
-  local held = redis.call('HGET', KEYS[1], id)
-  local heldHops, heldBy = -1, owner
-  if held then
-    local sep = string.find(held, ':', 1, true)
-    heldHops, heldBy = tonumber(string.sub(held, 1, sep - 1)), string.sub(held, sep + 1)
-  end
-  if heldBy ~= owner and heldHops >= hops then
-    out[#out + 1] = 0
-  else
-    if hops > heldHops then redis.call('HSET', KEYS[1], id, hops .. ':' .. owner) end
-    out[#out + 1] = 1
-  end
-end
-redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
-return out
-`;
-
-// KEYS[1]: the change's searches in one direction; ARGV[1]: the job. Removes the job's entries.
-const RELEASE_EXPANDED_SCRIPT = `
-local fields = redis.call('HGETALL', KEYS[1])
-local suffix = ':' .. ARGV[1]
-for i = 1, #fields, 2 do
-  local v = fields[i + 1]
-  if string.sub(v, -#suffix) == suffix then redis.call('HDEL', KEYS[1], fields[i]) end
-end
-return 0
-`;
-
 /** The directions of the neighbourhood's ownership searches. */
 const DIRECTIONS = ['up', 'down'] as const;
-
-// KEYS[1]: the change's hash; ARGV[1]: the job. Removes the job's claims; returns how many.
-const RELEASE_SCRIPT = `
-local fields = redis.call('HGETALL', KEYS[1])
-local removed = 0
-for i = 1, #fields, 2 do
-  if fields[i + 1] == ARGV[1] then
-    redis.call('HDEL', KEYS[1], fields[i])
-    removed = removed + 1
-  end
-end
-return removed
-`;
 
 export class RescoreClaims {
   constructor(private readonly redis: Redis) {}

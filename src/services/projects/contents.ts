@@ -5,13 +5,13 @@
  * ordering and counting. ProjectService pages the result and reads the page's full rows.
  */
 import { createHash } from 'node:crypto';
-import { isCountryId } from '../domain/countries';
-import { badParameter } from '../domain/errors';
-import { compactIdentifier, editDistance, normTokens } from '../domain/names';
-import { country as countryInfo } from '../domain/ontology';
-import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, isRiskFactor, riskCategoriesNamed, withSanctionsFactors } from '../domain/risk';
-import { factorsForCategories } from '../domain/riskFamilies';
-import { CASE_STATUSES, MAX_TAG_LENGTH } from './projectEntityMatches';
+import { isCountryId } from '../../domain/countries';
+import { badParameter } from '../../domain/errors';
+import { compactIdentifier, editDistance, normTokens } from '../../domain/names';
+import { country as countryInfo } from '../../domain/ontology';
+import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, isRiskFactor, riskCategoriesNamed, withSanctionsFactors } from '../../domain/risk';
+import { factorsForCategories } from '../../domain/riskFamilies';
+import { CASE_STATUSES, MAX_TAG_LENGTH } from './entityMatches';
 
 /** What the facets statement gives per project entity, about its primary (first) match. */
 export interface ProjectContentsRow {

@@ -4,16 +4,16 @@
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import type { Config } from '../config';
-import { Graph } from '../graph/neo4j';
-import { FTM_NDJSON, GRAPHML } from '../http/formats/graphExport';
-import { PdfRenderer } from '../http/formats/pdfRenderer';
-import { RouteRegistry } from '../http/registry';
-import { registerEntityRoutes } from '../http/routes/entities';
-import { registerTraversalRoutes } from '../http/routes/traversal';
-import type { EmbeddedEntity } from '../graph/mappers';
-import { EntityService } from '../services/entities';
-import { TraversalService } from '../services/traversal';
+import type { Config } from './config';
+import { Graph } from './graph/neo4j';
+import { FTM_NDJSON, GRAPHML } from './http/formats/graphExport';
+import { PdfRenderer } from './http/formats/pdfRenderer';
+import { RouteRegistry } from './http/registry';
+import { registerEntityRoutes } from './http/routes/entities';
+import { registerTraversalRoutes } from './http/routes/traversal';
+import type { EmbeddedEntity } from './graph/mappers';
+import { EntityService } from './services/entities';
+import { TraversalService } from './services/traversal';
 
 const ROUTES = ['entity', 'traversal', 'ubo', 'downstream', 'watchlist'];
 const CLI_PRINCIPAL = { user: 'cli', org: 'cli', client_id: 'cli' };

@@ -5,11 +5,11 @@
  * (project_entity_id, matches, strength, ...): both parsers pass unknown keys through, so one
  * body serves a client of either generation unchanged.
  */
-import type { Record as Neo4jRecord } from 'neo4j-driver';
-import { Props, coreEntity, storedJson } from '../graph/mappers';
-import type { ProjectContentsRow } from './projectContents';
-import type { ProjectType } from './projects';
-import { MatchRow, newerFields } from './projectEntityMatches';
+import type { Neo4jRecord } from '../../graph/driver';
+import { Props, coreEntity, storedJson } from '../../graph/mappers';
+import type { ProjectContentsRow } from './contents';
+import type { ProjectType } from './types';
+import { MatchRow, newerFields } from './entityMatches';
 
 export function projectBody(p: Props, entityCount: number, withMembers = false) {
   const type = (p.type as ProjectType) ?? 'network';

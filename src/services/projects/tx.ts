@@ -3,15 +3,15 @@
  * and the project's access check inside the transaction that reads or changes it (404 for a
  * project the caller cannot see, 403 for a too low role, 409 for a change to an archived one).
  */
-import type { ManagedTransaction } from 'neo4j-driver';
-import { badParameter, notFound } from '../domain/errors';
-import { cypher } from '../graph/cypherFiles';
-import type { Props } from '../graph/mappers';
-import { projectEntityBody } from './projectBodies';
-import type { Graph } from '../graph/neo4j';
-import type { HistoryEvent } from '../feeds/history';
-import type { Principal } from './auth';
-import { ProjectAccess, Role, archivedConflict, requireRole } from './access';
+import type { ManagedTransaction } from '../../graph/driver';
+import { badParameter, notFound } from '../../domain/errors';
+import { cypher } from '../../graph/cypherFiles';
+import type { Props } from '../../graph/mappers';
+import { projectEntityBody } from './bodies';
+import type { Graph } from '../../graph/neo4j';
+import type { HistoryEvent } from '../../feeds/history';
+import type { Principal } from '../auth';
+import { ProjectAccess, Role, archivedConflict, requireRole } from '../access';
 
 /** Where project changes are recorded (the history feed). */
 export interface AuditSink {
@@ -29,13 +29,8 @@ export abstract class ProjectTx {
     protected readonly warn: (message: string, err: unknown) => void = () => undefined,
   ) {}
 
-  protected async writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
-    const session = this.graph.session('WRITE');
-    try {
-      return await session.executeWrite(work);
-    } finally {
-      await session.close();
-    }
+  protected writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    return this.graph.writeTx(work);
   }
 
   protected async recordEvent(principal: Principal, event: HistoryEvent, data: Record<string, unknown>): Promise<void> {

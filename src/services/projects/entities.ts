@@ -9,17 +9,17 @@
  * Access and status codes as for every project change (src/services/projectTx.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { ManagedTransaction } from 'neo4j-driver';
-import { notFound } from '../domain/errors';
-import { cypher } from '../graph/cypherFiles';
-import { Props, storedJson } from '../graph/mappers';
-import type { Graph } from '../graph/neo4j';
-import type { Principal } from './auth';
-import { CaseStatus, MatchExplanation, MatchStrength } from './projectEntityMatches';
-import { CUSTOM_FIELD } from './projectContents';
-import { archivedConflict } from './access';
-import { AuditSink, ProjectTx, now, projectEntityNotFound } from './projectTx';
-import { BEST_MATCH_THRESHOLD, FieldExplanation, Ranked, ResolveField, ResolveParams, ResolveService, Scored } from './resolve';
+import type { ManagedTransaction } from '../../graph/driver';
+import { notFound } from '../../domain/errors';
+import { cypher } from '../../graph/cypherFiles';
+import { Props, storedJson } from '../../graph/mappers';
+import type { Graph } from '../../graph/neo4j';
+import type { Principal } from '../auth';
+import { CaseStatus, MatchExplanation, MatchStrength } from './entityMatches';
+import { CUSTOM_FIELD } from './contents';
+import { archivedConflict } from '../access';
+import { AuditSink, ProjectTx, now, projectEntityNotFound } from './tx';
+import { BEST_MATCH_THRESHOLD, FieldExplanation, Ranked, ResolveField, ResolveParams, ResolveService, Scored } from '../resolve';
 
 /** Attributes of the client's ResolutionAttributes that resolution reads (others are kept only). */
 export const RESOLVED_ATTRIBUTES = ['name', 'identifier', 'country', 'address', 'date_of_birth', 'type'] as const;

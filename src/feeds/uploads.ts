@@ -7,7 +7,8 @@
  * chunk recorded twice (a job taken over while its worker still ran) counts once.
  */
 import type Redis from 'ioredis';
-import type { Principal } from '../auth';
+import type { Principal } from '../domain/principal';
+import { luaScript } from './luaScripts';
 
 export type UploadStatus = 'queued' | 'running' | 'finished';
 
@@ -28,26 +29,8 @@ export interface RowResult {
 const NUMBERS = ['count', 'done', 'matched', 'unmatched', 'failed', 'created', 'existing'] as const;
 const ROWS_PER_PUSH = 1000;
 
-/**
- * recordChunk's script. KEYS: state, results, failures. ARGV: expected cursor, new cursor,
- * retention seconds, failed, matched, unmatched, created, existing, n, then n result lines and
- * the failure lines.
- */
-const RECORD_CHUNK = `
-if tonumber(redis.call('HGET', KEYS[1], 'done') or '0') ~= tonumber(ARGV[1]) then return 0 end
-local n = tonumber(ARGV[9])
-for i = 1, n do redis.call('RPUSH', KEYS[2], ARGV[9 + i]) end
-local f = #ARGV - 9 - n
-for i = 1, f do redis.call('RPUSH', KEYS[3], ARGV[9 + n + i]) end
-if f > 0 then redis.call('EXPIRE', KEYS[3], ARGV[3]) end
-redis.call('HINCRBY', KEYS[1], 'failed', ARGV[4])
-redis.call('HINCRBY', KEYS[1], 'matched', ARGV[5])
-redis.call('HINCRBY', KEYS[1], 'unmatched', ARGV[6])
-redis.call('HINCRBY', KEYS[1], 'created', ARGV[7])
-redis.call('HINCRBY', KEYS[1], 'existing', ARGV[8])
-redis.call('HSET', KEYS[1], 'done', ARGV[2])
-redis.call('EXPIRE', KEYS[2], ARGV[3])
-return 1`;
+/** recordChunk's script (KEYS and ARGV: redis/upload-record-chunk.lua). */
+const RECORD_CHUNK = luaScript('upload-record-chunk');
 
 const key = (id: string) => `upload:${id}`;
 const rowsKey = (id: string) => `upload:${id}:rows`;

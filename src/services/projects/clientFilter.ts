@@ -4,8 +4,8 @@
  * indexed), read as the older `filters` fields that projectContents.ts answers. Entity types
  * become the list's `entity_types`. A parameter that is not a filter field is a 400 naming it.
  */
-import { badParameter } from '../domain/errors';
-import { CUSTOM_FIELD } from './projectContents';
+import { badParameter } from '../../domain/errors';
+import { CUSTOM_FIELD } from './contents';
 
 /** A filter parameter: the field, an optional sub-key (fuzzy, exact, a custom field) and an optional index. */
 export const CLIENT_FILTER_KEY = /^filter(?:\[([A-Za-z0-9_]+)\]|\.([A-Za-z0-9_]+))(?:\[([A-Za-z0-9_]+)\]|\.([A-Za-z0-9_]+))?(?:\[\d*\])?$/;
