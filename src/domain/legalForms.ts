@@ -29,7 +29,7 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'Sherkat-e Ba Masuliyat-e Mahdud', 'شرکت با مسئولیت محدود'],
   },
   { canonical: 'ltd', where: ['GBR', 'IRL', 'HKG', 'SGP', 'IND', 'AUS', 'NZL', 'ZAF', 'NGA', 'KEN', 'CHN', 'MYS', 'ISR', 'CYP', 'MLT'],
-    spellings: ['Ltd', 'Limited', 'L.T.D.', 'Private Limited Company', 'Private Limited', 'Pvt Ltd', 'Pvt. Ltd.', 'Pty Ltd', 'Pty. Ltd.', 'Pte Ltd', 'Pte. Ltd.',
+    spellings: ['Ltd', 'Limited', 'L.T.D.', 'Private Limited Company', 'Private Limited', 'Pvt Ltd', 'Pvt. Ltd.', 'Pvt Limited', 'Pvt. Limited', 'Pte Limited', 'Pte. Limited', 'Pty Ltd', 'Pty. Ltd.', 'Pte Ltd', 'Pte. Ltd.',
       'Co Ltd', 'Co., Ltd.', 'Co Limited', 'Co., Limited', 'Company Limited', 'Company Ltd', 'Sdn Bhd', 'Sdn. Bhd.', 'Sendirian Berhad', 'בע"מ', '有限公司', 'Yugen Kaisha', '有限会社'] },
   { canonical: 'gmbh', where: ['DEU', 'AUT', 'CHE', 'LIE'], spellings: ['GmbH', 'G.m.b.H.', 'Gesellschaft mit beschränkter Haftung', 'Gesellschaft mbH', 'Ges.m.b.H.', 'GesmbH'] },
   { canonical: 'sarl', where: ['FRA', 'LUX', 'BEL', 'CHE', 'MAR', 'TUN', 'LBN', 'SEN', 'CIV'],

@@ -7,6 +7,9 @@ import { nameCore } from '../../search/analysis';
 import { TokenExplanation, nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
 import { BEST_MATCH_THRESHOLD, CENTER, FieldExplanation, ResolveParams, Scored, round, sigmoid } from './types';
 
+/** Points of two different legal forms: an exact name with another form (Severstroy AO / OOO) stays medium. */
+const DIFFERENT_FORM_POINTS = -1.3;
+
 /** Points for a legal form written as the candidate's is: a tie-break among names alike once forms are canonical. */
 const WRITTEN_ALIKE_POINTS = 0.1;
 
@@ -82,13 +85,14 @@ function bestName(params: ResolveParams, c: Candidate, distinctiveness?: (word: 
   }
   let points = namePoints(bestSim);
   // Company forms do not count in the similarity, but two different forms (GmbH / LLC) are
-  // weak evidence of two different companies, and the same form weak evidence of one.
+  // evidence of two different companies (enough to keep an exact name under the strong
+  // threshold), and the same form weak evidence of one.
   if (!params.strict && bestSim > 0) {
     const qf = companyForms(best!.uploaded);
     const cf = companyForms(best!.matched!);
     const same = qf.size > 0 && cf.size > 0 && [...qf].some((f) => cf.has(f));
     if (qf.size && cf.size) {
-      points += same ? 0.25 : -1;
+      points += same ? 0.25 : DIFFERENT_FORM_POINTS;
       best!.company_form = same ? 'same' : 'different';
     }
     // The form written as asked (Co., Limited) ranks first among candidates whose names are

@@ -11,7 +11,7 @@
  *                    ./scoringTokens.ts, company words weighted by their distinctiveness in
  *                    the graph, ./distinctiveness.ts; points in evidence.ts namePoints;
  *                    legal forms and titles ignored;
- *                    then +0.25 when both names carry the same company form, -1 for different forms)
+ *                    then +0.25 when both names carry the same company form, -1.3 for different forms)
  *      identifier    +6 exact, +1.5 near (within fuzziness.identifier edits), -0.75 when the
  *                    candidate has identifiers and none agrees
  *      date of birth +1.5 same date, +0.75 compatible partial date, -2 other year, -1.5 same

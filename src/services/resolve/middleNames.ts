@@ -53,7 +53,9 @@ function credit(sims: number[], weights: readonly number[], extra: number[], cre
 export function middleNames(qs: number[], qw: readonly number[], cs: number[], cw: readonly number[], credited: boolean[] = []): MiddleNames {
   const qm = unpairedMiddles(qs).filter((k) => qw[k] >= 0.5);
   const cm = unpairedMiddles(cs).filter((k) => cw[k] >= 0.5);
-  if (qm.length && cm.length) return 'conflict';
+  // An initial against an unpaired word is no conflict (Дж / J, a transliteration of one letter).
+  const initials = (m: number[], w: readonly number[]) => m.every((k) => w[k] <= 0.5);
+  if (qm.length && cm.length) return initials(qm, qw) === initials(cm, cw) ? 'conflict' : undefined;
   const qx = unpaired(qs, qw);
   const cx = unpaired(cs, cw);
   if (qx.length && !cx.length && paired(cs, cw) >= 2) {
