@@ -50,8 +50,8 @@ test('figures of a set: best_match over the threshold, a non-match wrong only on
   const items = [
     item(true, 'a', [['a', 0.9]]), // strong, right
     item(true, 'b', [['x', 0.7], ['b', 0.5]]), // strong, wrong entity
-    item(true, 'c', [['c', 0.2]]), // weak, right but weak
-    item(true, 'd', [['y', 0.1]]), // weak, not retrieved
+    item(true, 'c', [['c', 0.05]]), // weak, right but weak
+    item(true, 'd', [['y', 0.02]]), // weak, not retrieved
     item(false, 'e', [['e', 0.8]]), // strong on the listed entity of a non-match
     item(false, 'f', [['z', 0.8]]), // another entity: not counted
   ];

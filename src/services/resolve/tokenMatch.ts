@@ -75,6 +75,11 @@ function particleMatch(a: string, b: string, fuzziness: number, glued?: [boolean
   if (fuzziness <= 0 || Math.min(x.length, y.length) < 4) return undefined;
   // The bare words compared as any two words are (Al-Sugair / Sughayr), a little under.
   const m = tokenMatch(x, y, fuzziness);
-  return m.s >= 0.8 ? { s: Math.min(0.9, m.s * 0.95), how: 'particle' } : undefined;
+  if (m.s < 0.8) return undefined;
+  // The words as written may be nearer still (Al Qa'ida / Al Qaeda: one edit in seven letters).
+  const allowed = allowedEdits(Math.max(a.length, b.length), fuzziness);
+  const d = editDistance(a, b, allowed);
+  const direct = d <= allowed ? 1 - (0.6 * d) / Math.max(a.length, b.length) : 0;
+  return direct > m.s * 0.95 ? { s: direct, how: 'edit' } : { s: Math.min(0.9, m.s * 0.95), how: 'particle' };
 }
 
