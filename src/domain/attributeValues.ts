@@ -141,7 +141,7 @@ export const ATTRIBUTE_VALUE_RULES: Readonly<Record<string, TypeRule>> = {
     props: { value: text, ...Object.fromEntries(ADDRESS_PARTS.map((k) => [k, text])), category: text, type: text, language, normalized: text, translated: text, transliterated: text, precision_code: text, x: num, y: num },
     aliases: ADDRESS_ALIASES,
     scalar: (v) => (typeof v === 'number' ? fail('an address must be text or an object of its parts') : { value: text(v, 'value') }),
-    list: (lines) => ({ value: lines.map((l, i) => text(l, `line ${i + 1}`)).join(', ') }),
+    list: (lines) => ({ value: lines.length ? lines.map((l, i) => text(l, `line ${i + 1}`)).join(', ') : fail('an address needs at least one line') }),
     complete: (p) => {
       const value = p.value ?? (addressText(p) || fail('an address needs its text or at least one part (road, city, postcode, country, ...)'));
       return { value, ...p };
