@@ -22,6 +22,8 @@ COPY --from=build /app/dist ./dist
 # Loaded at run time relative to dist/ (cypher/ and redis/ by name, seed/ by `graph-api seed`).
 COPY --from=build /app/cypher ./cypher
 COPY --from=build /app/redis ./redis
+# Neo4j Browser guides, served at /guides/ (docs/data-engineers.md).
+COPY --from=build /app/guides ./guides
 COPY --from=build /app/seed ./seed
 # The image's unprivileged `node` user; the app writes nothing inside the image.
 USER node

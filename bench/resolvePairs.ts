@@ -8,7 +8,9 @@
  *   - recall of best_match: true positives over match pairs;
  *   - retrieval@10: the listed entity among the first 10 candidates, over match pairs;
  *   - the precision/recall curve over the strong (best_match) threshold.
- * Per kind and overall. Prints; asserts nothing (test/integration/namePairs.test.ts asserts a sample).
+ * Per kind and overall. Then the independent set (bench/independentPairs.ts) in a graph of its
+ * own: precision, recall and F1 of the generated set, the fitting half and the held-out half, per
+ * class and per band. Prints; asserts nothing (test/integration/namePairs.test.ts asserts a sample).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,7 @@ import { nameCore } from '../src/search/analysis';
 import { benchGraph, measure, ms, say, table, wipe } from './common';
 import { NamePair, namePairs } from './namePairs';
 import { generatedFile } from './searchData';
+import { judgeGenerated, runIndependent } from './independentPairs';
 
 /** Entity lines of the listed names (one entity per distinct name) and the id of each name. */
 export function pairEntities(pairs: NamePair[]): { lines: object[]; idOf: Map<string, string> } {
@@ -36,7 +39,7 @@ export function pairEntities(pairs: NamePair[]): { lines: object[]; idOf: Map<st
   return { lines, idOf };
 }
 
-export interface PairOutcome { pair: NamePair; best?: string; bestScore?: number; top: { id: string; score: number }[] }
+export interface PairOutcome<P = NamePair> { pair: P; best?: string; bestScore?: number; top: { id: string; score: number }[] }
 
 export interface PairFigures { n: number; matches: number; tp: number; fp: number; precision: number; recall: number; retrieval10: number }
 
@@ -44,7 +47,7 @@ export interface PairFigures { n: number; matches: number; tp: number; fp: numbe
  * Listed names that analyse the same (same words and legal forms: "Orion Metals AO" and
  * "Orion Metals Акционерное общество") are one name listed twice: either entity is right.
  */
-const analysed = (name: string): string => { const a = nameCore(name); return `${[...a.core].sort().join(' ')}|${[...a.forms].sort().join(' ')}`; };
+export const analysed = (name: string): string => { const a = nameCore(name); return `${[...a.core].sort().join(' ')}|${[...a.forms].sort().join(' ')}`; };
 
 /** Figures of a set of outcomes at a best_match threshold. */
 export function figures(outcomes: PairOutcome[], idOf: Map<string, string>, threshold = BEST_MATCH_THRESHOLD): PairFigures {
@@ -65,9 +68,9 @@ export function figures(outcomes: PairOutcome[], idOf: Map<string, string>, thre
 }
 
 /** Resolves every pair's query name (concurrency 4); the latency of each resolve is measured. */
-export async function resolvePairs(graph: Graph, pairs: NamePair[]) {
+export async function resolvePairs<P extends { query: string }>(graph: Graph, pairs: P[]) {
   const service = new ResolveService(new Neo4jFulltextIndex(graph));
-  const outcomes: PairOutcome[] = new Array(pairs.length);
+  const outcomes: PairOutcome<P>[] = new Array(pairs.length);
   const latency = await measure(pairs.length, 4, async (i) => {
     const ranked = await service.rank({ name: [pairs[i].query], identifier: [], country: [], address: [], dob: [], fuzziness: {}, strict: false, limit: 10, minScore: 0 });
     outcomes[i] = { pair: pairs[i], best: ranked.best?.candidate.id, bestScore: ranked.best?.score, top: ranked.all.map((s) => ({ id: s.candidate.id, score: s.score })) };
@@ -134,6 +137,7 @@ export async function run(): Promise<void> {
   // Match pairs whose listed entity is not among the first 10 candidates, by kind.
   const unretrieved = outcomes.filter((o) => o.pair.match && figures([o], idOf).retrieval10 === 0);
   say([`  not retrieved in the top 10 (${unretrieved.length}):`, ...unretrieved.map((o) => `  ${o.pair.kind}${o.pair.kind === 'script' ? `/${o.pair.script}` : ''}: ${JSON.stringify(o.pair.query)} -> ${JSON.stringify(o.pair.listed)}`)].join('\n'));
+  await runIndependent(graph, background, judgeGenerated(outcomes, idOf));
   await graph.close();
 }
 

@@ -107,6 +107,17 @@ RETURN i, score,
      .source_count, .degree, .addresses, .date_of_birth, .relationship_count, .attribute_count,
      .related_entities_count, .risk, .search_names, .sx_date_of_birth} AS entity
 
+// name: name-word-counts
+// Entities whose names carry each word ($queries [{word, lucene}]), each counted up to $cap,
+// and the entities of the graph (the count store answers it without a scan).
+CALL () { MATCH (e:Entity) RETURN count(e) AS total }
+UNWIND $queries AS q
+CALL (q) {
+  CALL db.index.fulltext.queryNodes('entity_search', q.lucene, {limit: $cap}) YIELD node
+  RETURN count(node) AS n
+}
+RETURN q.word AS word, n, total
+
 // name: reindex-entity-lock
 // `graph-api reindex`, safe beside an ingest: the next page of entities after $after (id
 // order), write-locked (a property set and removed again) before reindex-entity-read reads them

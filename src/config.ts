@@ -20,8 +20,11 @@ export interface Config {
   logLevel: string;
   /** Where `services up` keeps Neo4j data, logs and pid files. */
   dataDir: string;
-  /** Embedded Neo4j for `services up`: sizing (MiB) and db.relationship_grouping_threshold. */
-  localNeo4j: { heapMiB: number; pageCacheMiB: number; groupingThreshold: number };
+  /**
+   * Embedded Neo4j for `services up`: sizing (MiB), db.relationship_grouping_threshold, and the
+   * loopback HTTP port of its Neo4j Browser (NEO4J_LOCAL_BROWSER_PORT; undefined: no Browser).
+   */
+  localNeo4j: { heapMiB: number; pageCacheMiB: number; groupingThreshold: number; browserPort: number | undefined };
   /** Rows per UNWIND batch for ingest writes. */
   ingestBatchSize: number;
   /** Files with at most this many lines are written in one transaction; larger ones per batch. */
@@ -173,6 +176,17 @@ function monitorCron(raw: string | undefined): string | undefined {
   return pattern;
 }
 
+/**
+ * NEO4J_LOCAL_BROWSER_PORT: `off`, or the port of the local Neo4j's Browser. Unset: 7474 in
+ * development (the `npm start` instance), off in tests and benches, whose servers run beside it.
+ */
+function browserPort(env: Env, nodeEnv: Config['env']): number | undefined {
+  const raw = env.NEO4J_LOCAL_BROWSER_PORT;
+  if (raw === 'off') return undefined;
+  if (raw === undefined || raw === '') return nodeEnv === 'development' ? 7474 : undefined;
+  return int(env, 'NEO4J_LOCAL_BROWSER_PORT', 7474, 1, 65535);
+}
+
 export const DEV_JWT_SECRET = 'development-only-secret-change-me';
 
 export function loadConfig(env: Env = process.env): Config {
@@ -217,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
       heapMiB: int(env, 'NEO4J_LOCAL_HEAP_MB', 1024, 256, 65536),
       pageCacheMiB: int(env, 'NEO4J_LOCAL_PAGECACHE_MB', 512, 64, 65536),
       groupingThreshold: int(env, 'NEO4J_LOCAL_GROUPING_THRESHOLD', 1, 1, 100000),
+      browserPort: browserPort(env, nodeEnv),
     },
     ingestBatchSize: int(env, 'INGEST_BATCH_SIZE', 2000, 1, 100000),
     ingestAtomicMaxLines: int(env, 'INGEST_ATOMIC_MAX_LINES', 20000, 0, 100_000_000),

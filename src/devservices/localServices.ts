@@ -5,7 +5,7 @@
  * `services down` stops exactly that and never a server someone else runs.
  */
 import type { Config } from '../config';
-import { ensureNeo4j, NEO4J, neo4jReachable } from './neo4jProcess';
+import { browserReachable, browserUrl, ensureNeo4j, NEO4J, neo4jReachable } from './neo4jProcess';
 import { type Log, redact } from './probes';
 import { type ServiceStatus, status, stopManaged } from './processes';
 import { ensureRedis, REDIS, redisReachable } from './redisProcess';
@@ -25,21 +25,32 @@ export async function servicesDown(config: Config, log: Log): Promise<void> {
   if (stopped === 0) log('nothing was running (no services started by `services up`)');
 }
 
-export async function servicesStatus(config: Config): Promise<{ neo4j: ServiceStatus; redis: ServiceStatus }> {
+export interface ServicesStatus {
+  neo4j: ServiceStatus;
+  redis: ServiceStatus;
+  /** The local Neo4j's Browser: only for a Neo4j `services up` started with one configured. */
+  browser?: { url: string; reachable: boolean };
+}
+
+export async function servicesStatus(config: Config): Promise<ServicesStatus> {
   const [neo4jUp, redisUp] = await Promise.all([neo4jReachable(config), redisReachable(config.redisUrl)]);
+  const neo4j = status(config, NEO4J, config.neo4j.uri, neo4jUp);
+  const url = browserUrl(config);
   return {
-    neo4j: status(config, NEO4J, config.neo4j.uri, neo4jUp),
+    neo4j,
     redis: status(config, REDIS, redact(config.redisUrl), redisUp),
+    ...(neo4j.managed && url !== undefined ? { browser: { url, reachable: await browserReachable(config) } } : {}),
   };
 }
 
-/** One line per service, for `services status`. */
-export function formatStatus(s: { neo4j: ServiceStatus; redis: ServiceStatus }): string {
-  return (['neo4j', 'redis'] as const)
-    .map((name) => {
-      const st = s[name];
-      const owner = st.managed ? `started by services up (pid ${st.pid})` : 'not managed by services up';
-      return `${name.padEnd(6)} ${st.url.padEnd(28)} ${(st.reachable ? 'reachable' : 'UNREACHABLE').padEnd(12)} ${owner}`;
-    })
-    .join('\n');
+/** One line per service, for `services status`; the Browser's line last, when there is one. */
+export function formatStatus(s: ServicesStatus): string {
+  const line = (name: string, url: string, reachable: boolean, note: string) =>
+    `${name.padEnd(7)} ${url.padEnd(28)} ${(reachable ? 'reachable' : 'UNREACHABLE').padEnd(12)} ${note}`;
+  const lines = (['neo4j', 'redis'] as const).map((name) => {
+    const st = s[name];
+    return line(name, st.url, st.reachable, st.managed ? `started by services up (pid ${st.pid})` : 'not managed by services up');
+  });
+  if (s.browser) lines.push(line('browser', s.browser.url, s.browser.reachable, 'Neo4j Browser of the local Neo4j (loopback only)'));
+  return lines.join('\n');
 }

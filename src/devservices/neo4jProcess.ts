@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import neo4j from 'neo4j-driver';
 import type { Config } from '../config';
-import { endpoint, isLoopback, type Log, message, tcpOpen } from './probes';
+import { endpoint, isLoopback, type Log, message, PROBE_TIMEOUT_MS, tcpOpen } from './probes';
 import { logFile, livePid, requireCommand, type ServiceDef, spawnDetached, waitFor } from './processes';
 
 const NEO4J_START_TIMEOUT_MS = 120_000;
@@ -129,15 +129,51 @@ function startNeo4j(config: Config, tools: string, port: number, log: Log): numb
     String(port),
     String(config.localNeo4j.pageCacheMiB),
     String(config.localNeo4j.groupingThreshold),
+    String(config.localNeo4j.browserPort ?? 0),
+    guideUrl(config) ?? '',
   ];
   const pid = spawnDetached(config, NEO4J, 'java', args);
   log(`neo4j: started local Neo4j (pid ${pid}, heap ${heap} MiB, page cache ${config.localNeo4j.pageCacheMiB} MiB, relationship grouping threshold ${config.localNeo4j.groupingThreshold}), log ${logFile(config, NEO4J)}`);
   return pid;
 }
 
+/** Where the local Neo4j's Browser answers (loopback only), when it has one. */
+export function browserUrl(config: Config): string | undefined {
+  const port = config.localNeo4j.browserPort;
+  return port === undefined ? undefined : `http://127.0.0.1:${port}/browser/`;
+}
+
+/**
+ * The graph-model guide on this API (GET /guides/graph-model.html), which the Browser plays
+ * once connected; undefined when the API has no fixed port to name.
+ */
+export function guideUrl(config: Config): string | undefined {
+  if (config.port === 0) return undefined;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/guides/graph-model.html`;
+}
+
+/** The Browser page answers: probed only for a Neo4j `services up` started. */
+export async function browserReachable(config: Config): Promise<boolean> {
+  const url = browserUrl(config);
+  if (url === undefined) return false;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS * 3) });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 async function waitForNeo4j(config: Config, pid: number, log: Log, startedNow: boolean): Promise<void> {
   await waitFor(config, NEO4J, pid, NEO4J_START_TIMEOUT_MS, () => neo4jReady(config), log, startedNow);
   log(`neo4j: ready at ${config.neo4j.uri}`);
+  const browser = browserUrl(config);
+  if (browser === undefined) return;
+  if (await browserReachable(config)) log(`neo4j: Browser at ${browser} (connect to ${config.neo4j.uri}, no authentication)`);
+  // A server started without it (before NEO4J_LOCAL_BROWSER_PORT was set) keeps running as it is.
+  else log(`neo4j: no Browser answers at ${browser}; \`services down\` then \`services up\` restarts Neo4j with it`);
 }
 
 function listFiles(dir: string): string[] {

@@ -14,6 +14,7 @@
  * The same function runs on indexed values and on query terms, so both sides agree.
  */
 
+import { joinAbbreviations } from './abbreviations';
 import { memoized } from './memo';
 import { EDGE_ONLY_FORMS, END_ONLY_FORMS, LEGAL_FORMS } from './legalForms';
 import { SYLLABIC, transliterateWord } from './scripts';
@@ -39,7 +40,8 @@ function forms(): { seq: string[]; canonical: string[] }[] {
     const seen = new Set<string>();
     FORMS_CACHE = [];
     for (const f of LEGAL_FORMS) {
-      for (const spelling of [...f.spellings, f.canonical]) {
+      // Each spelling also as a name joined at its dots reads it (N.A. -> NA, s r.o. -> s ro).
+      for (const spelling of [...f.spellings, ...f.spellings.map(joinAbbreviations), f.canonical]) {
         const seq = words(spelling).map((t) => t.text);
         const key = seq.join(' ');
         if (!seq.length || seen.has(key)) continue;
@@ -62,7 +64,8 @@ export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set([
   'co', 'company', 'the', 'and', 'of', 'international', 'group', 'holdings', 'holding', 'trading', 'trade', 'services', 'service', 'solutions',
   'industries', 'industrial', 'enterprises', 'enterprise', 'investments', 'investment', 'capital', 'partners', 'management', 'consulting',
   'systems', 'technologies', 'technology', 'logistics', 'resources', 'development', 'global', 'general', 'national', 'united', 'corporate',
-  'import', 'export', 'finance', 'financial', 'shipping', 'marine', 'energy', 'construction', 'products', 'ventures', 'fund', 'limited']);
+  'import', 'export', 'finance', 'financial', 'shipping', 'marine', 'energy', 'construction', 'products', 'ventures', 'fund', 'limited',
+  'business', 'commercial', 'industry', 'manufacturing', 'engineering', 'transport', 'distribution', 'agency', 'associates', 'brothers']);
 
 // ------------------------------------------------------------------ analysis
 
@@ -78,6 +81,8 @@ export interface Token {
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const KANA_LENGTH_MARK = /[\u30fc\uff70]/;
+const SMALL_Y = /[\u3083\u3085\u3087\u30e3\u30e5\u30e7]/;
+const SMALL_TSU = /[\u3063\u30c3]/;
 
 /** Tokens of `text` without company-form rewriting. */
 function words(text: string): Token[] {
@@ -86,6 +91,7 @@ function words(text: string): Token[] {
     if (SYLLABIC.test(m[0])) {
       // Han, kana and Hangul: one token per character (names are written without spaces).
       let offset = m.index!;
+      let doubled = false;
       for (const ch of m[0]) {
         // The kana length mark (ソニー) lengthens the syllable before it: so, ni, ー -> so, nii.
         if (KANA_LENGTH_MARK.test(ch) && out.length && out[out.length - 1].end === offset) {
@@ -95,7 +101,19 @@ function words(text: string): Token[] {
           offset += ch.length;
           continue;
         }
-        const folded = SYLLABIC.test(ch) ? transliterateWord(ch, offset === m.index) : foldWord(ch);
+        // Small ya / yu / yo join the syllable before (キョ -> kyo, シャ -> sha); a small tsu doubles the next consonant (ッ).
+        const last = out[out.length - 1];
+        if (SMALL_Y.test(ch) && last && last.end === offset && /i$/.test(last.text)) {
+          const glide = ({ ゃ: 'a', ゅ: 'u', ょ: 'o' } as Record<string, string>)[String.fromCharCode(ch.charCodeAt(0) - (/[\u30e3\u30e5\u30e7]/.test(ch) ? 0x60 : 0))];
+          const stem = last.text.replace(/i$/, '');
+          out[out.length - 1] = { ...last, text: /(sh|ch|j)$/.test(stem) ? stem + glide : `${stem}y${glide}`, end: offset + ch.length };
+          offset += ch.length;
+          continue;
+        }
+        if (SMALL_TSU.test(ch)) { doubled = true; offset += ch.length; continue; }
+        let folded = SYLLABIC.test(ch) ? transliterateWord(ch, offset === m.index) : foldWord(ch);
+        if (doubled && folded) folded = (folded.startsWith('ch') ? 't' : folded[0]) + folded;
+        doubled = false;
         if (folded) out.push({ text: folded, start: offset, end: offset + ch.length });
         offset += ch.length;
       }

@@ -73,9 +73,18 @@ function hangulSyllable(s: string, first: boolean): string {
   return transliterate(s).toLowerCase().replace(/eo/g, 'o').replace(/eu/g, 'u');
 }
 
-/** A word of a script the tables do not cover, through the library; Hangul syllable by syllable. */
+/**
+ * Kana whose Hepburn reading (the one passports and lists use) differs from the library's
+ * Kunrei-style one (si, ti, tu, hu, zi); hiragana here, katakana folded to hiragana first.
+ */
+const HEPBURN: Record<string, string> = { し: 'shi', ち: 'chi', つ: 'tsu', ふ: 'fu', じ: 'ji', ぢ: 'ji', づ: 'zu', を: 'o', ゐ: 'i', ゑ: 'e' };
+const KATAKANA = /[\u30a1-\u30f6]/;
+
+/** A word of a script the tables do not cover, through the library; Hangul syllable by syllable, kana in Hepburn. */
 function otherScript(word: string, first: boolean): string {
   if (HANGUL.test(word)) return hangulSyllable(word, first);
+  const hiragana = KATAKANA.test(word) ? String.fromCharCode(word.charCodeAt(0) - 0x60) : word;
+  if (word.length === 1 && HEPBURN[hiragana]) return HEPBURN[hiragana];
   if (hasTabledScript(word)) return transliterateTabled(word);
   return transliterate(word).toLowerCase();
 }

@@ -61,6 +61,7 @@ import { registerRiskSummaryRoutes } from './routes/riskSummary';
 import { registerResolutionPersistedRoutes } from './routes/resolutionPersisted';
 import { RiskSummaryService } from '../services/riskSummary';
 import { EXPLORER_DIR, registerExplorer } from './explorer';
+import { registerGuides } from './guides';
 import { createMetrics } from '../observability/metrics';
 import { COMPONENT_SCHEMAS, errorResponses, successSchema } from './openapiSchemas';
 import { docsPage } from './docsPage';
@@ -245,6 +246,7 @@ export function createApp(deps: AppDeps) {
   app.use('/docs', docsPage());
 
   registerExplorer(app, deps.config, deps.auth);
+  registerGuides(app);
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
   app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLimiter(deps.config.expensiveConcurrencyPerClient))]));

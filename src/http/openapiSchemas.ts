@@ -1,7 +1,8 @@
 /**
  * Response schemas of /openapi.json, after the resources of the API specification (Page,
- * EmbeddedEntity, Entity, PathSegment, Record, Source, Project, HistoryInfo) and the two error
- * envelopes. They name each resource's required fields and the types of the fields a client
+ * EmbeddedEntity, Entity, PathSegment, Record, Source, Project, HistoryInfo), the published
+ * client's resolution types (ResolutionResult, ResolutionPersistedResult, MatchExplanation) and
+ * the two error envelopes. They name each resource's required fields and the types of the fields a client
  * reads, and leave further fields open: the integration tests validate real answers against them.
  */
 import type { JsonSchema, RouteSpec } from './registry';
@@ -11,6 +12,8 @@ const int = { type: 'integer' };
 const bool = { type: 'boolean' };
 const obj = { type: 'object' };
 const arrayOf = (items: JsonSchema) => ({ type: 'array', items });
+const num = { type: 'number' };
+const strings = { type: 'array', items: str };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const object = (required: string[], properties: Record<string, JsonSchema>) => ({ type: 'object', required, properties });
 /** Offset pages say `next` with a boolean, token pages with a string (absent or null at the end). */
@@ -64,6 +67,38 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   AttributeResponse: object(['data'], {
     data: object(['properties'], { value: {}, properties: arrayOf(object(['editable', 'record_count', 'id'], { editable: bool, record_count: int, id: str })) }),
   }),
+  // One field's explanation of a resolution match: the client's MatchExplanation and what this service adds (conflict, company_form, numbers, tokens).
+  MatchExplanation: object([], {
+    matched: str, uploaded: str, name_custom_tf_idf_score: num, high_quality_match_name: bool,
+    scores: { type: 'object', additionalProperties: num }, n_common_term_matches: num, n_uncommon_term_matches: num,
+    match_quality: str, conflict: bool,
+  }),
+  // One match of /v1/resolution (src/services/resolve/result.ts): the client's ResolutionResult and the screening flags.
+  ResolutionResult: object(['profile', 'score', 'entity_id', 'label', 'type', 'identifiers', 'addresses', 'countries', 'sources', 'typed_matched_queries', 'matched_queries', 'highlight', 'explanation', 'match_strength'], {
+    profile: str, score: num, entity_id: str, label: str, type: str,
+    identifiers: arrayOf(object(['type', 'value'], { type: str, value: str, label: str })), psa_id: num,
+    addresses: strings, countries: strings, sources: strings, typed_matched_queries: strings, matched_queries: strings,
+    highlight: { type: 'object', additionalProperties: strings },
+    explanation: { type: 'object', additionalProperties: arrayOf(ref('MatchExplanation')) },
+    match_strength: object(['value'], { value: str }),
+    sanctioned: bool, pep: bool, psa_count: int, psa_sanctioned: str, entity_url: str, strict: bool,
+  }),
+  ResolutionPersistedResult: { allOf: [ref('ResolutionResult'), object(['saved_entity_id'], { saved_entity_id: str })] },
+  // The request's fields as the resolution read them.
+  ResolutionFields: object([], {
+    name: strings, identifier: strings, profile: str, country: strings, address: strings, date_of_birth: strings, contact: strings, type: strings,
+  }),
+  // /v1/resolution: the client's ResolutionResponse, and the legacy answer's keys over the same matches.
+  Resolution: object(['fields', 'data'], {
+    fields: ref('ResolutionFields'), data: arrayOf(ref('ResolutionResult')),
+    best_match: { anyOf: [ref('ResolutionResult'), { type: 'null' }] }, other_matches: arrayOf(ref('ResolutionResult')),
+    strict: bool, fuzziness: { type: 'object', additionalProperties: num }, resolvers: strings,
+  }),
+  ResolutionPersisted: object(['fields', 'data'], { fields: ref('ResolutionFields'), data: arrayOf(ref('ResolutionPersistedResult')) }),
+  LegacyResolution: object(['best_match', 'other_matches', 'strict', 'fuzziness', 'resolvers'], {
+    best_match: { anyOf: [ref('EmbeddedEntity'), { type: 'null' }] }, other_matches: arrayOf(ref('EmbeddedEntity')),
+    strict: bool, fuzziness: { type: 'object', additionalProperties: num }, resolvers: strings,
+  }),
   V1Error: object(['status', 'message', 'success'], { status: int, message: arrayOf(str), success: { const: false } }),
   LegacyError: object(['status', 'success', 'messages'], { status: int, success: { const: false }, messages: arrayOf(str) }),
 };
@@ -84,8 +119,11 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (path === '/search/record') return page(ref('EmbeddedRecord'));
   if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
   if (spec.path === '/v1/ontology') return object(['data'], { data: obj });
-  if (spec.path === '/v1/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
+  if (path === '/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
   if (spec.path === '/v1/history') return ref('History');
+  if (spec.path === '/v1/resolution') return ref('Resolution');
+  if (spec.path === '/v1/resolution/persisted/:project_id') return ref('ResolutionPersisted');
+  if (spec.path === '/resolve/entity') return ref('LegacyResolution');
   // NDJSON: the schema of one line.
   if (spec.path === '/v1/history/export') return ref('HistoryInfo');
   if (spec.path.startsWith('/v1/notifications/') && spec.method === 'get') return page(obj);

@@ -206,7 +206,7 @@ export class RouteRegistry {
       for (const [code, description] of Object.entries(spec.responses ?? { 200: 'OK' })) {
         responses[code] = code === '204' ? { description }
           : code.startsWith('2')
-            ? { description, content: Object.fromEntries((spec.produces ?? ['application/json']).map((t) => [t, (t === 'application/json' || t === 'application/x-ndjson') && schema ? { schema } : {}])) }
+            ? { description, content: Object.fromEntries((spec.produces ?? ['application/json']).map((t) => [t, contentSchema(t, schema)])) }
             // An error the route names: the envelope of its surface, as the common errors have.
             : { ...(responses['500'] as object), ...(responses[code] as object), description };
       }
@@ -235,6 +235,12 @@ export class RouteRegistry {
       paths,
     };
   }
+}
+
+/** The schema of an answer's media type: JSON (NDJSON: one line) by the route's schema, CSV as text; other types (PDF, graph exports) open. */
+function contentSchema(type: string, schema: JsonSchema | undefined): { schema?: JsonSchema } {
+  if ((type === 'application/json' || type === 'application/x-ndjson') && schema) return { schema };
+  return type === 'text/csv' ? { schema: { type: 'string' } } : {};
 }
 
 export interface OpenApiExtras {

@@ -227,6 +227,14 @@ export class Neo4jFulltextIndex implements SearchIndex {
    * yields them (score, best first), as `candidates` answers. When Lucene refuses one query
    * (too many clauses), every query is run on its own so only that one answers its error.
    */
+  async nameWordCounts(words: string[], cap: number): Promise<{ total: number; counts: Map<string, number> }> {
+    const queries = [...new Set(words)].filter((w) => /^[a-z0-9]+$/.test(w)).map((word) => ({ word, lucene: `sx_name:${luceneEscape(word)}` }));
+    if (!queries.length) return { total: 0, counts: new Map() };
+    const rows = await this.graph.read(cypher('search', 'name-word-counts'), { queries, cap: neo4j.int(cap) });
+    const counts = new Map(rows.map((r) => [r.get('word') as string, Number(r.get('n'))]));
+    return { total: rows.length ? Number(rows[0].get('total')) : 0, counts };
+  }
+
   async candidatesMany(requests: CandidateRequest[]): Promise<(Candidate[] | Error)[]> {
     const queries = requests.map((r) => ({ lucene: candidateLucene(r), pool: neo4j.int(r.pool) }));
     const asked = queries.map((q, i) => ({ ...q, i })).filter((q) => q.lucene);

@@ -97,5 +97,11 @@ export interface SearchIndex {
    * the backend can; a request the backend refuses answers its error in its place.
    */
   candidatesMany?(requests: CandidateRequest[]): Promise<(Candidate[] | Error)[]>;
+  /**
+   * How many entities carry each name word (as the index folds it), counted up to `cap` (a
+   * count at the cap means at least that many), and how many entities the index holds: the
+   * distinctiveness of name words in this graph (src/services/resolve/distinctiveness.ts).
+   */
+  nameWordCounts?(words: string[], cap: number): Promise<{ total: number; counts: Map<string, number> }>;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@
  * across ingests while the attribute's content does, and a retirement ends when it changes.
  */
 import { createHash } from 'node:crypto';
+import { type AttributeProperties, AttributeValueError, attributeProperties } from '../domain/attributeValues';
 
 interface Page { offset?: number; limit?: number; next?: unknown; size?: { count: number; qualifier: string }; data?: Item[] }
 interface Item { properties?: Record<string, unknown>; id?: string; user_supplied?: boolean; [key: string]: unknown }
@@ -45,13 +46,26 @@ export function parseGraphAttributeId(id: string): { entityId: string; field: st
   return undefined;
 }
 
-/** The client's attribute item of an organisation's added attribute. */
-function userItem(a: StoredAttribute): Item {
-  const value = JSON.parse(a.value) as unknown;
-  return {
-    properties: Object.fromEntries(Object.entries({ value, date: a.date, from_date: a.from_date, to_date: a.to_date }).filter(([, v]) => v !== null)),
-    record: [], record_count: 0, id: a.id, editable: true, user_supplied: true,
-  };
+/**
+ * A stored attribute's properties as its type's client properties: what the write path stored,
+ * read back through the same rules, so a value stored before they applied reads the same way;
+ * undefined for one they refuse, which reads leave out rather than answer unparseable.
+ */
+export function storedProperties(a: Pick<StoredAttribute, 'type' | 'value'>): AttributeProperties | undefined {
+  try {
+    return attributeProperties(a.type, JSON.parse(a.value));
+  } catch (err) {
+    if (err instanceof AttributeValueError || err instanceof SyntaxError) return undefined;
+    throw err;
+  }
+}
+
+/** The client's attribute item of an organisation's added attribute; undefined when it cannot be shown. */
+function userItem(a: StoredAttribute): Item | undefined {
+  const properties = storedProperties(a);
+  if (!properties) return undefined;
+  const dates = Object.entries({ date: a.date, from_date: a.from_date, to_date: a.to_date }).filter(([, v]) => v !== null);
+  return { properties: { ...properties, ...Object.fromEntries(dates) }, record: [], record_count: 0, id: a.id, editable: true, user_supplied: true };
 }
 
 export interface OverlayInput {
@@ -80,16 +94,17 @@ export function applyOverlay(body: Record<string, unknown>, input: OverlayInput)
     page.data = kept;
     if (retired && page.size) page.size = { ...page.size, count: Math.max(0, page.size.count - retired.size) };
   }
-  const byType = new Map<string, StoredAttribute[]>();
+  const byType = new Map<string, Item[]>();
   for (const a of input.added) {
     if (input.fields && !input.fields.includes(a.type)) continue;
-    byType.set(a.type, [...(byType.get(a.type) ?? []), a]);
+    const item = userItem(a);
+    if (item) byType.set(a.type, [...(byType.get(a.type) ?? []), item]);
   }
   for (const [type, list] of byType) {
     // A field the entity had no page of: a first page of the added ones (the legacy page says whether more follow).
     const page = (attributes[type] ??= { limit: list.length, offset: 0, ...(input.withIds ? {} : { next: false }), size: { count: 0, qualifier: 'eq' }, data: [] });
     page.size = { count: (page.size?.count ?? 0) + list.length, qualifier: page.size?.qualifier ?? 'eq' };
     if ((page.offset ?? 0) > 0) continue;
-    page.data = [...list.map(userItem), ...(page.data ?? [])];
+    page.data = [...list, ...(page.data ?? [])];
   }
 }

@@ -8,6 +8,7 @@
  * other organisation sees them: another organisation's attribute id is a 404.
  */
 import { randomUUID } from 'node:crypto';
+import { AttributeValueError, attributeProperties } from '../domain/attributeValues';
 import { isDateString } from '../domain/dates';
 import { badParameter, notFound } from '../domain/errors';
 import { cypher } from '../graph/cypherFiles';
@@ -15,7 +16,7 @@ import type { Graph } from '../graph/neo4j';
 import { Props, attributeItem } from '../graph/mappers';
 import type { Principal } from './auth';
 import { type AuditSink, now } from './projects/tx';
-import { StoredAttribute, applyOverlay, graphAttributeId, parseGraphAttributeId } from './userAttributeOverlay';
+import { StoredAttribute, applyOverlay, graphAttributeId, parseGraphAttributeId, storedProperties } from './userAttributeOverlay';
 
 export interface AttributeChange {
   value?: unknown;
@@ -32,11 +33,23 @@ export const MAX_VALUE_CHARS = 10_000;
 
 const attributeNotFound = (id: string) => notFound(`attribute ${JSON.stringify(id)}`);
 
-function checked(change: AttributeChange, valueRequired: boolean): { value?: string; date: string | null; fromDate: string | null; toDate: string | null } {
+/**
+ * The change checked; with the attribute's type, its value normalised into the properties the
+ * client parses for that type (src/domain/attributeValues.ts) and stored as their JSON.
+ */
+function checked(change: AttributeChange, valueRequired: boolean, type?: string): { value?: string; date: string | null; fromDate: string | null; toDate: string | null } {
   if (valueRequired && change.value === undefined) throw badParameter('value', 'required');
   if (change.value === null) throw badParameter('value', 'must not be null');
-  const value = change.value === undefined ? undefined : JSON.stringify(change.value);
+  let value = change.value === undefined ? undefined : JSON.stringify(change.value);
   if (value !== undefined && value.length > MAX_VALUE_CHARS) throw badParameter('value', `at most ${MAX_VALUE_CHARS} characters as JSON`);
+  if (value !== undefined && type !== undefined) {
+    try {
+      value = JSON.stringify(attributeProperties(type, change.value));
+    } catch (err) {
+      if (err instanceof AttributeValueError) throw badParameter('value', err.message);
+      throw err;
+    }
+  }
   for (const name of ['date', 'from_date', 'to_date'] as const) {
     const v = change[name];
     if (v !== undefined && !(isDateString(v) && v.length === 10)) throw badParameter(name, 'a date YYYY-MM-DD');
@@ -45,10 +58,16 @@ function checked(change: AttributeChange, valueRequired: boolean): { value?: str
   return { value, date: change.date ?? null, fromDate: change.from_date ?? null, toDate: change.to_date ?? null };
 }
 
+/** The attribute's value as answered: its `value` property, or all its properties where its type has none (shares, financials, risk intelligence). */
+function answerValue(a: Stored): unknown {
+  const p = storedProperties(a);
+  return p ? (p.value ?? p) : JSON.parse(a.value);
+}
+
 /** AttributeResponse as the client reads it. */
 const response = (a: Stored) => ({
   data: {
-    value: JSON.parse(a.value) as unknown,
+    value: answerValue(a),
     properties: [{ editable: true, record_count: 0, id: a.id, entity_id: a.entity_id, type: a.type, date: a.date, from_date: a.from_date, to_date: a.to_date, user_supplied: true }],
   },
 });
@@ -70,7 +89,7 @@ export class UserAttributeService {
   }
 
   async create(principal: Principal, body: NewAttribute) {
-    const c = checked(body, true);
+    const c = checked(body, true, body.type);
     const [exists] = await this.graph.read(cypher('userAttributes', 'entity-exists'), { entityId: body.entity });
     // The client's postAttribute knows no 404: an unknown entity is a bad parameter.
     if (!exists) throw badParameter('entity', `unknown entity ${JSON.stringify(body.entity)}`);
@@ -95,7 +114,7 @@ export class UserAttributeService {
       date: change.date ?? was.date ?? undefined,
       from_date: change.from_date ?? was.from_date ?? undefined,
       to_date: change.to_date ?? was.to_date ?? undefined,
-    }, true);
+    }, true, was.type);
     const [row] = await this.graph.write(cypher('userAttributes', 'attribute-update'), {
       id, org: principal.org, value: c.value!, date: c.date, fromDate: c.fromDate, toDate: c.toDate, now: now(), user: principal.user,
     });

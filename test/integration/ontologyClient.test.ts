@@ -90,4 +90,14 @@ describe('ontology and metadata of the published client', () => {
       watchlist_release: expect.any(String), user: { id: 'alice', groupDisplayNames: 'org-ontology', roles: '' },
     });
   });
+
+  test('GET /metadata, as the 0.1.44 client calls it, answers as /v1/metadata', async () => {
+    const [legacy, v1] = [await alice('GET', '/metadata'), await alice('GET', '/v1/metadata')];
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toEqual(v1.body);
+    // Outside /v1, a bad parameter is answered as on every legacy path: 406 in the legacy envelope.
+    const refused = await alice('GET', '/metadata?x=1');
+    expect(refused.status).toBe(406);
+    expect(refused.body).toEqual({ status: 406, success: false, messages: [expect.stringContaining('x')] });
+  });
 });

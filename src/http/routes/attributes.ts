@@ -3,6 +3,8 @@
  * DELETE /v1/attribute/{id} (patchAttribute, deleteAttribute). Thin: validate, call
  * UserAttributeService. Bodies are the client's AddAttribute / UpdateAttribute. DELETE on a
  * graph attribute's id (`ga_...`, on /v1/entity reads) retires it for the organisation.
+ * A value is normalised into the client's properties of its type, or refused as a 400 on
+ * `value` (src/domain/attributeValues.ts), so no value makes an entity read unparseable.
  */
 import { ATTRIBUTE_FIELDS } from '../../domain/attributes';
 import type { AttributeChange, NewAttribute, UserAttributeService } from '../../services/userAttributes';
@@ -12,7 +14,7 @@ const date = { type: 'string', minLength: 1, maxLength: 10 };
 const change = { value: {}, date, from_date: date, to_date: date };
 const idParam = { id: { type: 'string', minLength: 1, maxLength: 128 } };
 const errors = { 400: 'bad parameter', 401: 'no valid token', 429: 'rate limit exceeded' };
-const answer = '{data: {value, properties: [{editable, record_count, id}]}}';
+const answer = '{data: {value, properties: [{editable, record_count, id}]}}: value as normalised (its type\'s `value` property, or all its properties where the type has none)';
 
 export function registerAttributeRoutes(registry: RouteRegistry, attributes: UserAttributeService): void {
   registry.add<Record<string, never>, NewAttribute>({

@@ -2,7 +2,7 @@
  * The published client's ontology reads that need more than an id filter or read the graph:
  * getRiskFactors (GET /v1/ontology/risk_factors with id, risk_category, level, risk_type,
  * enabled, visible), getSources, getSourceTypes, getIdentifiers, getOntology (GET
- * /v1/ontology, every kind) and metadata (GET /v1/metadata). List filters are read repeated,
+ * /v1/ontology, every kind) and metadata (GET /v1/metadata, and GET /metadata as older clients call it). List filters are read repeated,
  * comma-separated or JSON-encoded, as the client sends them. Thin: parse, OntologyService.
  */
 import { badParameter } from '../../domain/errors';
@@ -94,10 +94,13 @@ export function registerOntologyRoutes(registry: RouteRegistry, ontology: Ontolo
     handler: async () => ({ body: await ontology.whole() }),
   });
 
-  registry.add({
-    method: 'get', path: '/v1/metadata', tag: 'ontology', credits: 0, summary: 'The API version, the data releases and the caller',
-    query: { type: 'object', additionalProperties: false, properties: {} },
-    responses: { 200: 'MetadataResponse {version, master_release, watchlist_release, user}', ...errors },
-    handler: async ({ principal }) => ({ body: await ontology.metadata(principal) }),
-  });
+  // The published client (0.1.44) calls /metadata, the specification names /v1/metadata: both answer alike.
+  for (const path of ['/v1/metadata', '/metadata']) {
+    registry.add({
+      method: 'get', path, tag: 'ontology', credits: 0, summary: 'The API version, the data releases and the caller',
+      query: { type: 'object', additionalProperties: false, properties: {} },
+      responses: { 200: 'MetadataResponse {version, master_release, watchlist_release, user}', ...errors },
+      handler: async ({ principal }) => ({ body: await ontology.metadata(principal) }),
+    });
+  }
 }

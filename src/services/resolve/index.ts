@@ -7,9 +7,11 @@
  *    and nicknames (src/search/analysis), the compact identifier, address words).
  * 2. Every candidate is scored here, field by field, with an explanation an analyst can
  *    check. Evidence is added up in points and mapped to 0..1 with a logistic curve:
- *      name          -2.5 .. +2.5   (token alignment in ./nameScore.ts, points in evidence.ts
- *                    namePoints; legal forms and titles ignored;
- *                    then +0.25 when both names carry the same company form, -1 for different forms)
+ *      name          -2.5 .. +2.5   (word alignment in ./nameScore.ts on the scoring words of
+ *                    ./scoringTokens.ts, company words weighted by their distinctiveness in
+ *                    the graph, ./distinctiveness.ts; points in evidence.ts namePoints;
+ *                    legal forms and titles ignored;
+ *                    then +0.25 when both names carry the same company form, -1.3 for different forms)
  *      identifier    +6 exact, +1.5 near (within fuzziness.identifier edits), -0.75 when the
  *                    candidate has identifiers and none agrees
  *      date of birth +1.5 same date, +0.75 compatible partial date, -2 other year, -1.5 same
@@ -27,7 +29,9 @@ import { analyze, compactIdentifier, skeleton } from '../../domain/names';
 import { embeddedEntity } from '../../graph/mappers';
 import type { Candidate, CandidateRequest, SearchIndex } from '../../search/port';
 import { checkResolveDates, scoreCandidate } from './evidence';
+import { distinctiveness } from './distinctiveness';
 import { nameTokens } from './nameScore';
+import { scoringName } from './scoringTokens';
 import { consonantQueryKeys, joinedKey, nameCore, phoneticKeys, relatedNames, splitPairs } from '../../search/analysis';
 import { fuzzinessEcho, resolutionResult, resolvers } from './result';
 import { BEST_MATCH_THRESHOLD, DEFAULT_POOL, LIST_FLOOR, ResolveParams, Scored } from './types';
@@ -43,7 +47,16 @@ export class ResolveService {
 
   /** Candidates scored and ranked (best first); `best` only when it clears the threshold. */
   async rank(params: ResolveParams): Promise<Ranked> {
-    return this.ranked(params, await this.index.candidates(this.candidateRequest(params)));
+    const request = this.candidateRequest(params);
+    // The words' distinctiveness is read beside the candidates, so it adds no wait of its own.
+    const [candidates, weigh] = await Promise.all([this.index.candidates(request), this.distinctiveness([params])]);
+    return this.ranked(params, candidates, weigh);
+  }
+
+  /** Distinctiveness of the name words of these queries in the graph (./distinctiveness.ts); none in strict mode. */
+  private distinctiveness(list: ResolveParams[]): Promise<(word: string) => number> {
+    const words = list.filter((p) => !p.strict).flatMap((p) => p.name.flatMap((n) => scoringName(n).tokens));
+    return distinctiveness(this.index, words);
   }
 
   /**
@@ -59,14 +72,15 @@ export class ResolveService {
       }
     });
     const asked = requests.filter((r): r is CandidateRequest => !(r instanceof Error));
-    const found = this.index.candidatesMany
-      ? await this.index.candidatesMany(asked)
-      : await Promise.all(asked.map((r) => this.index.candidates(r).catch((e: Error) => e)));
+    const [found, weigh] = await Promise.all([
+      this.index.candidatesMany ? this.index.candidatesMany(asked) : Promise.all(asked.map((r) => this.index.candidates(r).catch((e: Error) => e))),
+      this.distinctiveness(list),
+    ]);
     let k = 0;
     return requests.map((r, i) => {
       if (r instanceof Error) return r;
       const candidates = found[k++];
-      return candidates instanceof Error ? candidates : this.ranked(list[i], candidates);
+      return candidates instanceof Error ? candidates : this.ranked(list[i], candidates, weigh);
     });
   }
 
@@ -99,13 +113,13 @@ export class ResolveService {
   }
 
   /** The candidates scored against the query, ranked and cut to its page. */
-  private ranked(params: ResolveParams, candidates: Candidate[]): Ranked {
+  private ranked(params: ResolveParams, candidates: Candidate[], distinctive?: (word: string) => number): Ranked {
     const seen = new Set<string>();
     const scored: Scored[] = [];
     for (const c of candidates) {
       if (seen.has(c.id)) continue;
       seen.add(c.id);
-      const s = scoreCandidate(params, c);
+      const s = scoreCandidate(params, c, distinctive);
       if (!s) continue;
       if (s.score < (params.minScore ?? LIST_FLOOR)) continue;
       if (params.minNameSimilarity !== undefined && (s.nameSimilarity ?? 1) < params.minNameSimilarity) continue;

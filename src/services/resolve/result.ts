@@ -47,6 +47,7 @@ export function resolutionResult(s: Scored, params: ResolveParams, profile: stri
       ...(x.company_form ? { company_form: x.company_form } : {}),
       ...(x.numbers ? { numbers: x.numbers } : {}),
       ...(x.tokens ? { tokens: x.tokens } : {}),
+      ...(x.rules ? { rules: x.rules } : {}),
       ...(x.match_quality === 'conflict' ? { conflict: true } : {}),
     }];
   }

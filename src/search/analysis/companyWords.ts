@@ -1,0 +1,38 @@
+/**
+ * Words of company names that differ only in writing: abbreviated words (Int'l, Intl, Mfg,
+ * Bros, Assn) are read as the word they stand for, numbers written as words as their digits
+ * (Seven Seas / 7 Seas, First / 1st), and articles and linking words ("The", "of", "and")
+ * left out, as lists keep or drop them freely. Used on the words of a name before two names
+ * are compared (src/services/resolve/nameScore.ts), not for the index.
+ */
+
+/** Abbreviations (folded, dots and apostrophes removed) and the word each stands for. */
+export const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  intl: 'international', natl: 'national', mfg: 'manufacturing', mfrs: 'manufacturers', mfr: 'manufacturer', bros: 'brothers',
+  assn: 'association', assoc: 'association', assocs: 'associates', dept: 'department', inds: 'industries', svcs: 'services', svc: 'services',
+  mgmt: 'management', mgt: 'management', grp: 'group', hldgs: 'holdings', hldg: 'holding', devt: 'development', engg: 'engineering',
+  univ: 'university', ctr: 'center', centre: 'center', invt: 'investment', invts: 'investments', trdg: 'trading', shpg: 'shipping',
+  transp: 'transport', distr: 'distribution', mktg: 'marketing', organisation: 'organization', entp: 'enterprise', govt: 'government',
+  mtrs: 'motors', secs: 'securities', co: 'company', cos: 'companies', mgrs: 'managers', ptnrs: 'partners',
+};
+
+const NUMBERS: Readonly<Record<string, string>> = {
+  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11',
+  twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18', nineteen: '19', twenty: '20',
+  thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70', eighty: '80', ninety: '90', hundred: '100', thousand: '1000',
+  first: '1', second: '2', third: '3', fourth: '4', fifth: '5', sixth: '6', seventh: '7', eighth: '8', ninth: '9', tenth: '10',
+};
+
+/** Articles and linking words of company names in the languages lists use most. */
+export const LINKING_WORDS: ReadonlySet<string> = new Set(['the', 'of', 'and', 'und', 'et']);
+
+export type WordRule = 'abbreviation' | 'number';
+
+/** The word a company-name word stands for, and the rule that read it so; undefined when it stands for itself. */
+export function readWord(w: string): { word: string; rule: WordRule } | undefined {
+  const ordinal = /^(\d+)(st|nd|rd|th)$/.exec(w);
+  if (ordinal) return { word: ordinal[1], rule: 'number' };
+  if (NUMBERS[w]) return { word: NUMBERS[w], rule: 'number' };
+  if (ABBREVIATIONS[w]) return { word: ABBREVIATIONS[w], rule: 'abbreviation' };
+  return undefined;
+}

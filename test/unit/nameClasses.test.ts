@@ -1,0 +1,210 @@
+/**
+ * Name matching on the shapes real lists use (#59), one class a block, each on names made
+ * from small lists here (not the labelled pairs of bench/data): middle names and patronymics,
+ * Arabic spellings and particles, company names written differently, particles of family
+ * names, slips, romanisations, abbreviations and numbers, list order; and two shapes that
+ * must not match: initials in another order, and generic company names that differ in their
+ * one distinctive word.
+ */
+import { normalizeName } from '../../src/domain/names';
+import { arabicSpellings, abdKey } from '../../src/search/analysis/arabic';
+import { compareChinese } from '../../src/search/analysis/romanisation';
+import { nameSimilarity } from '../../src/services/resolve';
+import { weightOf } from '../../src/services/resolve/distinctiveness';
+
+/** The strong tier's name similarity (`best_match` on a name alone). */
+const STRONG = 0.84;
+const sim = (a: string, b: string) => nameSimilarity(a, b, 1).similarity;
+const each = <T, U>(xs: T[], ys: U[]): [T, U][] => xs.flatMap((x) => ys.map((y): [T, U] => [x, y]));
+
+const GIVEN = ['Ivan', 'Olga', 'Sergei', 'Maria', 'Viktor'];
+const MIDDLE = ['Sergeyevich', 'Petrovna', 'Nikolaevich', 'Alexander'];
+const FAMILY = ['Petrov', 'Kuznetsova', 'Morozov', 'Lindqvist'];
+
+describe('1. a middle name or patronymic on one side only', () => {
+  test.each(each(GIVEN, FAMILY))('%s <middle> %s / %s %s', (given, family) => {
+    for (const middle of MIDDLE) {
+      const m = nameSimilarity(`${given} ${middle} ${family}`, `${given} ${family}`, 1);
+      expect({ middle, s: m.similarity >= STRONG }).toEqual({ middle, s: true });
+      expect(m.tokens.find((t) => t.uploaded === middle.toLowerCase())?.how).toBe('middle-name-missing');
+      expect(m.rules).toContain('middle-name-missing');
+      // The other way round, and in list order.
+      expect(sim(`${given} ${family}`, `${given} ${middle} ${family}`)).toBeGreaterThanOrEqual(STRONG);
+      expect(sim(`${family.toUpperCase()}, ${given} ${middle}`, `${given} ${family}`)).toBeGreaterThanOrEqual(STRONG);
+    }
+  });
+
+  test.each(each(GIVEN, FAMILY))('a different middle name on each side is a conflict: %s %s', (given, family) => {
+    const m = nameSimilarity(`${given} Sergeyevich ${family}`, `${given} Nikolaevich ${family}`, 1);
+    expect(m.similarity).toBeLessThanOrEqual(0.7);
+    expect(m.rules).toContain('middle-name-conflict');
+    expect(sim(`${given} A. ${family}`, `${given} S. ${family}`)).toBeLessThanOrEqual(0.7);
+  });
+
+  test('a middle initial that agrees ranks above a middle name missing', () => {
+    expect(sim('Ivan Sergeyevich Petrov', 'Ivan S. Petrov')).toBeGreaterThan(sim('Ivan Sergeyevich Petrov', 'Ivan Petrov'));
+  });
+
+  test('companies get no such credit', () => {
+    const [a, b] = ['Acme Pinewood Shipyards', 'Acme Shipyards'];
+    expect(nameSimilarity(a, b, 1, { person: false }).similarity).toBeLessThan(nameSimilarity(a, b, 1, { person: true }).similarity);
+    expect(nameSimilarity(a, b, 1, { person: false }).rules).not.toContain('middle-name-missing');
+  });
+});
+
+const ARABIC: string[][] = [
+  ['Mohammed', 'Muhammad', 'Mohamad', 'Muhammed'], ['Hussein', 'Husayn', 'Hossein'], ['Youssef', 'Yusuf', 'Yousef'], ['Osama', 'Usama'],
+  ['Ahmed', 'Ahmad'], ['Khaled', 'Khalid'], ['Jamal', 'Gamal'], ['Abdullah', 'Abdallah', 'Abd Allah', 'Abed Allah'],
+  ['Abd al-Rahman', 'Abdulrahman', 'Abdurrahman', 'Abdel Rahman', 'Abdul Rahman', 'Abdurahman'],
+];
+
+describe('2. Arabic names', () => {
+  test.each(ARABIC.map((spellings) => [spellings[0], spellings]))('spellings of %s', (_first, spellings) => {
+    for (const [a, b] of each(spellings, spellings)) {
+      if (a === b) continue;
+      for (const family of ['Haddad', 'Al-Masri']) expect({ a, b, strong: sim(`${a} ${family}`, `${b} ${family}`) >= STRONG }).toEqual({ a, b, strong: true });
+    }
+  });
+
+  test('the rule takes Arabic names only: Peter / Petra is no transliteration, Hamid / Hassan no spelling', () => {
+    expect(arabicSpellings('peter', 'petra')).toBe(false);
+    expect(arabicSpellings('hamid', 'hassan')).toBe(false);
+    expect(arabicSpellings('hassan', 'hussein')).toBe(false);
+    expect(abdKey('abdulrahman')).toBe(abdKey('abdurrahman'));
+    expect(abdKey('abdelaziz')).toBe('abdaziz');
+  });
+
+  test.each([['Hassan'], ['Zahar'], ['Masri']])('the article apart, joined or dropped: Al %s', (word) => {
+    for (const given of ['Omar', 'Layla']) {
+      expect(sim(`${given} Al ${word}`, `${given} Al${word.toLowerCase()}`)).toBeGreaterThanOrEqual(STRONG);
+      expect(sim(`${given} Al-${word}`, `${given} ${word}`)).toBeGreaterThanOrEqual(STRONG);
+      expect(sim(`${given} El ${word}`, `${given} Al ${word}`)).toBeGreaterThanOrEqual(STRONG);
+    }
+    expect(sim('Alberto Rossi', 'Berto Rossi')).toBeLessThan(STRONG);
+  });
+
+  test.each([['bin'], ['ibn'], ['ben']])('the connector %s is one word', (connector) => {
+    const m = nameSimilarity(`Salman ${connector} Abdulaziz Al Saud`, 'Salman bin Abdulaziz Al Saud', 1);
+    expect(m.similarity).toBeGreaterThanOrEqual(0.95);
+    expect(m.tokens.find((t) => t.matched === 'bin')?.how).toBe('connector');
+  });
+
+  test('Arabic script against the Latin form', () => {
+    expect(sim('عبد الرحمن حسن', 'Abdulrahman Hassan')).toBeGreaterThanOrEqual(STRONG);
+  });
+});
+
+const CORES = ['Vostok Metals', 'Pinebridge Cargo', 'Sable Rock Mining', 'Orchid Textile'];
+
+describe('3. company names that differ only in writing', () => {
+  test.each(CORES.map((c) => [c]))('%s', (core) => {
+    const alike: [string, string][] = [
+      [`The ${core} Inc.`, `${core} Inc`], [`${core.toUpperCase()}, INC.`, `${core} Incorporated`], [`${core} N.A.`, `${core} NA`],
+      [`${core} Gesellschaft mit beschränkter Haftung`, `${core} GmbH`], [`${core} Sociedad Anónima`, `${core} S.A.`],
+      [`${core} Spółka z ograniczoną odpowiedzialnością`, `${core} Sp. z o.o.`], [`${core} Công ty TNHH`, `${core} LLC`],
+      [`${core} Aktiebolag`, `${core} AB`], [`${core} Osakeyhtiö`, `${core} Oy`], [`${core} Besloten Vennootschap`, `${core} B.V.`],
+    ];
+    for (const [a, b] of alike) expect({ a, b, s: sim(a, b) }).toEqual({ a, b, s: 1 });
+    expect(nameSimilarity(`The ${core} Inc.`, `${core} Inc`, 1).rules).toEqual(expect.arrayContaining(['legal-form', 'linking-words']));
+  });
+});
+
+describe('4. particles of family names joined or split', () => {
+  test.each([
+    ['Jan van der Berg', 'Jan Vanderberg'], ['Jan van den Berg', 'Jan Van der Berg'], ['Ludwig van Beethoven', 'Ludwig Beethoven'],
+    ['Maria de la Cruz', 'Maria Delacruz'], ['Paolo di Stefano', 'Paolo Distefano'], ['Luis da Silva', 'Luis Dasilva'],
+    ['John McDonald', 'John MacDonald'], ["Sean O'Brien", 'Sean OBrien'], ['Marine le Pen', 'Marine Lepen'], ['Otto von Bismarck', 'Otto Vonbismarck'],
+  ])('%s / %s', (a, b) => {
+    const m = nameSimilarity(a, b, 1);
+    expect(m.similarity).toBeGreaterThanOrEqual(STRONG);
+    expect(m.rules.some((r) => r === 'particle' || r === 'abbreviation')).toBe(true);
+  });
+});
+
+describe('5. a slip in a long distinctive word', () => {
+  test.each([['Vectorstream Logistics', 'Vectorstraem Logistics'], ['Pinebridge Cargo', 'Pinebrigde Cargo'], ['Aleksandrovich Morozov', 'Aleksandrovih Morozov']])('%s / %s', (a, b) => {
+    expect(nameSimilarity(a, b, 1, { person: false, distinctiveness: (w) => (w === 'logistics' || w === 'cargo' ? 0.3 : 1) }).similarity).toBeGreaterThanOrEqual(STRONG);
+  });
+});
+
+describe('6. other scripts and romanisations', () => {
+  test.each([['Mao Tse-tung', 'Mao Zedong'], ['Teng Hsiao-ping', 'Deng Xiaoping'], ['Chiang Ching-kuo', 'Jiang Jingguo'], ['Chou Tse-hsiang', 'Zhou Zexiang']])('Wade-Giles %s / pinyin %s', (a, b) => {
+    expect(compareChinese(normalizeName(a).split(' '), normalizeName(b).split(' '))).toBe(true);
+    const m = nameSimilarity(a, b, 1);
+    expect(m.similarity).toBeGreaterThanOrEqual(STRONG);
+    expect(m.rules).toContain('romanisation');
+  });
+
+  test('two pinyin names a j / q apart are not one name', () => {
+    expect(compareChinese(['jin', 'yong'], ['qin', 'yong'])).toBeUndefined();
+  });
+
+  test.each([['Kim Jong-il', 'Kim Chong Il'], ['Ri Sol-ju', 'Lee Sol Ju'], ['Pak Pong-ju', 'Park Bong Ju']])('Korean %s / %s', (a, b) => {
+    expect(sim(a, b)).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test.each([['シ', 'shi'], ['チ', 'chi'], ['ツ', 'tsu'], ['フ', 'fu'], ['じ', 'ji'], ['キョウト', 'kyo u to'], ['シャープ', 'shaa pu'], ['ホッカイドウ', 'ho kka i do u']])('kana %s reads %s (Hepburn)', (kana, latin) => {
+    expect(normalizeName(kana)).toBe(latin);
+  });
+
+  test.each([['ហ៊ុន សែន', 'Hun Sen'], ['イチロウ スズキ', 'Ichiro Suzuki'], ['やまもと ゆうこ', 'Yamamoto Yuko']])('%s / %s', (a, b) => {
+    expect(sim(a, b)).toBeGreaterThanOrEqual(STRONG);
+  });
+});
+
+describe('7. numbers, abbreviated words and CIS legal forms', () => {
+  test.each(CORES.map((c) => [c]))('%s', (core) => {
+    const alike: [string, string][] = [
+      [`Seven Seas ${core}`, `7 Seas ${core}`], [`${core} Int'l`, `${core} International`], [`${core} Intl`, `${core} International`],
+      [`${core} Mfg Co`, `${core} Manufacturing Company`], [`${core} Bros`, `${core} Brothers`], [`${core} Assn`, `${core} Association`],
+      [`OAO ${core}`, `${core} Open Joint Stock Company`], [`ZAO ${core}`, `Closed Joint-Stock Company ${core}`], [`OOO ${core}`, `${core} Limited Liability Company`],
+      [`PAO ${core}`, `Public Joint Stock Company ${core}`], [`TOO ${core}`, `${core} LLC`], [`FGUP ${core}`, `Federal State Unitary Enterprise ${core}`],
+    ];
+    for (const [a, b] of alike) expect({ a, b, s: sim(a, b) }).toEqual({ a, b, s: 1 });
+    expect(nameSimilarity(`${core} Int'l`, `${core} International`, 1).rules).toContain('abbreviation');
+    expect(nameSimilarity(`Seven Seas ${core}`, `7 Seas ${core}`, 1).tokens[0].how).toBe('number');
+  });
+
+  test('different numbers stay different', () => {
+    expect(sim('Seven Seas Shipping', '8 Seas Shipping')).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('8. list order with a comma', () => {
+  test.each(each(['PETROV', 'VAN DER BERG', 'AL-ASSAD'], ['Ivan', 'Bashar Hafez', 'Jan Pieter']))('%s, %s', (family, given) => {
+    const m = nameSimilarity(`${family}, ${given}`, `${given} ${family}`, 1);
+    expect(m.similarity).toBe(1);
+    expect(m.rules).toContain('list-order');
+  });
+
+  test('a comma before a legal form is no list order', () => {
+    expect(nameSimilarity('Acme Trading, Inc.', 'Acme Trading Inc', 1).rules).not.toContain('list-order');
+  });
+});
+
+describe('9. initials in another order are another party', () => {
+  test.each([['A.B.C.', 'C.B.A.'], ['K.L.M.', 'M.K.L.'], ['A B C', 'C B A'], ['J.S.T.', 'T.S.J.']])('%s / %s', (a, b) => {
+    for (const rest of ['Trading', 'Holdings Ltd']) expect(sim(`${a} ${rest}`, `${b} ${rest}`)).toBeLessThanOrEqual(0.7);
+    expect(sim(`${a} Trading`, `${a.replace(/\./g, '')} Trading`)).toBe(1);
+  });
+});
+
+describe('10. generic company words do not carry the score', () => {
+  const generic = (w: string) => (['business', 'house', 'general'].includes(w) ? 0.3 : 1);
+  // Two words a few letters apart (two edits), each close enough to be paired as a near word.
+  test.each([['Korvin', 'Kervan'], ['Talmora', 'Tolmera'], ['Vexilon', 'Vaxilan'], ['Minsarol', 'Monsaral']])('%s / %s Business Corporation', (x, y) => {
+    for (const rest of ['Business Corporation', 'Trading House LLC', 'General Business Group']) {
+      const m = nameSimilarity(`${x} ${rest}`, `${y} ${rest}`, 1, { person: false, distinctiveness: generic });
+      expect({ rest, s: m.similarity <= 0.8 }).toEqual({ rest, s: true });
+      expect(m.rules).toContain('distinctiveness');
+      expect(nameSimilarity(`${x} ${rest}`, `${x} ${rest}`, 1, { person: false, distinctiveness: generic }).similarity).toBe(1);
+    }
+  });
+
+  test('a word many entities carry weighs little, a rare one fully; a small graph weighs every word fully', () => {
+    expect(weightOf(900, 100_000)).toBeLessThan(0.5);
+    expect(weightOf(200, 100_000)).toBeLessThan(1);
+    expect(weightOf(3, 100_000)).toBe(1);
+    expect(weightOf(90, 500)).toBe(1);
+  });
+});
