@@ -3,7 +3,7 @@
  * in the order they run after authentication: history and usage observe every answer
  * (including a 429), then the rate limit may reject the call.
  */
-import type Redis from 'ioredis';
+import type { RedisClient } from '../../feeds/redis';
 import type { Config } from '../../config';
 import { HistoryFeed } from '../../feeds/history';
 import { RateLimiter } from '../../feeds/rateLimit';
@@ -20,7 +20,7 @@ export interface Feeds {
   flush(): Promise<void>;
 }
 
-export function createFeeds(deps: { config: Config; redis: Redis }): Feeds {
+export function createFeeds(deps: { config: Config; redis: RedisClient }): Feeds {
   const writes = new WriteBehind(deps.redis, deps.config.feedWriteDelayMs);
   const history = new HistoryFeed(deps.redis, deps.config.env, deps.config.history, writes);
   const usage = new UsageFeed(deps.redis, writes);
