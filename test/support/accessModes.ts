@@ -14,6 +14,8 @@ export interface RecordedStatement { mode: Mode; text: string; updates: boolean 
 export interface AccessModes {
   /** Sessions opened, by default access mode, in order. */
   sessions: Mode[];
+  /** The bookmarks each of those sessions was opened with (empty: none). */
+  sessionBookmarks: string[][];
   /** Transactions opened (managed, explicit or auto-commit), by access mode. */
   transactions: Mode[];
   statements: RecordedStatement[];
@@ -27,8 +29,8 @@ interface Runner { run: (...args: any[]) => any }
 
 export function recordAccessModes(graph: Graph): AccessModes {
   const record: AccessModes = {
-    sessions: [], transactions: [], statements: [],
-    reset: () => { record.sessions = []; record.transactions = []; record.statements = []; pending = []; },
+    sessions: [], sessionBookmarks: [], transactions: [], statements: [],
+    reset: () => { record.sessions = []; record.sessionBookmarks = []; record.transactions = []; record.statements = []; pending = []; },
     settled: async () => { await Promise.allSettled(pending); },
   };
   let pending: Promise<unknown>[] = [];
@@ -46,12 +48,13 @@ export function recordAccessModes(graph: Graph): AccessModes {
     };
     return runner;
   };
-  const driver = graph.driver as unknown as { session: (config?: { defaultAccessMode?: Mode }) => any };
+  const driver = graph.driver as unknown as { session: (config?: { defaultAccessMode?: Mode; bookmarks?: string[] }) => any };
   const open = driver.session.bind(driver);
   driver.session = (config) => {
     const session = open(config);
     const mode: Mode = config?.defaultAccessMode === 'WRITE' ? 'WRITE' : 'READ';
     record.sessions.push(mode);
+    record.sessionBookmarks.push([...(config?.bookmarks ?? [])]);
     const autoCommit = session.run.bind(session);
     session.run = (...args: unknown[]) => {
       record.transactions.push(mode);
