@@ -55,6 +55,12 @@ const ONLY_IN_FULL = [
   'integration/traversalBudget', // budgets and deadlines of the traversal search
   'integration/traversalDeadline',
   'integration/expensiveRequests',
+  // The Redis feeds, queues and workers again on a local three-primary Redis Cluster (started by each suite).
+  'integration/feedsCluster',
+  'integration/ratelimitCluster',
+  'integration/resourceNotificationsCluster',
+  'integration/uploadsCluster',
+  'integration/webhooksCluster',
   // Processes as an operator starts them.
   'integration/serve',
   'integration/tracing',

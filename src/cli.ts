@@ -140,7 +140,7 @@ async function serve(config: Config): Promise<Stop> {
   const logger = createLogger(config);
   const graph = new Graph(config);
   const warn = (message: string) => logger.warn(message);
-  const redis = feedsRedis(config.redisUrl, warn);
+  const redis = feedsRedis(config, warn);
   const queues = new Queues(config, warn);
   const auth = new AuthService(config, loadClients(config, (msg) => logger.warn(msg)));
   const { app, registry, flushFeeds, close, drain, metrics } = createApp({
@@ -205,7 +205,7 @@ function runWorkers(config: Config): Stop {
   );
   // Checks of Redis on a client that fails at once when disconnected: BullMQ's connections
   // hold a command until Redis is back, so checks sent on them would pile up.
-  const probe = feedsRedis(config.redisUrl, () => undefined);
+  const probe = feedsRedis(config, () => undefined);
   const redisAnswers = async (ms: number) => {
     try {
       if (probe.status !== 'ready') await withTimeout(once(probe, 'ready'), ms, 'Redis');

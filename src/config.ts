@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   neo4j: { uri: string; user: string; password: string; database: string | undefined };
   redisUrl: string;
+  /** REDIS_CLUSTER_NODES: seed nodes of a Redis Cluster (REDIS_URL then gives only credentials and TLS); undefined: one Redis. */
+  redisClusterNodes: { host: string; port: number }[] | undefined;
   meili: { url: string; key: string | undefined } | undefined;
   serviceDomain: string;
   jwt: { secret: string; issuer: string; ttlSeconds: number };
@@ -151,6 +153,23 @@ function metricsToken(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/**
+ * REDIS_CLUSTER_NODES: `host:port,host:port,...`, some nodes of a Redis Cluster (the client
+ * finds the rest). A cluster has only database 0, so REDIS_URL may not name another.
+ */
+function redisClusterNodes(env: Env, redisUrl: string): Config['redisClusterNodes'] {
+  const raw = env.REDIS_CLUSTER_NODES?.trim();
+  if (!raw) return undefined;
+  const nodes = raw.split(',').map((node) => {
+    const m = /^\[?([^\]\s]+?)\]?:(\d{1,5})$/.exec(node.trim());
+    if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) throw new ConfigError(`REDIS_CLUSTER_NODES must be host:port pairs separated by commas, got "${node}"`);
+    return { host: m[1], port: Number(m[2]) };
+  });
+  const db = new URL(redisUrl).pathname.replace(/^\//, '');
+  if (db !== '' && db !== '0') throw new ConfigError(`REDIS_URL names database ${db}, but a Redis Cluster (REDIS_CLUSTER_NODES) has only database 0`);
+  return nodes;
+}
+
 /** The default MONITOR_CRON: daily at 03:00 UTC, after the night's loads. */
 export const DEFAULT_MONITOR_CRON = '0 3 * * *';
 
@@ -221,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
       database: env.NEO4J_DATABASE || undefined,
     },
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])!,
+    redisClusterNodes: redisClusterNodes(env, url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])!),
     meili: meiliUrl ? { url: meiliUrl, key: env.MEILI_KEY || undefined } : undefined,
     serviceDomain: env.SERVICE_DOMAIN || 'graph-api.local',
     jwt: { secret, issuer: env.JWT_ISSUER || 'graph-api', ttlSeconds: 86400 },

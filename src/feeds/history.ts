@@ -32,7 +32,7 @@
  * - `webhook.secret_rotated` `{project_id, webhook_id, grace_seconds}`
  * - `webhook.delivery_resent` `{project_id, webhook_id, delivery_id}`
  */
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis';
 import type { Principal } from '../domain/principal';
 import type { WriteBehind } from './writeBehind';
 
@@ -113,7 +113,7 @@ const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 export class HistoryFeed {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly environment: string,
     private readonly retention: HistoryRetention,
     private readonly writes: WriteBehind,

@@ -5,7 +5,7 @@
  * (atomic across API replicas), timed by the Redis clock, so replicas' clocks do not matter.
  * A rejected call does not consume anything; Retry-After is exact (when the next call fits).
  */
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis';
 import { luaScript } from './luaScripts';
 
 const GCRA = luaScript('rate-limit-gcra');
@@ -24,7 +24,7 @@ export interface RateDecision {
 
 export class RateLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly limits: { requests: number; windowSeconds: number },
   ) {}
 

@@ -11,7 +11,7 @@
  * gives its claims back, for the jobs of the change still to run; what the jobs run before it
  * skipped waits for the next change or the daily full re-score.
  */
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis';
 import { luaScript } from './luaScripts';
 
 /** How long a change's claims are kept: longer than a job waits and retries (queues.ts). */
@@ -34,7 +34,7 @@ export const expandKey = (change: string, direction: string): string => `rescore
 const DIRECTIONS = ['up', 'down'] as const;
 
 export class RescoreClaims {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: RedisClient) {}
 
   /** The ids of `ids` that job `owner` scores for `change`: those no other job of the change claimed. */
   async claim(change: string, owner: string, ids: readonly string[]): Promise<string[]> {

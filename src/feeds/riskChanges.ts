@@ -9,20 +9,20 @@
  * Change ids are the notification id with the factor and the kind of change, so recording the
  * same notification twice stores each change once. The newest MAX_PER_PROJECT are kept.
  */
-import type Redis from 'ioredis';
 import { luaScript } from './luaScripts';
+import { slotTag, type RedisClient } from './redis';
 
 export const MAX_PER_PROJECT = 10_000;
 
 export interface RiskChangeItem { change_id: string; project_entity_id: string; id: string; timestamp: string; change_type: 'added' | 'removed' }
 
-const indexKey = (projectId: string) => `riskchanges:project:${encodeURIComponent(projectId)}`;
-const itemsKey = (projectId: string) => `${indexKey(projectId)}:items`;
-const deletedKey = (projectId: string) => `${indexKey(projectId)}:deleted`;
+const indexKey = (r: RedisClient, projectId: string) => `riskchanges:project:${slotTag(r, encodeURIComponent(projectId))}`;
+const itemsKey = (r: RedisClient, projectId: string) => `${indexKey(r, projectId)}:items`;
+const deletedKey = (r: RedisClient, projectId: string) => `${indexKey(r, projectId)}:deleted`;
 
 const RECORD = luaScript('deliver-capped');
 
-type RecordRedis = Redis & { recordRiskChanges(index: string, items: string, deleted: string, ...args: (string | number)[]): Promise<number> };
+type RecordRedis = RedisClient & { recordRiskChanges(index: string, items: string, deleted: string, ...args: (string | number)[]): Promise<number> };
 
 /** A delivered project notification, as far as risk changes need it. */
 export interface DeliveredChange {
@@ -34,7 +34,7 @@ export interface DeliveredChange {
 export class RiskChangeStore {
   private readonly redis: RecordRedis;
 
-  constructor(redis: Redis, private readonly maxPerProject = MAX_PER_PROJECT) {
+  constructor(redis: RedisClient, private readonly maxPerProject = MAX_PER_PROJECT) {
     const withCommand = redis as unknown as RecordRedis;
     if (typeof withCommand.recordRiskChanges !== 'function') redis.defineCommand('recordRiskChanges', { numberOfKeys: 3, lua: RECORD });
     this.redis = withCommand;
@@ -56,15 +56,15 @@ export class RiskChangeStore {
       byProject.set(item.projectId, args);
     }
     for (const [projectId, args] of byProject) {
-      if (args.length) await this.redis.recordRiskChanges(indexKey(projectId), itemsKey(projectId), deletedKey(projectId), String(this.maxPerProject), ...args);
+      if (args.length) await this.redis.recordRiskChanges(indexKey(this.redis, projectId), itemsKey(this.redis, projectId), deletedKey(this.redis, projectId), String(this.maxPerProject), ...args);
     }
   }
 
   /** Every kept change of the project, oldest first. */
   async all(projectId: string): Promise<RiskChangeItem[]> {
-    const ids = await this.redis.zrange(indexKey(projectId), '0', '-1');
+    const ids = await this.redis.zrange(indexKey(this.redis, projectId), '0', '-1');
     if (!ids.length) return [];
-    const values = await this.redis.hmget(itemsKey(projectId), ...ids);
+    const values = await this.redis.hmget(itemsKey(this.redis, projectId), ...ids);
     return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as RiskChangeItem);
   }
 
@@ -72,9 +72,9 @@ export class RiskChangeStore {
   async delete(projectId: string, changeIds: string[]): Promise<number> {
     if (!changeIds.length) return 0;
     const [[, removed]] = (await this.redis.multi()
-      .zrem(indexKey(projectId), ...changeIds)
-      .hdel(itemsKey(projectId), ...changeIds)
-      .sadd(deletedKey(projectId), ...changeIds)
+      .zrem(indexKey(this.redis, projectId), ...changeIds)
+      .hdel(itemsKey(this.redis, projectId), ...changeIds)
+      .sadd(deletedKey(this.redis, projectId), ...changeIds)
       .exec()) as [[null, number], ...unknown[]];
     return removed;
   }

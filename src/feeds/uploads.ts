@@ -6,9 +6,9 @@
  * so a worker killed mid-upload resumes at the first row whose result was not written, and a
  * chunk recorded twice (a job taken over while its worker still ran) counts once.
  */
-import type Redis from 'ioredis';
 import type { Principal } from '../domain/principal';
 import { luaScript } from './luaScripts';
+import { slotTag, type RedisClient } from './redis';
 
 export type UploadStatus = 'queued' | 'running' | 'finished';
 
@@ -32,36 +32,37 @@ const ROWS_PER_PUSH = 1000;
 /** recordChunk's script (KEYS and ARGV: redis/upload-record-chunk.lua). */
 const RECORD_CHUNK = luaScript('upload-record-chunk');
 
-const key = (id: string) => `upload:${id}`;
-const rowsKey = (id: string) => `upload:${id}:rows`;
-const resultsKey = (id: string) => `upload:${id}:results`;
-const failuresKey = (id: string) => `upload:${id}:failures`;
+// An upload's keys share its hash tag on a cluster (one script and MULTI touch them together).
+const key = (r: RedisClient, id: string) => `upload:${slotTag(r, id)}`;
+const rowsKey = (r: RedisClient, id: string) => `${key(r, id)}:rows`;
+const resultsKey = (r: RedisClient, id: string) => `${key(r, id)}:results`;
+const failuresKey = (r: RedisClient, id: string) => `${key(r, id)}:failures`;
 const projectKey = (projectId: string) => `uploads:${projectId}`;
 
 export class UploadStore {
-  constructor(private readonly redis: Redis, private readonly retentionSeconds: number) {}
+  constructor(private readonly redis: RedisClient, private readonly retentionSeconds: number) {}
 
   /** Stores a new upload and its rows (queued). */
   async create(state: Omit<UploadState, 'status' | 'done' | 'matched' | 'unmatched' | 'failed' | 'created' | 'existing'>, rows: unknown[]): Promise<void> {
     for (let i = 0; i < rows.length; i += ROWS_PER_PUSH) {
       // Each push sets the expiry: rows of an upload whose request died midway do not stay.
-      await this.redis.multi().rpush(rowsKey(state.id), ...rows.slice(i, i + ROWS_PER_PUSH).map((r) => JSON.stringify(r)))
-        .expire(rowsKey(state.id), this.retentionSeconds).exec();
+      await this.redis.multi().rpush(rowsKey(this.redis, state.id), ...rows.slice(i, i + ROWS_PER_PUSH).map((r) => JSON.stringify(r)))
+        .expire(rowsKey(this.redis, state.id), this.retentionSeconds).exec();
     }
     const fields: Record<string, string | number> = { ...state, status: 'queued' };
     for (const n of NUMBERS) fields[n] ??= 0;
     fields.count = state.count;
     const at = Date.parse(state.uploaded);
     await this.redis.multi()
-      .hset(key(state.id), fields)
-      .zadd(projectKey(state.project_id), at, state.id)
-      .expire(key(state.id), this.retentionSeconds).expire(rowsKey(state.id), this.retentionSeconds)
-      .expire(projectKey(state.project_id), this.retentionSeconds)
+      .hset(key(this.redis, state.id), fields)
+      .expire(key(this.redis, state.id), this.retentionSeconds).expire(rowsKey(this.redis, state.id), this.retentionSeconds)
       .exec();
+    // The project's list lives elsewhere on a cluster: a MULTI of its own, after the upload is stored.
+    await this.redis.multi().zadd(projectKey(state.project_id), at, state.id).expire(projectKey(state.project_id), this.retentionSeconds).exec();
   }
 
   async get(id: string): Promise<UploadState | undefined> {
-    const h = await this.redis.hgetall(key(id));
+    const h = await this.redis.hgetall(key(this.redis, id));
     if (!h.id) return undefined;
     const state = { ...h } as unknown as UploadState;
     for (const n of NUMBERS) state[n] = Number(h[n] ?? 0);
@@ -78,12 +79,12 @@ export class UploadStore {
   }
 
   async rows(id: string, from: number, to: number): Promise<unknown[]> {
-    return (await this.redis.lrange(rowsKey(id), from, to - 1)).map((r) => JSON.parse(r));
+    return (await this.redis.lrange(rowsKey(this.redis, id), from, to - 1)).map((r) => JSON.parse(r));
   }
 
   /** Marks the upload running; answers whether it was queued before (a first start, not a resumption). */
   async start(id: string, at: string): Promise<boolean> {
-    const [[, set]] = (await this.redis.multi().hsetnx(key(id), 'started_at', at).hset(key(id), 'status', 'running').exec()) as [[unknown, number]];
+    const [[, set]] = (await this.redis.multi().hsetnx(key(this.redis, id), 'started_at', at).hset(key(this.redis, id), 'status', 'running').exec()) as [[unknown, number]];
     return set === 1;
   }
 
@@ -97,7 +98,7 @@ export class UploadStore {
   async recordChunk(id: string, done: number, results: RowResult[]): Promise<boolean> {
     const count = (test: (r: RowResult) => boolean) => results.filter(test).length;
     const failures = results.filter((r) => r.error).map((r) => JSON.stringify({ row: r.row, reason: r.error }));
-    const recorded = await this.redis.eval(RECORD_CHUNK, 3, key(id), resultsKey(id), failuresKey(id),
+    const recorded = await this.redis.eval(RECORD_CHUNK, 3, key(this.redis, id), resultsKey(this.redis, id), failuresKey(this.redis, id),
       done, done + results.length, this.retentionSeconds,
       count((r) => !!r.error), count((r) => !r.error && !!r.match), count((r) => !r.error && !r.match),
       count((r) => r.created === true), count((r) => r.created === false),
@@ -107,17 +108,17 @@ export class UploadStore {
 
   /** Marks the upload finished and drops its rows; answers whether this call finished it. */
   async finish(id: string, at: string): Promise<boolean> {
-    const [[, set]] = (await this.redis.multi().hsetnx(key(id), 'finished_at', at).hset(key(id), 'status', 'finished').del(rowsKey(id)).exec()) as [[unknown, number]];
+    const [[, set]] = (await this.redis.multi().hsetnx(key(this.redis, id), 'finished_at', at).hset(key(this.redis, id), 'status', 'finished').del(rowsKey(this.redis, id)).exec()) as [[unknown, number]];
     return set === 1;
   }
 
   /** The first `limit` failed rows `{row, reason}`. */
   async failures(id: string, limit: number): Promise<{ row: number; reason: string }[]> {
-    return (await this.redis.lrange(failuresKey(id), 0, limit - 1)).map((r) => JSON.parse(r));
+    return (await this.redis.lrange(failuresKey(this.redis, id), 0, limit - 1)).map((r) => JSON.parse(r));
   }
 
   async results(id: string, from: number, to: number): Promise<RowResult[]> {
-    return (await this.redis.lrange(resultsKey(id), from, to - 1)).map((r) => JSON.parse(r));
+    return (await this.redis.lrange(resultsKey(this.redis, id), from, to - 1)).map((r) => JSON.parse(r));
   }
 
   static principalOf(state: UploadState): Principal {

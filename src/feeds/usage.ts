@@ -7,11 +7,12 @@
  *   which answers "the next closest aggregated date" for a `since` without counters.
  * Counters are kept indefinitely (a few fields per path per day).
  */
-import type Redis from 'ioredis';
+import { slotTag, type RedisClient } from './redis';
 import type { WriteBehind } from './writeBehind';
 
 const DAY_MS = 86_400_000;
-const orgKey = (org: string) => `usage:${encodeURIComponent(org)}`;
+/** An organisation's keys share its hash tag on a cluster (a report reads them in one pipeline). */
+const orgKey = (r: RedisClient, org: string) => `usage:${slotTag(r, encodeURIComponent(org))}`;
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -27,12 +28,12 @@ export interface UsageReport {
 }
 
 export class UsageFeed {
-  constructor(private readonly redis: Redis, private readonly writes: WriteBehind) {}
+  constructor(private readonly redis: RedisClient, private readonly writes: WriteBehind) {}
 
   /** Counts one successful call of `path` for `org` now (written behind, see WriteBehind). */
   async count(org: string, path: string, credits: number, now = Date.now()): Promise<void> {
     const day = dateOf(now);
-    const base = orgKey(org);
+    const base = orgKey(this.redis, org);
     await this.writes.enqueue((pipeline) => {
       pipeline
         .hincrby(`${base}:day:${day}`, `v:${path}`, 1)
@@ -48,7 +49,7 @@ export class UsageFeed {
    */
   async report(org: string, from?: string, to?: string): Promise<UsageReport> {
     await this.writes.flush();
-    const base = orgKey(org);
+    const base = orgKey(this.redis, org);
     const min = from ? String(dayNumber(from)) : '-inf';
     const max = to ? String(dayNumber(to)) : '+inf';
     const days = await this.redis.zrangebyscore(`${base}:days`, min, max);

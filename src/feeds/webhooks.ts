@@ -9,7 +9,7 @@
  * A delivery id is derived from the subscription and the event, and created with HSETNX, so an
  * event reported twice (delivery of risk changes is at least once) makes one delivery.
  */
-import type Redis from 'ioredis';
+import { deleteKeys, slotTag, type RedisClient } from './redis';
 
 export const WEBHOOK_EVENTS = ['risk.changed', 'upload.finished'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -74,12 +74,13 @@ export const MAX_DELIVERIES_PER_SUBSCRIPTION = 1000;
 
 const subsKey = (projectId: string) => `webhooks:project:${encodeURIComponent(projectId)}`;
 const logKey = (subscriptionId: string) => `webhooks:deliveries:${subscriptionId}`;
-const deliveryKey = (id: string) => `webhooks:delivery:${id}`;
-const attemptsKey = (id: string) => `${deliveryKey(id)}:attempts`;
+// A delivery's two keys share its hash tag on a cluster (read and written in one MULTI).
+const deliveryKey = (r: RedisClient, id: string) => `webhooks:delivery:${slotTag(r, id)}`;
+const attemptsKey = (r: RedisClient, id: string) => `${deliveryKey(r, id)}:attempts`;
 const OUTCOMES = 'webhooks:outcomes';
 
 export class WebhookStore {
-  constructor(private readonly redis: Redis, private readonly retentionSeconds: number) {}
+  constructor(private readonly redis: RedisClient, private readonly retentionSeconds: number) {}
 
   async subscriptions(projectId: string): Promise<Subscription[]> {
     const all = await this.redis.hgetall(subsKey(projectId));
@@ -103,20 +104,18 @@ export class WebhookStore {
   async remove(projectId: string, id: string): Promise<boolean> {
     const removed = await this.redis.hdel(subsKey(projectId), id);
     const ids = await this.redis.zrange(logKey(id), '0', '-1');
-    const pipeline = this.redis.pipeline().del(logKey(id));
-    for (const d of ids) pipeline.del(deliveryKey(d), attemptsKey(d));
-    await pipeline.exec();
+    await deleteKeys(this.redis, [logKey(id), ...ids.flatMap((d) => [deliveryKey(this.redis, d), attemptsKey(this.redis, d)])]);
     return removed === 1;
   }
 
   /** Creates the delivery unless it exists; true when created. Trims the log to its newest deliveries. */
   async createDelivery(delivery: Delivery): Promise<boolean> {
-    const created = await this.redis.hsetnx(deliveryKey(delivery.id), 'json', JSON.stringify(delivery));
+    const created = await this.redis.hsetnx(deliveryKey(this.redis, delivery.id), 'json', JSON.stringify(delivery));
     if (!created) return false;
     const key = logKey(delivery.subscription_id);
+    // Two MULTIs: the delivery's keys and the log's may be on different cluster nodes.
+    await this.redis.multi().hset(deliveryKey(this.redis, delivery.id), 'status', 'pending').expire(deliveryKey(this.redis, delivery.id), this.retentionSeconds).exec();
     await this.redis.multi()
-      .hset(deliveryKey(delivery.id), 'status', 'pending')
-      .expire(deliveryKey(delivery.id), this.retentionSeconds)
       .zadd(key, Date.parse(delivery.created), delivery.id)
       .zremrangebyscore(key, '-inf', String(Date.now() - this.retentionSeconds * 1000))
       .zremrangebyrank(key, 0, -MAX_DELIVERIES_PER_SUBSCRIPTION - 1)
@@ -126,7 +125,7 @@ export class WebhookStore {
   }
 
   async delivery(id: string): Promise<{ delivery: Delivery; status: DeliveryStatus; attempts: Attempt[] } | undefined> {
-    const [[, fields], [, attempts]] = (await this.redis.multi().hgetall(deliveryKey(id)).lrange(attemptsKey(id), 0, -1).exec()) as [[null, Record<string, string>], [null, string[]]];
+    const [[, fields], [, attempts]] = (await this.redis.multi().hgetall(deliveryKey(this.redis, id)).lrange(attemptsKey(this.redis, id), 0, -1).exec()) as [[null, Record<string, string>], [null, string[]]];
     if (!fields.json) return undefined;
     return { delivery: JSON.parse(fields.json) as Delivery, status: (fields.status ?? 'pending') as DeliveryStatus, attempts: attempts.map((a) => JSON.parse(a) as Attempt) };
   }
@@ -143,16 +142,18 @@ export class WebhookStore {
   /** Appends an attempt and sets the delivery's status; counts the outcome (and the final result, when `final`). */
   async recordAttempt(id: string, attempt: Attempt, status: DeliveryStatus, final?: 'delivered' | 'failed'): Promise<void> {
     const tx = this.redis.multi()
-      .rpush(attemptsKey(id), JSON.stringify(attempt))
-      .expire(attemptsKey(id), this.retentionSeconds)
-      .hset(deliveryKey(id), 'status', status)
-      .hincrby(OUTCOMES, `attempt:${attempt.outcome}`, 1);
-    if (final) tx.hincrby(OUTCOMES, `delivery:${final}`, 1);
+      .rpush(attemptsKey(this.redis, id), JSON.stringify(attempt))
+      .expire(attemptsKey(this.redis, id), this.retentionSeconds)
+      .hset(deliveryKey(this.redis, id), 'status', status);
     await tx.exec();
+    // The outcome counters live in one key of their own (on a cluster, in another slot).
+    const counted = this.redis.multi().hincrby(OUTCOMES, `attempt:${attempt.outcome}`, 1);
+    if (final) counted.hincrby(OUTCOMES, `delivery:${final}`, 1);
+    await counted.exec();
   }
 
   async setStatus(id: string, status: DeliveryStatus): Promise<void> {
-    await this.redis.hset(deliveryKey(id), 'status', status);
+    await this.redis.hset(deliveryKey(this.redis, id), 'status', status);
   }
 
   /** Attempts by outcome and deliveries by final result, since the Redis database was made. */

@@ -9,7 +9,7 @@
  * `close()` flushes what is pending (graceful shutdown); a crash loses at most `delayMs` of
  * events. `delayMs` 0 writes every enqueued command at once (one pipeline per call).
  */
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis';
 import type { ChainableCommander } from 'ioredis';
 
 interface Pending {
@@ -25,7 +25,7 @@ export class WriteBehind {
   private inFlight: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly delayMs: number,
     /** A batch this large is written without waiting for the delay. */
     private readonly maxItems = 500,
@@ -51,6 +51,13 @@ export class WriteBehind {
   }
 
   private async write(batch: Pending[]): Promise<void> {
+    // On a cluster one pipeline may only touch one node: each item's commands (one slot, see
+    // the feeds' key names) go as a pipeline of their own, all at once.
+    if (this.redis.isCluster) return void (await Promise.all(batch.map((item) => this.writeTogether([item]))));
+    await this.writeTogether(batch);
+  }
+
+  private async writeTogether(batch: Pending[]): Promise<void> {
     const pipeline = this.redis.pipeline();
     const counts = batch.map((item) => item.add(pipeline));
     let replies: [Error | null, unknown][];

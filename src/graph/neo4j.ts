@@ -1,9 +1,11 @@
 /**
  * Neo4j adapter: driver lifecycle and a small query runner. Reads run in READ-mode sessions
  * (routable to cluster followers), writes through executeWrite; every value is a parameter.
+ * Within a request's causal context (./bookmarks.ts) sessions pass the client's bookmarks.
  */
 import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';
 import type { Config } from '../config';
+import { causalContext } from './bookmarks';
 import { statementStarted } from './statements';
 
 export type Params = Record<string, unknown>;
@@ -69,11 +71,20 @@ export class Graph {
     this.timeoutMs = config.queryTimeoutMs;
   }
 
+  /** A session in `mode`; within a request's causal context it starts after that client's last writes. */
   session(mode: 'READ' | 'WRITE' = 'READ'): Session {
+    const bookmarks = causalContext()?.bookmarks;
     return this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      ...(bookmarks?.length ? { bookmarks } : {}),
     });
+  }
+
+  /** Hands a committed write session's bookmarks to the request's causal context, if any. */
+  private async written(session: Session): Promise<void> {
+    const context = causalContext();
+    if (context) await context.written(session.lastBookmarks());
   }
 
   /**
@@ -114,7 +125,9 @@ export class Graph {
   async writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
     const session = this.session('WRITE');
     try {
-      return await session.executeWrite((tx) => work(observed(tx)));
+      const result = await session.executeWrite((tx) => work(observed(tx)));
+      await this.written(session);
+      return result;
     } finally {
       await session.close();
     }
@@ -123,7 +136,9 @@ export class Graph {
   async write(query: string, params: Params = {}): Promise<Neo4jRecord[]> {
     const session = this.session('WRITE');
     try {
-      return await session.executeWrite(async (tx) => (await observed(tx).run(query, params)).records);
+      const records = await session.executeWrite(async (tx) => (await observed(tx).run(query, params)).records);
+      await this.written(session);
+      return records;
     } finally {
       await session.close();
     }

@@ -12,7 +12,7 @@ import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import pino from 'pino';
 import pinoHttp from 'pino-http';
 import type { Config } from '../config';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../feeds/redis';
 import type { Graph } from '../graph/neo4j';
 import type { Queues } from '../workers/queues';
 import type { AuthService, Principal } from '../services/auth';
@@ -75,7 +75,7 @@ export interface AppDeps {
   config: Config;
   graph: Graph;
   /** Feeds, usage counters, rate limits (plain commands; BullMQ has its own connections). */
-  redis: Redis;
+  redis: RedisClient;
   queues: Queues;
   auth: AuthService;
   logger: pino.Logger;
@@ -87,7 +87,7 @@ export interface AppDeps {
 const READY_CHECK_MS = 2000;
 
 /** What /ready checks: that Neo4j and Redis each answer, both at once, within READY_CHECK_MS. */
-export function backendReadiness(graph: Graph, redis: Redis): () => Promise<Record<string, boolean>> {
+export function backendReadiness(graph: Graph, redis: RedisClient): () => Promise<Record<string, boolean>> {
   return async () => {
     const answers = (check: Promise<boolean>) => withTimeout(check, READY_CHECK_MS).catch(() => false);
     const [neo4j, redisUp] = await Promise.all([answers(graph.ping()), answers(redis.ping().then((r) => r === 'PONG'))]);

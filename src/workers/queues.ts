@@ -5,9 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Queue, type JobsOptions } from 'bullmq';
-import Redis from 'ioredis';
 import type { Config } from '../config';
-import { reportConnectionErrors } from '../feeds/redis';
+import { redisClient, reportConnectionErrors, type RedisClient, type RedisTarget } from '../feeds/redis';
 import { jobTelemetryOption } from '../observability/jobTelemetry';
 import { withTimeout } from '../timeout';
 
@@ -46,24 +45,34 @@ export function retryDelayMs(attemptsMade: number): number {
 }
 
 /** BullMQ needs its own connections with maxRetriesPerRequest null (blocking commands). */
-export function bullConnection(config: Config, warn: (message: string) => void = (m) => console.warn(m)): Redis {
-  return reportConnectionErrors(new Redis(config.redisUrl, { maxRetriesPerRequest: null }), warn);
+export function bullConnection(config: Config, warn: (message: string) => void = (m) => console.warn(m)): RedisClient {
+  return reportConnectionErrors(redisClient(config, { maxRetriesPerRequest: null }), warn);
+}
+
+/**
+ * The key prefix of a queue. BullMQ's scripts touch several keys of a queue at once, so on a
+ * Redis Cluster each queue's keys carry a hash tag of their own (`{bull:<queue>}`: the queues
+ * spread over the nodes); on one Redis the prefix stays BullMQ's default, `bull`, so the jobs
+ * and schedules queued before are kept.
+ */
+export function queuePrefix(target: RedisTarget, name: QueueName): string {
+  return target.redisClusterNodes ? `{bull:${name}}` : 'bull';
 }
 
 export class Queues {
   /** Every queue the workers serve (what the metrics scrape counts). */
   readonly names: readonly QueueName[] = Object.values(QUEUE_NAMES);
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
   private readonly queues = new Map<QueueName, Queue>();
 
-  constructor(config: Config, warn?: (message: string) => void) {
+  constructor(private readonly config: Config, warn?: (message: string) => void) {
     this.connection = bullConnection(config, warn);
   }
 
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection, defaultJobOptions: DEFAULT_JOB_OPTIONS, ...jobTelemetryOption() });
+      queue = new Queue(name, { connection: this.connection, prefix: queuePrefix(this.config, name), defaultJobOptions: DEFAULT_JOB_OPTIONS, ...jobTelemetryOption() });
       this.queues.set(name, queue);
     }
     return queue;

@@ -10,7 +10,7 @@
  * job with backoff (DEFAULT_JOB_OPTIONS) and re-queues the job of a killed worker once its
  * lock expires.
  */
-import Redis from 'ioredis';
+import { redisClient, type RedisClient } from '../feeds/redis';
 import type { Config } from '../config';
 import { NotificationFeed } from '../feeds/notifications';
 import { RiskChangeStore } from '../feeds/riskChanges';
@@ -23,17 +23,17 @@ import { IDS_PER_JOB, QUEUE_NAMES, Queues } from './queues';
 import { RescoreClaims } from '../feeds/rescoreClaims';
 import type { EntityJob, Processor, WorkerDeps } from './jobs';
 
-const scorers = new Map<WorkerDeps, { scorer: RiskScorer; redis: Redis; claims: RescoreClaims }>();
+const scorers = new Map<WorkerDeps, { scorer: RiskScorer; redis: RedisClient; claims: RescoreClaims }>();
 
 /** One scorer (and one Redis connection for the feed) per set of worker dependencies. */
 export function scorerFor(deps: WorkerDeps): RiskScorer {
   return entryFor(deps).scorer;
 }
 
-function entryFor(deps: WorkerDeps): { scorer: RiskScorer; redis: Redis; claims: RescoreClaims } {
+function entryFor(deps: WorkerDeps): { scorer: RiskScorer; redis: RedisClient; claims: RescoreClaims } {
   let entry = scorers.get(deps);
   if (!entry) {
-    const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
+    const redis = redisClient(deps.config, { maxRetriesPerRequest: 3 });
     const recording = new RiskChangeRecordingSink(new NotificationFeed(redis), new RiskChangeStore(redis));
     // Silencing first: what it drops reaches no feed, no risk change and no webhook; webhooks
     // (risk.changed) see what was delivered and recorded.

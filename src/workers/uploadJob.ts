@@ -6,7 +6,7 @@
  * found again by its rows' attributes, so a resumed upload loses no row and saves none twice.
  */
 import type { Job } from 'bullmq';
-import Redis from 'ioredis';
+import { redisClient, type RedisClient } from '../feeds/redis';
 import { HistoryFeed } from '../feeds/history';
 import { WriteBehind } from '../feeds/writeBehind';
 import { createSearchIndex } from '../search';
@@ -21,13 +21,13 @@ import { webhookDeps } from './webhookJob';
 
 /** Rows per recorded chunk: what a killed worker may redo. */
 export const UPLOAD_CHUNK_ROWS = 50;
-interface UploadDeps { store: UploadStore; chunks: UploadChunkWriter; history: HistoryFeed; redis: Redis; writes: WriteBehind }
+interface UploadDeps { store: UploadStore; chunks: UploadChunkWriter; history: HistoryFeed; redis: RedisClient; writes: WriteBehind }
 const made = new Map<WorkerDeps, UploadDeps>();
 
 function uploadDeps(deps: WorkerDeps): UploadDeps {
   let d = made.get(deps);
   if (!d) {
-    const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
+    const redis = redisClient(deps.config, { maxRetriesPerRequest: 3 });
     const writes = new WriteBehind(redis, 0);
     const history = new HistoryFeed(redis, deps.config.env, deps.config.history, writes);
     const entities = new ProjectEntityService(deps.graph, new ResolveService(createSearchIndex(deps.config, deps.graph)), history,

@@ -6,7 +6,7 @@
  * was lost can drop the double.
  */
 import { UnrecoverableError, type Job } from 'bullmq';
-import Redis from 'ioredis';
+import { redisClient, type RedisClient } from '../feeds/redis';
 import type { Config } from '../config';
 import { WebhookStore, signingSecrets } from '../feeds/webhooks';
 import { EnqueueDelivery, ProjectStateOf, WebhookDispatcher, WebhookJob } from '../services/webhooks/dispatch';
@@ -32,14 +32,14 @@ export function webhookEnqueuer(queues: Queues, config: Config): EnqueueDelivery
   };
 }
 
-interface WebhookDeps { store: WebhookStore; dispatcher: WebhookDispatcher; redis: Redis; projectState: ProjectStateOf }
+interface WebhookDeps { store: WebhookStore; dispatcher: WebhookDispatcher; redis: RedisClient; projectState: ProjectStateOf }
 const made = new Map<WorkerDeps, WebhookDeps>();
 
 /** The store and dispatcher of a worker (one Redis connection per set of worker dependencies). */
 export function webhookDeps(deps: WorkerDeps): WebhookDeps {
   let d = made.get(deps);
   if (!d) {
-    const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
+    const redis = redisClient(deps.config, { maxRetriesPerRequest: 3 });
     const store = new WebhookStore(redis, deps.config.webhooks.retentionDays * 86_400);
     const projectState = projectStateReader(deps.graph, (projectId, err) => deps.logger.warn({ project: projectId, err: err.message }, 'project state unreadable; webhooks delivered as for an active project'));
     d = { store, dispatcher: new WebhookDispatcher(store, webhookEnqueuer(deps.queues, deps.config), projectState), redis, projectState };

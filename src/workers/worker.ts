@@ -8,7 +8,7 @@ import type pino from 'pino';
 import { CONNECTION_ERROR_EVERY_MS, throttled } from '../feeds/redis';
 import { jobTelemetryOption } from '../observability/jobTelemetry';
 import type { EntityJob, Processor, WorkerDeps } from './jobs';
-import { QUEUE_NAMES, QueueName, bullConnection, retryDelayMs } from './queues';
+import { QUEUE_NAMES, QueueName, bullConnection, queuePrefix, retryDelayMs } from './queues';
 import { monitorProcessor } from './monitorJob';
 import { rescoreProcessor } from './rescoreJob';
 import { searchIndexJob } from './searchIndexJob';
@@ -39,6 +39,7 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
     const connection = bullConnection(deps.config, (message) => deps.logger.warn({ queue: name }, message));
     const worker = new Worker<EntityJob>(name, (job) => processor(job, deps), {
       connection,
+      prefix: queuePrefix(deps.config, name),
       // Webhook attempts mostly wait on receivers (up to WEBHOOK_TIMEOUT_MS each): more at once.
       concurrency: name === QUEUE_NAMES.webhook ? WEBHOOK_CONCURRENCY : 2,
       // A worker killed mid-job releases it after lockDuration; the stalled check re-queues it.

@@ -1,9 +1,10 @@
-/** GET /v1/history, GET /usage and /v1/usage, GET /v1/ontology/... against the real Redis. */
+/** GET /v1/history, GET /usage and /v1/usage, GET /v1/ontology/... against the real Redis (feedsCluster.test.ts: on a Redis Cluster). */
 import jwt from 'jsonwebtoken';
 import { WriteBehind } from '../../src/feeds/writeBehind';
 import { UsageFeed } from '../../src/feeds/usage';
 import { HISTORY_EVENTS } from '../../src/feeds/history';
 import { Harness, SAMPLE, startHarness } from '../support/harness';
+import { onBackend, tagged } from '../support/redisCluster';
 
 let h: Harness;
 type Call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
@@ -35,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe('GET /v1/history', () => {
+describe(onBackend('GET /v1/history'), () => {
   test('one api.request event per authenticated call, newest first, with the HistoryInfo fields', async () => {
     const call = as('hist-1', 'org-h');
     const startedMs = Date.now();
@@ -252,7 +253,7 @@ function BigIntId(id: string): bigint {
   return BigInt(ms) * 1_000_000n + BigInt(seq);
 }
 
-describe('GET /usage and /v1/usage', () => {
+describe(onBackend('GET /usage and /v1/usage'), () => {
   test('views and credits per route pattern match the calls made (successful calls only)', async () => {
     const call = as('usage-1', 'org-u');
     const dayBefore = utcDay();
@@ -271,7 +272,7 @@ describe('GET /usage and /v1/usage', () => {
     const dayAfter = utcDay();
     // The first day with counters, as stored; it is one of the days the calls ran on.
     await h.flushFeeds();
-    const [firstDay] = await h.redis.zrange('usage:org-u:days', '0', '0');
+    const [firstDay] = await h.redis.zrange(`usage:${tagged('org-u')}:days`, '0', '0');
     expect([dayBefore, dayAfter]).toContain(firstDay);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -342,7 +343,7 @@ describe('GET /usage and /v1/usage', () => {
   });
 });
 
-describe('GET /v1/ontology/...', () => {
+describe(onBackend('GET /v1/ontology/...'), () => {
   const call = () => as('onto', 'org-o');
 
   test('countries: every spec id with label and numeric code, total_count', async () => {

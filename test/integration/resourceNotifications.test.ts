@@ -8,6 +8,7 @@
 import { Harness, callAs, writeNdjson } from '../support/harness';
 import { ingestAndQueue, saveEntities, useHarnessWithWorker, waitForIdle } from '../support/worker';
 import { OFAC, entity, fact, source } from '../support/workerFixtures';
+import { onBackend } from '../support/redisCluster';
 
 let h: Harness;
 useHarnessWithWorker((harness) => {
@@ -17,7 +18,7 @@ useHarnessWithWorker((harness) => {
 const base = [source, entity('rn-a'), entity('rn-b'), entity('rn-owner'), fact('has_shareholder', 'rn-a', 'rn-owner', 60), fact('has_shareholder', 'rn-b', 'rn-owner', 60)];
 const del = (path: string) => h.json(path, { method: 'DELETE' });
 
-describe('resource and entity notifications', () => {
+describe(onBackend('resource and entity notifications'), () => {
   let projectId: string;
   let resA: string;
   let resB: string;

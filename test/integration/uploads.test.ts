@@ -10,6 +10,7 @@ import { WorkerProcess, sleep, startWorker } from '../support/worker';
 import { testEveryMatchMarked } from '../support/matchedEntities';
 import { newProject } from '../support/projects';
 import { testFull } from '../support/full';
+import { onBackend } from '../support/redisCluster';
 
 let h: Harness;
 let alice: Call;
@@ -82,7 +83,7 @@ async function entitiesOf(pid: string) {
   return { total: records.length, byRef, ids: records.map((r) => r.get('id') as string) };
 }
 
-describe('resolution uploads', () => {
+describe(onBackend('resolution uploads'), () => {
   let pid: string;
   let first: string;
 
@@ -216,4 +217,4 @@ describe('resolution uploads', () => {
 });
 
 // Last: what every test above saved, through each route that makes matches.
-testEveryMatchMarked('resolution uploads', () => h.graph);
+testEveryMatchMarked(onBackend('resolution uploads'), () => h.graph);

@@ -12,6 +12,7 @@ import { Call, Harness, callAs, startHarness, writeNdjson } from '../support/har
 import { Receiver, Received, startReceiver } from '../support/receiver';
 import { WorkerProcess, ingestAndQueue, saveEntities, sleep, startWorker, waitForIdle } from '../support/worker';
 import { entity, fact, source } from '../support/workerFixtures';
+import { onBackend } from '../support/redisCluster';
 
 const METRICS_TOKEN = 'metrics-token-for-webhook-tests';
 let h: Harness;
@@ -58,7 +59,7 @@ function verified(r: Received, secret: string): any {
 
 const OFAC = { factor: 'sanctioned_usa_ofac_sdn', country: ['USA'] };
 
-describe('subscriptions', () => {
+describe(onBackend('subscriptions'), () => {
   let projectId: string;
   beforeAll(async () => {
     projectId = (await post('/v1/projects', { label: 'hooks' })).body.data.id;
@@ -154,7 +155,7 @@ describe('subscriptions', () => {
   });
 });
 
-describe('deliveries', () => {
+describe(onBackend('deliveries'), () => {
   let projectId: string;
   let target: string;
   let risk: { id: string; secret: string };

@@ -9,11 +9,14 @@ import { loadConfig, type Config } from '../../src/config';
 export const REPO = path.resolve(__dirname, '..', '..', '..');
 
 export function testEnv(): Record<string, string | undefined> {
+  const clusterNodes = process.env.TEST_REDIS_CLUSTER_NODES || undefined;
   return {
     ...process.env,
     NODE_ENV: 'test',
     NEO4J_URI: process.env.TEST_NEO4J_URI ?? 'bolt://127.0.0.1:7688',
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
+    // The suites that also run on a Redis Cluster (test/support/redisCluster.ts) set its nodes.
+    REDIS_URL: clusterNodes ? `redis://${clusterNodes.split(',')[0]}` : process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
+    REDIS_CLUSTER_NODES: clusterNodes ?? '',
     GRAPH_API_DATA_DIR: process.env.TEST_DATA_DIR ?? path.join(REPO, '.data', 'test'),
     SERVICE_DOMAIN: 'api.test.local',
     JWT_SECRET: 'test-secret-with-at-least-thirty-two-characters',

@@ -5,18 +5,18 @@
 import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import jwt from 'jsonwebtoken';
-import Redis from 'ioredis';
 import pino from 'pino';
 import { Queues } from '../../src/workers/queues';
 import type { Config } from '../../src/config';
 import { Graph } from '../../src/graph/neo4j';
-import { feedsRedis } from '../../src/feeds/redis';
+import { feedsRedis, type RedisClient } from '../../src/feeds/redis';
 import { backendReadiness, createApp } from '../../src/http/app';
 import { answerClientErrors } from '../../src/http/errors';
 import type { RouteRegistry } from '../../src/http/registry';
 import { ingestFile, type IngestOptions, type IngestReport } from '../../src/ingest/ingest';
 import { AuthService, DEV_CLIENT, loadClients } from '../../src/services/auth';
 import { REPO, testConfig } from './env';
+import { flushRedis } from './redisCluster';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,7 @@ export const SAMPLE = path.join(REPO, 'seed', 'sample.ndjson');
 export interface Harness {
   config: Config;
   graph: Graph;
-  redis: Redis;
+  redis: RedisClient;
   queues: Queues;
   auth: AuthService;
   /** The app's routes, for in-process calls (the start-up warm-up). */
@@ -53,14 +53,14 @@ export async function wipeGraph(graph: Graph): Promise<void> {
 export async function startHarness(opts: { wipe?: boolean; files?: string[]; env?: Record<string, string> } = {}): Promise<Harness> {
   const config = testConfig(opts.env);
   const graph = new Graph(config);
-  const redis = feedsRedis(config.redisUrl, () => undefined);
+  const redis = feedsRedis(config, () => undefined);
   // The client refuses commands until connected (no offline queue); on a Redis that does not
   // answer (a test of that case) the harness goes on after 2 s.
   await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => { setTimeout(resolve, 2000).unref(); })]);
   const queues = new Queues(config, () => undefined);
   if (opts.wipe !== false) {
     await wipeGraph(graph);
-    await redis.flushdb();
+    await flushRedis(redis);
   }
   const auth = new AuthService(config, loadClients(config, () => undefined));
   const { app, registry, flushFeeds, close } = createApp({

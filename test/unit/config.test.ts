@@ -38,3 +38,12 @@ test('MONITOR_CRON: daily by default, off, or a 5- or 6-field pattern; anything 
     expect(() => loadConfig({ MONITOR_CRON: raw })).toThrow(/^MONITOR_CRON must be "off" or a cron pattern/);
   }
 });
+
+test('REDIS_CLUSTER_NODES: unset is one Redis; host:port pairs make a cluster on database 0; anything else is refused by name', () => {
+  expect(loadConfig({}).redisClusterNodes).toBeUndefined();
+  expect(loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-2:7001,[::1]:7002' }).redisClusterNodes)
+    .toEqual([{ host: '10.0.0.1', port: 7000 }, { host: 'redis-2', port: 7001 }, { host: '::1', port: 7002 }]);
+  expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-1' })).toThrow(/REDIS_CLUSTER_NODES must be host:port/);
+  expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-1:99999' })).toThrow(/REDIS_CLUSTER_NODES/);
+  expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000', REDIS_URL: 'redis://redis-1:7000/3' })).toThrow(/database 3.*only database 0/);
+});

@@ -1,5 +1,5 @@
 /** /v1/notifications/projects/{id}: a project's risk notifications (read, delete). Thin: parse, call, shape. */
-import type Redis from 'ioredis';
+import type { RedisClient } from '../../feeds/redis';
 import type { Graph } from '../../graph/neo4j';
 import { NotificationFeed } from '../../feeds/notifications';
 import { ProjectNotificationService } from '../../services/risk';
@@ -15,7 +15,7 @@ export const NOTIFICATION_PAGE = {
 
 interface ListQuery { limit: number; offset: number; sort: '-date' }
 
-export function registerNotificationRoutes(registry: RouteRegistry, deps: { graph: Graph; redis: Redis }): void {
+export function registerNotificationRoutes(registry: RouteRegistry, deps: { graph: Graph; redis: RedisClient }): void {
   const service = new ProjectNotificationService(deps.graph, new NotificationFeed(deps.redis));
 
   registry.add<ListQuery>({

@@ -1,0 +1,6 @@
+/** feeds.test.ts on a local three-primary Redis Cluster. */
+import { runOnRedisCluster } from '../support/redisCluster';
+
+const stopAfter = runOnRedisCluster();
+require('./feeds.test');
+stopAfter();

@@ -1,0 +1,6 @@
+/** uploads.test.ts on a local three-primary Redis Cluster. */
+import { runOnRedisCluster } from '../support/redisCluster';
+
+const stopAfter = runOnRedisCluster();
+require('./uploads.test');
+stopAfter();

@@ -1,0 +1,6 @@
+/** webhooks.test.ts on a local three-primary Redis Cluster. */
+import { runOnRedisCluster } from '../support/redisCluster';
+
+const stopAfter = runOnRedisCluster();
+require('./webhooks.test');
+stopAfter();
