@@ -32,8 +32,10 @@ import { queueRescore } from './workers/rescoreJob';
 import { scheduleMonitoring } from './workers/monitorJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
 import { registerExportCommand } from './exportCommand';
+import { importFeeds, registerNewsCommand } from './newsCommand';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
+const SAMPLE_FEEDS = ['sample-rss.xml', 'sample-atom.xml'].map((f) => path.resolve(__dirname, '..', '..', 'seed', 'news', f));
 const say = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
 };
@@ -265,6 +267,7 @@ async function main(argv: string[]): Promise<void> {
           say('graph is empty: loading the sample data');
           if (!(await ingest(config, graph, [SAMPLE], {}))) throw new Error('sample data failed to load');
           if (!(await loadSampleImports(config, graph, ingest))) throw new Error('sample FtM and BODS data failed to load');
+          if (!(await importFeeds(graph, config, SAMPLE_FEEDS, say))) throw new Error('sample news feeds failed to load');
         }
       });
       const workers = runWorkers(config);
@@ -325,7 +328,7 @@ async function main(argv: string[]): Promise<void> {
     .action(async () => {
       const ok = await withGraph(config, async (graph) => {
         await migrate(graph);
-        return (await ingest(config, graph, [SAMPLE], {})) && loadSampleImports(config, graph, ingest);
+        return (await ingest(config, graph, [SAMPLE], {})) && (await loadSampleImports(config, graph, ingest)) && importFeeds(graph, config, SAMPLE_FEEDS, say);
       });
       if (!ok) process.exitCode = 1;
     });
@@ -375,6 +378,7 @@ async function main(argv: string[]): Promise<void> {
       say(`queued re-scoring of ${entities} entities in ${jobs} jobs${opts.all ? '' : ' (with their neighbourhood)'}`);
     });
   registerImportCommands(program, () => config, ingest);
+  registerNewsCommand(program, () => config, say);
   registerExportCommand(program, () => config);
 
   await program.parseAsync(argv);

@@ -50,6 +50,8 @@ import { QUEUE_NAMES } from '../workers/queues';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerResolveRoutes } from './routes/resolve';
 import { registerSearchRoutes } from './routes/search';
+import { registerNewsRoutes } from './routes/news';
+import { NewsService } from '../services/news';
 import { ProjectService } from '../services/projects/projects';
 import { ProjectEntityService } from '../services/projects/entities';
 import { ResolveService } from '../services/resolve';
@@ -167,6 +169,7 @@ export function createApp(deps: AppDeps) {
   const projectEntities = new ProjectEntityService(deps.graph, resolver, feeds.history, warn);
   registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, warn), projectEntities);
   registerResolutionPersistedRoutes(registry, resolver, projectEntities);
+  registerNewsRoutes(registry, new NewsService(deps.graph, resolver, feeds.history));
   const uploadQueue = { add: async (uploadId: string) => void (await deps.queues.queue(QUEUE_NAMES.upload).add('upload', { uploadId }, { jobId: uploadId })) };
   registerMatchDecisionRoutes(registry, new MatchDecisionService(deps.graph, feeds.history, warn));
   registerUploadRoutes(registry, new UploadService(new UploadStore(deps.redis, deps.config.uploadRetentionDays * 86_400), projectEntities, uploadQueue, feeds.history));
