@@ -30,6 +30,7 @@ import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
 import { queueRescore } from './workers/rescoreJob';
 import { scheduleMonitoring } from './workers/monitorJob';
+import { scheduleNews } from './workers/newsJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
 import { registerExportCommand } from './exportCommand';
 import { importFeeds, registerNewsCommand } from './newsCommand';
@@ -204,6 +205,10 @@ function runWorkers(config: Config): Stop {
     (next) => logger.info({ pattern: config.monitorCron ?? 'off', next: next === undefined ? undefined : new Date(next).toISOString() },
       next === undefined ? 'scheduled re-scoring: off' : 'scheduled re-scoring of every entity (MONITOR_CRON, UTC)'),
     (err: Error) => logger.error({ err: err.message }, 'scheduled re-scoring not set up (MONITOR_CRON)'),
+  );
+  scheduleNews(queues, config.news.cron).then(
+    (next) => logger.info({ feeds: config.news.feeds.length, pattern: config.news.cron ?? 'off', next: next === undefined ? undefined : new Date(next).toISOString() }, 'news feed polling (NEWS_FEEDS, NEWS_CRON)'),
+    (err: Error) => logger.error({ err: err.message }, 'news feed polling not set up (NEWS_CRON)'),
   );
   // Checks of Redis on a client that fails at once when disconnected: BullMQ's connections
   // hold a command until Redis is back, so checks sent on them would pile up.
