@@ -66,3 +66,10 @@ RETURN a {.*} AS article, m.matched_text AS matched, o.id AS entity,
        [n IN nodes(p) | n.id] AS path, [r IN relationships(p) | type(r)] AS steps
 ORDER BY a.published DESC, a.id, length(p)
 SKIP $offset LIMIT $limit
+
+// name: news-entity-summary
+// The adverse_media block of an entity read: how many articles name it, and the newest three.
+OPTIONAL MATCH (:Entity {id: $id})<-[m:MENTIONS]-(a:Article)
+WHERE NOT $org IN coalesce(m.removed_orgs, [])
+WITH a ORDER BY a.published DESC
+RETURN count(a) AS count, collect(a {.id, .title, .url, .source, .published, .risk_flags})[0..3] AS latest

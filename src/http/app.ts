@@ -161,7 +161,7 @@ export function createApp(deps: AppDeps) {
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
   const userAttributes = new UserAttributeService(deps.graph, feeds.history, warn);
-  registerEntityRoutes(registry, entities, traversal, pdf, userAttributes, new OwnedTraversal(traversal, effective));
+
   registerAttributeRoutes(registry, userAttributes);
   // One search index for search, resolution and project entities resolved from attributes.
   const index = createSearchIndex(deps.config, deps.graph);
@@ -169,7 +169,9 @@ export function createApp(deps: AppDeps) {
   const projectEntities = new ProjectEntityService(deps.graph, resolver, feeds.history, warn);
   registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, warn), projectEntities);
   registerResolutionPersistedRoutes(registry, resolver, projectEntities);
-  registerNewsRoutes(registry, new NewsService(deps.graph, resolver, feeds.history));
+  const news = new NewsService(deps.graph, resolver, feeds.history);
+  registerEntityRoutes(registry, entities, traversal, pdf, userAttributes, new OwnedTraversal(traversal, effective), news);
+  registerNewsRoutes(registry, news);
   const uploadQueue = { add: async (uploadId: string) => void (await deps.queues.queue(QUEUE_NAMES.upload).add('upload', { uploadId }, { jobId: uploadId })) };
   registerMatchDecisionRoutes(registry, new MatchDecisionService(deps.graph, feeds.history, warn));
   registerUploadRoutes(registry, new UploadService(new UploadStore(deps.redis, deps.config.uploadRetentionDays * 86_400), projectEntities, uploadQueue, feeds.history));

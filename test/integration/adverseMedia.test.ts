@@ -85,6 +85,13 @@ describe('adverse media', () => {
     expect((await alice('GET', '/v1/negative_news?name=Quuxley%20Zanzibar%20Widgets')).body).toEqual([]);
   });
 
+  test('an entity read carries the number of articles naming it and the newest ones', async () => {
+    const corvus = await alice('GET', '/v1/entity/e-vg-corvus-trading');
+    expect(corvus.status).toBe(200);
+    expect(corvus.body.adverse_media).toEqual({ count: 1, latest: [expect.objectContaining({ title: 'Corvus Trading accused of helping shipowners evade sanctions', risk_flags: expect.arrayContaining(['Sanctions']) })] });
+    expect((await alice('GET', '/v1/entity/e-gb-kensington-mews-properties')).body.adverse_media).toEqual({ count: 0, latest: [] });
+  });
+
   test('GET /v1/entity/{id}/adverse_media reaches the news of an owner, with the path', async () => {
     const own = await alice('GET', '/v1/entity/e-cy-northwind-holdings/adverse_media?max_depth=0');
     expect(own.status).toBe(200);

@@ -83,6 +83,12 @@ export class NewsService {
     };
   }
 
+  /** The `adverse_media` block of an entity read: the number of articles naming it and the newest three. */
+  async entitySummary(principal: Principal, id: string): Promise<{ count: number; latest: Record<string, unknown>[] }> {
+    const [row] = await this.graph.read(cypher('news', 'news-entity-summary'), { id, org: principal.org });
+    return { count: Number(row?.get('count') ?? 0), latest: (row?.get('latest') as Record<string, unknown>[]) ?? [] };
+  }
+
   /** Removes a wrong link for the caller's organisation; a later import does not bring it back. */
   async removeLink(principal: Principal, entityId: string, articleId: string): Promise<{ entity_id: string; article_id: string; removed: true }> {
     const rows = await this.graph.write(cypher('news', 'news-remove-link'), { entity: entityId, article: articleId, org: principal.org });
