@@ -30,10 +30,13 @@ import { withTimeout } from './timeout';
 import { startHeartbeat, startWorkers } from './workers/worker';
 import { queueRescore } from './workers/rescoreJob';
 import { scheduleMonitoring } from './workers/monitorJob';
+import { scheduleNews } from './workers/newsJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
 import { registerExportCommand } from './exportCommand';
+import { importFeeds, registerNewsCommand } from './newsCommand';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
+const SAMPLE_FEEDS = ['sample-rss.xml', 'sample-atom.xml'].map((f) => path.resolve(__dirname, '..', '..', 'seed', 'news', f));
 const say = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
 };
@@ -203,6 +206,10 @@ function runWorkers(config: Config): Stop {
       next === undefined ? 'scheduled re-scoring: off' : 'scheduled re-scoring of every entity (MONITOR_CRON, UTC)'),
     (err: Error) => logger.error({ err: err.message }, 'scheduled re-scoring not set up (MONITOR_CRON)'),
   );
+  scheduleNews(queues, config.news.cron).then(
+    (next) => logger.info({ feeds: config.news.feeds.length, pattern: config.news.cron ?? 'off', next: next === undefined ? undefined : new Date(next).toISOString() }, 'news feed polling (NEWS_FEEDS, NEWS_CRON)'),
+    (err: Error) => logger.error({ err: err.message }, 'news feed polling not set up (NEWS_CRON)'),
+  );
   // Checks of Redis on a client that fails at once when disconnected: BullMQ's connections
   // hold a command until Redis is back, so checks sent on them would pile up.
   const probe = feedsRedis(config, () => undefined);
@@ -265,6 +272,7 @@ async function main(argv: string[]): Promise<void> {
           say('graph is empty: loading the sample data');
           if (!(await ingest(config, graph, [SAMPLE], {}))) throw new Error('sample data failed to load');
           if (!(await loadSampleImports(config, graph, ingest))) throw new Error('sample FtM and BODS data failed to load');
+          if (!(await importFeeds(graph, config, SAMPLE_FEEDS, say))) throw new Error('sample news feeds failed to load');
         }
       });
       const workers = runWorkers(config);
@@ -325,7 +333,7 @@ async function main(argv: string[]): Promise<void> {
     .action(async () => {
       const ok = await withGraph(config, async (graph) => {
         await migrate(graph);
-        return (await ingest(config, graph, [SAMPLE], {})) && loadSampleImports(config, graph, ingest);
+        return (await ingest(config, graph, [SAMPLE], {})) && (await loadSampleImports(config, graph, ingest)) && importFeeds(graph, config, SAMPLE_FEEDS, say);
       });
       if (!ok) process.exitCode = 1;
     });
@@ -375,6 +383,7 @@ async function main(argv: string[]): Promise<void> {
       say(`queued re-scoring of ${entities} entities in ${jobs} jobs${opts.all ? '' : ' (with their neighbourhood)'}`);
     });
   registerImportCommands(program, () => config, ingest);
+  registerNewsCommand(program, () => config, say);
   registerExportCommand(program, () => config);
 
   await program.parseAsync(argv);

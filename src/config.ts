@@ -64,6 +64,8 @@ export interface Config {
    * undefined: not scheduled (`off`).
    */
   monitorCron: string | undefined;
+  /** Adverse media: the feeds the worker polls on `cron` (off without feeds), with the outbound guards of webhooks. */
+  news: { feeds: string[]; cron: string | undefined; allowPrivate: boolean; timeoutMs: number; maxBytes: number };
   /** Days an upload's rows, state and results are kept in Redis (UPLOAD_RETENTION_DAYS). */
   uploadRetentionDays: number;
   /** Express's `trust proxy`: which forwarding proxies to believe about the client address. */
@@ -179,11 +181,16 @@ export const DEFAULT_MONITOR_CRON = '0 3 * * *';
  * at start-up instead of leaving monitoring silently unscheduled.
  */
 function monitorCron(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_MONITOR_CRON;
+  return cronPattern('MONITOR_CRON', raw, DEFAULT_MONITOR_CRON);
+}
+
+/** A cron setting: `off`, or a pattern BullMQ's scheduler can compute a next time from; `fallback` when unset. */
+function cronPattern(name: string, raw: string | undefined, fallback: string): string | undefined {
+  if (raw === undefined || raw.trim() === '') return fallback;
   const pattern = raw.trim().replace(/\s+/g, ' ');
   if (pattern === 'off') return undefined;
   const fields = pattern.split(' ').length;
-  const bad = (why: string) => new ConfigError(`MONITOR_CRON must be "off" or a cron pattern of 5 fields (minute hour day month weekday) or 6 (second first), e.g. "${DEFAULT_MONITOR_CRON}"; "${raw}" ${why}`);
+  const bad = (why: string) => new ConfigError(`${name} must be "off" or a cron pattern of 5 fields (minute hour day month weekday) or 6 (second first), e.g. "${fallback}"; "${raw}" ${why}`);
   if (fields !== 5 && fields !== 6) throw bad(`has ${fields} field${fields === 1 ? '' : 's'}`);
   let next: number | undefined;
   try {
@@ -204,6 +211,24 @@ function browserPort(env: Env, nodeEnv: Config['env']): number | undefined {
   if (raw === 'off') return undefined;
   if (raw === undefined || raw === '') return nodeEnv === 'development' ? 7474 : undefined;
   return int(env, 'NEO4J_LOCAL_BROWSER_PORT', 7474, 1, 65535);
+}
+
+/** The default NEWS_CRON: every 30 minutes. */
+export const DEFAULT_NEWS_CRON = '*/30 * * * *';
+
+/** NEWS_FEEDS (comma-separated feed URLs), NEWS_CRON, and the outbound limits of the poller. */
+function newsConfig(env: Env): Config['news'] {
+  const feeds = (env.NEWS_FEEDS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  for (const feed of feeds) {
+    if (!/^https?:\/\/\S+$/i.test(feed)) throw new ConfigError(`NEWS_FEEDS must hold http or https URLs separated by commas; "${feed}" is not one`);
+  }
+  return {
+    feeds,
+    cron: feeds.length ? cronPattern('NEWS_CRON', env.NEWS_CRON, DEFAULT_NEWS_CRON) : undefined,
+    allowPrivate: bool(env, 'NEWS_ALLOW_PRIVATE', false),
+    timeoutMs: int(env, 'NEWS_TIMEOUT_MS', 20_000, 100, 300_000),
+    maxBytes: int(env, 'NEWS_MAX_BYTES', 20 * 1024 * 1024, 1024, 500 * 1024 * 1024),
+  };
 }
 
 export const DEV_JWT_SECRET = 'development-only-secret-change-me';
@@ -281,6 +306,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     feedWriteDelayMs: int(env, 'FEED_WRITE_DELAY_MS', 20, 0, 1000),
     monitorCron: monitorCron(env.MONITOR_CRON),
+    news: newsConfig(env),
     uploadRetentionDays: int(env, 'UPLOAD_RETENTION_DAYS', 30, 1, 3650),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -61,6 +61,7 @@ export const HISTORY_EVENTS = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'webhook.delivery_resent',
+  'adverse_media.link_removed',
 ] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
 

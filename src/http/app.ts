@@ -50,6 +50,8 @@ import { QUEUE_NAMES } from '../workers/queues';
 import { registerFeedRoutes } from './routes/feeds';
 import { registerResolveRoutes } from './routes/resolve';
 import { registerSearchRoutes } from './routes/search';
+import { registerNewsRoutes } from './routes/news';
+import { NewsService } from '../services/news';
 import { ProjectService } from '../services/projects/projects';
 import { ProjectEntityService } from '../services/projects/entities';
 import { ResolveService } from '../services/resolve';
@@ -159,7 +161,7 @@ export function createApp(deps: AppDeps) {
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
   const userAttributes = new UserAttributeService(deps.graph, feeds.history, warn);
-  registerEntityRoutes(registry, entities, traversal, pdf, userAttributes, new OwnedTraversal(traversal, effective));
+
   registerAttributeRoutes(registry, userAttributes);
   // One search index for search, resolution and project entities resolved from attributes.
   const index = createSearchIndex(deps.config, deps.graph);
@@ -167,6 +169,9 @@ export function createApp(deps: AppDeps) {
   const projectEntities = new ProjectEntityService(deps.graph, resolver, feeds.history, warn);
   registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, warn), projectEntities);
   registerResolutionPersistedRoutes(registry, resolver, projectEntities);
+  const news = new NewsService(deps.graph, resolver, feeds.history);
+  registerEntityRoutes(registry, entities, traversal, pdf, userAttributes, new OwnedTraversal(traversal, effective), news);
+  registerNewsRoutes(registry, news);
   const uploadQueue = { add: async (uploadId: string) => void (await deps.queues.queue(QUEUE_NAMES.upload).add('upload', { uploadId }, { jobId: uploadId })) };
   registerMatchDecisionRoutes(registry, new MatchDecisionService(deps.graph, feeds.history, warn));
   registerUploadRoutes(registry, new UploadService(new UploadStore(deps.redis, deps.config.uploadRetentionDays * 86_400), projectEntities, uploadQueue, feeds.history));

@@ -99,6 +99,10 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     best_match: { anyOf: [ref('EmbeddedEntity'), { type: 'null' }] }, other_matches: arrayOf(ref('EmbeddedEntity')),
     strict: bool, fuzziness: { type: 'object', additionalProperties: num }, resolvers: strings,
   }),
+  // GET /v1/negative_news (the client's Article), with the fields it ignores (id, topics, language).
+  Article: object(['title', 'snippet', 'url', 'source', 'published', 'risk_flags'], {
+    id: str, title: str, snippet: str, url: str, source: str, published: str, risk_flags: strings, search_term: {}, topics: strings, language: str,
+  }),
   V1Error: object(['status', 'message', 'success'], { status: int, message: arrayOf(str), success: { const: false } }),
   LegacyError: object(['status', 'success', 'messages'], { status: int, success: { const: false }, messages: arrayOf(str) }),
 };
@@ -109,6 +113,9 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   const v1 = spec.path.startsWith('/v1/');
   if (spec.path === '/oauth/token') return ref('Token');
   if (path === '/entity/:id') return ref('Entity');
+  if (spec.path === '/v1/negative_news') return arrayOf(ref('Article'));
+  if (spec.path === '/v1/entity/:id/adverse_media') return page({ allOf: [ref('Article'), object(['entity_id', 'path'], { entity_id: str, path: arrayOf(object(['from', 'relationship', 'to'], { from: str, relationship: str, to: str })) })] });
+  if (spec.path === '/v1/entity/:id/adverse_media/:article_id') return object(['entity_id', 'article_id', 'removed'], { entity_id: str, article_id: str, removed: { const: true } });
   if (path === '/entity_summary/:id') return ref('EmbeddedEntity');
   if (path === '/record/:id') return ref('Record');
   if (path === '/source/:id') return ref('Source');

@@ -21,6 +21,8 @@ export const QUEUE_NAMES = {
   monitor: 'risk-monitor',
   /** Send one webhook delivery (job id: the delivery id, or the delivery id and `-resend-<n>`). */
   webhook: 'webhook-delivery',
+  /** Poll the adverse-media feeds of NEWS_FEEDS (NEWS_CRON). */
+  news: 'news-poll',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 

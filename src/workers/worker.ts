@@ -10,6 +10,7 @@ import { jobTelemetryOption } from '../observability/jobTelemetry';
 import type { EntityJob, Processor, WorkerDeps } from './jobs';
 import { QUEUE_NAMES, QueueName, bullConnection, queuePrefix, retryDelayMs } from './queues';
 import { monitorProcessor } from './monitorJob';
+import { newsProcessor } from './newsJob';
 import { rescoreProcessor } from './rescoreJob';
 import { searchIndexJob } from './searchIndexJob';
 import { uploadProcessor } from './uploadJob';
@@ -24,6 +25,7 @@ export const PROCESSORS: Partial<Record<QueueName, Processor>> = {
   [QUEUE_NAMES.upload]: uploadProcessor,
   [QUEUE_NAMES.monitor]: monitorProcessor,
   [QUEUE_NAMES.webhook]: webhookProcessor,
+  [QUEUE_NAMES.news]: newsProcessor,
 };
 
 /** Webhook attempts one worker process has under way at once. */

@@ -1,7 +1,7 @@
 /**
  * Conformance with the published Node client: every method of its project-entity resources
  * (the newer `projectEntity` / `projectEntityAttributes` and the older `project` / `resource`
- * calls on project entities) and of its `notifications`, `attributes`, `ontology` and `metadata` resources is called with a request shaped as the client's request types
+ * calls on project entities) and of its `notifications`, `attributes`, `ontology`, `metadata` and `negativeNews` resources is called with a request shaped as the client's request types
  * send it, and its response validated against JSON Schemas written from the client's response
  * types (test/fixtures/clientSchemas): every required key present, with its type. The suite
  * prints how many of the listed methods are served; methods not served are listed with why.
@@ -11,9 +11,12 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
 import { REPO } from '../support/env';
+import { createSearchIndex } from '../../src/search';
+import { NewsService } from '../../src/services/news';
+import { ResolveService } from '../../src/services/resolve';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
-for (const file of ['projectEntity.json', 'project.json', 'notifications.json', 'attributes.json', 'ontology.json']) {
+for (const file of ['projectEntity.json', 'project.json', 'notifications.json', 'attributes.json', 'ontology.json', 'negativeNews.json']) {
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(REPO, 'test', 'fixtures', 'clientSchemas', file), 'utf8')));
 }
 const validator = (ref: string) => ajv.getSchema(ref)!;
@@ -43,6 +46,7 @@ beforeAll(async () => {
   pid = (await alice('POST', '/v1/projects', { label: 'Conformance' })).body.data.id;
   resolved = (await alice('POST', `/v1/projects/${pid}/entities/create`, { name: ['Northwind Holdings Ltd'], country: ['CYP'], profile: 'corporate' })).body.data;
   saved = (await alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: 'e-gb-northwind-logistics' })).body.data.id;
+  await new NewsService(h.graph, new ResolveService(createSearchIndex(h.config, h.graph))).importFeed(fs.readFileSync(path.join(REPO, 'seed', 'news', 'sample-rss.xml'), 'utf8'), 'sample');
 });
 afterAll(async () => {
   // The count the issue asks for, printed for whoever runs the suite.
@@ -157,6 +161,13 @@ const METHODS: Method[] = [
     call: () => alice('GET', `${P()}/contents/entity?limit=10&sort=-created&aggregations=country`) },
   { resource: 'resource', name: 'saveEntity', schema: 'project.json#/responses/SingleProjectEntity',
     call: () => alice('POST', '/v1/resource/entity', { type: 'entity', project: pid, entity_id: 'e-cy-northwind-holdings' }) },
+  // ---- negativeNews: the client's own example call, on the sample feed's articles
+  { resource: 'negativeNews', name: 'negativeNews', schema: 'negativeNews.json#/responses/NegativeNewsResponse',
+    call: async () => {
+      const res = await alice('GET', '/v1/negative_news?name=Corvus%20Trading&topic=sanctions_and_regulatory&until=2024-10-01');
+      expect(res.body.length).toBeGreaterThan(0);
+      return res;
+    } },
   { resource: 'resource', name: 'deleteResource', schema: 'project.json#/responses/SingleProjectEntity',
     call: () => alice('DELETE', `/v1/resource/entity/${saved}`) },
 ];

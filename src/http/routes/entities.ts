@@ -11,6 +11,7 @@ import { isRiskFactor } from '../../domain/risk';
 import { type EntityService, type RelationshipSelection, relationshipsTokenField } from '../../services/entities';
 import type { TraversalService } from '../../services/traversal';
 import type { OwnedTraversal } from '../../services/ownership/ownedTraversal';
+import type { NewsService } from '../../services/news';
 import type { UserAttributeService } from '../../services/userAttributes';
 import { entityTraversalBlocks } from './traversal';
 import type { PdfRenderer } from '../formats/pdfRenderer';
@@ -148,6 +149,7 @@ function relationshipSelection(q: Query): RelationshipSelection {
 /** `owned`: effective ownership of the ubo and downstream traversal blocks (docs/ownership.md); without it, blocks carry none. */
 export function registerEntityRoutes(
   registry: RouteRegistry, entities: EntityService, traversal: TraversalService, pdf: PdfRenderer, userAttributes?: UserAttributeService, owned?: OwnedTraversal,
+  news?: NewsService,
 ): void {
   registry.add<Query>({
     method: 'get', path: '/entity/:id', tag: 'entity', summary: 'Entity with per-field offset paging',
@@ -192,13 +194,15 @@ export function registerEntityRoutes(
         ...v1Paging(query, 'relationships', relationshipsTokenField(selection)),
         selection,
       };
-      const body = await entities.v1Entity(params.id, {
+      // The adverse-media block is read beside the entity, so it adds no wait of its own.
+      const [body, adverseMedia] = await Promise.all([entities.v1Entity(params.id, {
         attributes,
         attributeDefault: { offset: 0, limit: MAX_PAGE },
         relationships,
         possiblySameAs: v1Paging(query, 'possibly_same_as'),
         referencedBy: v1Paging(query, 'referenced_by'),
-      });
+      }), news?.entitySummary(principal, params.id)]);
+      if (adverseMedia) (body as Record<string, unknown>).adverse_media = adverseMedia;
       // The caller's organisation's own attributes (POST /v1/attribute) show in its reads only.
       await userAttributes?.overlay(principal, params.id, body, { surface: 'v1' });
       return accept === 'application/json' ? { body } : entityExport(accept, body as unknown as EntityAnswer);

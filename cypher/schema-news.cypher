@@ -1,0 +1,3 @@
+// Adverse media: an article is kept once, by the sha1 of its link (src/services/news/feedParser.ts).
+CREATE CONSTRAINT article_id IF NOT EXISTS FOR (a:Article) REQUIRE a.id IS UNIQUE;
+CREATE INDEX article_published IF NOT EXISTS FOR (a:Article) ON (a.published);
