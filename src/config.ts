@@ -13,7 +13,17 @@ export interface Config {
   host: string;
   neo4j: { uri: string; user: string; password: string; database: string | undefined };
   redisUrl: string;
-  meili: { url: string; key: string | undefined } | undefined;
+  /**
+   * SEARCH_BACKEND: which SearchIndex serves search and resolve. Unset: meilisearch when
+   * MEILI_URL is set, else neo4j (the default, chosen by measurement: docs/design.md).
+   */
+  searchBackend: 'meilisearch' | 'neo4j';
+  /**
+   * The Meilisearch server, set only for the meilisearch backend: MEILI_URL and MEILI_KEY, or
+   * (MEILI_URL unset) the local one `services up` starts on 127.0.0.1:MEILI_LOCAL_PORT, whose
+   * generated master key is kept in `keyFile` under the data directory.
+   */
+  meili: { url: string; key: string | undefined; local?: { port: number; keyFile: string; binary: string | undefined } } | undefined;
   serviceDomain: string;
   jwt: { secret: string; issuer: string; ttlSeconds: number };
   authClientsFile: string | undefined;
@@ -187,6 +197,13 @@ function browserPort(env: Env, nodeEnv: Config['env']): number | undefined {
   return int(env, 'NEO4J_LOCAL_BROWSER_PORT', 7474, 1, 65535);
 }
 
+function meiliConfig(env: Env, meiliUrl: string | undefined, dataDir: string): Config['meili'] {
+  if (meiliUrl) return { url: meiliUrl, key: env.MEILI_KEY || undefined };
+  const port = int(env, 'MEILI_LOCAL_PORT', 7700, 1, 65535);
+  const keyFile = path.join(dataDir, 'meilisearch', 'master.key');
+  return { url: `http://127.0.0.1:${port}`, key: undefined, local: { port, keyFile, binary: env.MEILI_BINARY || undefined } };
+}
+
 export const DEV_JWT_SECRET = 'development-only-secret-change-me';
 
 export function loadConfig(env: Env = process.env): Config {
@@ -205,6 +222,11 @@ export function loadConfig(env: Env = process.env): Config {
     if (!env.AUTH_CLIENTS) throw new ConfigError('AUTH_CLIENTS must name a clients file in production');
   }
   const meiliUrl = url(env, 'MEILI_URL', undefined, ['http', 'https']);
+  const searchBackend = env.SEARCH_BACKEND || (meiliUrl ? 'meilisearch' : 'neo4j');
+  if (searchBackend !== 'meilisearch' && searchBackend !== 'neo4j') {
+    throw new ConfigError(`SEARCH_BACKEND must be one of meilisearch, neo4j; got "${env.SEARCH_BACKEND}"`);
+  }
+  const dataDir = path.resolve(env.GRAPH_API_DATA_DIR || path.join(__dirname, '..', '..', '.data'));
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
@@ -221,12 +243,13 @@ export function loadConfig(env: Env = process.env): Config {
       database: env.NEO4J_DATABASE || undefined,
     },
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])!,
-    meili: meiliUrl ? { url: meiliUrl, key: env.MEILI_KEY || undefined } : undefined,
+    searchBackend,
+    meili: searchBackend === 'neo4j' ? undefined : meiliConfig(env, meiliUrl, dataDir),
     serviceDomain: env.SERVICE_DOMAIN || 'graph-api.local',
     jwt: { secret, issuer: env.JWT_ISSUER || 'graph-api', ttlSeconds: 86400 },
     authClientsFile: env.AUTH_CLIENTS || undefined,
     logLevel,
-    dataDir: path.resolve(env.GRAPH_API_DATA_DIR || path.join(__dirname, '..', '..', '.data')),
+    dataDir,
     localNeo4j: {
       heapMiB: int(env, 'NEO4J_LOCAL_HEAP_MB', 1024, 256, 65536),
       pageCacheMiB: int(env, 'NEO4J_LOCAL_PAGECACHE_MB', 512, 64, 65536),
