@@ -38,3 +38,12 @@ test('MONITOR_CRON: daily by default, off, or a 5- or 6-field pattern; anything 
     expect(() => loadConfig({ MONITOR_CRON: raw })).toThrow(/^MONITOR_CRON must be "off" or a cron pattern/);
   }
 });
+
+test('SEARCH_BACKEND: neo4j by default, meilisearch with MEILI_URL or by name (then the local server and its key file); anything else refused', () => {
+  expect(loadConfig({})).toMatchObject({ searchBackend: 'neo4j', meili: undefined });
+  expect(loadConfig({ MEILI_URL: 'http://meili:7700', MEILI_KEY: 'k' })).toMatchObject({ searchBackend: 'meilisearch', meili: { url: 'http://meili:7700', key: 'k' } });
+  expect(loadConfig({ MEILI_URL: 'http://meili:7700', SEARCH_BACKEND: 'neo4j' }).meili).toBeUndefined();
+  const local = loadConfig({ SEARCH_BACKEND: 'meilisearch', MEILI_LOCAL_PORT: '7799', GRAPH_API_DATA_DIR: '/srv/graph' }).meili;
+  expect(local).toEqual({ url: 'http://127.0.0.1:7799', key: undefined, local: { port: 7799, keyFile: '/srv/graph/meilisearch/master.key', binary: undefined } });
+  expect(() => loadConfig({ SEARCH_BACKEND: 'elastic' })).toThrow(new ConfigError('SEARCH_BACKEND must be one of meilisearch, neo4j; got "elastic"'));
+});
