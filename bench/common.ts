@@ -1,6 +1,6 @@
 /**
  * Bench plumbing: a Neo4j of its own (bolt://127.0.0.1:7689, data under .data/bench, larger
- * memory), the app on an ephemeral port, and latency figures. Benches print; they assert nothing.
+ * memory), a Meilisearch of its own for SEARCH_BACKEND=meilisearch (port 7711, BENCH_MEILI_PORT), the app on an ephemeral port, and latency figures. Benches print; they assert nothing.
  */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -23,6 +23,7 @@ export function benchConfig(): Config {
     NEO4J_URI: process.env.BENCH_NEO4J_URI ?? 'bolt://127.0.0.1:7689',
     REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14',
     GRAPH_API_DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(REPO, '.data', 'bench'),
+    MEILI_LOCAL_PORT: process.env.BENCH_MEILI_PORT ?? '7711',
     NEO4J_LOCAL_HEAP_MB: process.env.NEO4J_LOCAL_HEAP_MB ?? '6144',
     NEO4J_LOCAL_PAGECACHE_MB: process.env.NEO4J_LOCAL_PAGECACHE_MB ?? '6144',
     LOG_LEVEL: 'silent',

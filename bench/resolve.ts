@@ -5,14 +5,14 @@
  * non-matches that get no best_match. Goals: 0.95, 0.99, 0.95. Prints; asserts nothing.
  */
 import { ResolveParams, ResolveService } from '../src/services/resolve';
-import { Neo4jFulltextIndex } from '../src/search/neo4jFulltext';
 import type { Graph } from '../src/graph/neo4j';
+import { benchSearchIndex } from './searchBackend';
 import { benchGraph, measure, ms, say, table } from './common';
 import { LabelledQuery, labelledSet } from './resolveSet';
 import { ensureGeneratedGraph } from './searchData';
 
 export async function evaluate(graph: Graph, set: LabelledQuery[]) {
-  const service = new ResolveService(new Neo4jFulltextIndex(graph));
+  const service = new ResolveService(await benchSearchIndex(graph));
   const perKind = new Map<string, { n: number; at1: number; at10: number; noBest: number }>();
   const misses: string[] = [];
   const params = (q: LabelledQuery): ResolveParams => ({

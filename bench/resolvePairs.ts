@@ -17,9 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Graph } from '../src/graph/neo4j';
 import { ingestFile } from '../src/ingest/ingest';
-import { Neo4jFulltextIndex } from '../src/search/neo4jFulltext';
 import { BEST_MATCH_THRESHOLD, MEDIUM_THRESHOLD, ResolveService } from '../src/services/resolve';
 import { nameCore } from '../src/search/analysis';
+import { benchSearchIndex } from './searchBackend';
 import { benchGraph, measure, ms, say, table, wipe } from './common';
 import { NamePair, namePairs } from './namePairs';
 import { generatedFile } from './searchData';
@@ -69,7 +69,7 @@ export function figures(outcomes: PairOutcome[], idOf: Map<string, string>, thre
 
 /** Resolves every pair's query name (concurrency 4); the latency of each resolve is measured. */
 export async function resolvePairs<P extends { query: string }>(graph: Graph, pairs: P[]) {
-  const service = new ResolveService(new Neo4jFulltextIndex(graph));
+  const service = new ResolveService(await benchSearchIndex(graph));
   const outcomes: PairOutcome<P>[] = new Array(pairs.length);
   const latency = await measure(pairs.length, 4, async (i) => {
     const ranked = await service.rank({ name: [pairs[i].query], identifier: [], country: [], address: [], dob: [], fuzziness: {}, strict: false, limit: 10, minScore: 0 });

@@ -6,9 +6,10 @@
  * Also the HTTP figure for reference. Prints; asserts nothing.
  */
 import neo4j from 'neo4j-driver';
-import { Neo4jFulltextIndex, entityLucene } from '../src/search/neo4jFulltext';
+import { entityLucene } from '../src/search/neo4jFulltext';
 import { compileQuery } from '../src/search/query';
 import { SearchService } from '../src/services/search';
+import { benchSearchIndex } from './searchBackend';
 import { benchGraph, measure, measureHttp, ms, say, startApp, table } from './common';
 import { ensureGeneratedGraph } from './searchData';
 
@@ -44,7 +45,7 @@ export async function run(): Promise<void> {
   say('  building the query mix');
   const qs = await queries(graph, 400);
   const c = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 2);
-  const service = new SearchService(new Neo4jFulltextIndex(graph));
+  const service = new SearchService(await benchSearchIndex(graph));
   const params = (q: string) => ({ q, filters: {}, facets: false, advanced: false, offset: 0, limit: 100 });
   const lucene = qs.map((q) => entityLucene({ query: compileQuery(q, { target: 'entity', advanced: false }), filters: {} }));
   const RAW = "CALL db.index.fulltext.queryNodes('entity_search', $lucene, {limit: $limit}) YIELD node, score RETURN node, score";

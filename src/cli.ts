@@ -279,7 +279,7 @@ async function main(argv: string[]): Promise<void> {
       stopOnSignal(createLogger(config), [await serve(config), workers]);
     });
 
-  const services = program.command('services').description('local Neo4j and Redis for development and tests');
+  const services = program.command('services').description('local Neo4j, Redis and (meilisearch backend) Meilisearch for development and tests');
   services.command('up').description('start what is not running (idempotent)').action(async () => {
     await servicesUp(config, say);
   });
@@ -301,12 +301,13 @@ async function main(argv: string[]): Promise<void> {
 
   program
     .command('reindex')
-    .description('recompute the search properties of every entity and, with MEILI_URL, rebuild the Meilisearch indexes')
+    .description('recompute the search properties of every entity and, on the meilisearch backend, rebuild its indexes')
     .action(() => withGraph(config, async (graph) => {
       await migrate(graph);
-      const { reindexAll } = await import('./search');
+      const { meiliOptions, reindexAll } = await import('./search');
       const { MeiliSearchIndex } = await import('./search/meilisearch');
-      const meili = config.meili ? new MeiliSearchIndex({ url: config.meili.url, key: config.meili.key }) : undefined;
+      const options = meiliOptions(config);
+      const meili = options ? new MeiliSearchIndex(options) : undefined;
       const done = await reindexAll(graph, meili, say);
       say(`reindexed ${done.entities} entities${meili ? ` and ${done.records} records into Meilisearch` : ''}`);
     }));

@@ -15,7 +15,17 @@ export interface Config {
   redisUrl: string;
   /** REDIS_CLUSTER_NODES: seed nodes of a Redis Cluster (REDIS_URL then gives only credentials and TLS); undefined: one Redis. */
   redisClusterNodes: { host: string; port: number }[] | undefined;
-  meili: { url: string; key: string | undefined } | undefined;
+  /**
+   * SEARCH_BACKEND: which SearchIndex serves search and resolve. Unset: meilisearch when
+   * MEILI_URL is set, else neo4j (the default, chosen by measurement: docs/design.md).
+   */
+  searchBackend: 'meilisearch' | 'neo4j';
+  /**
+   * The Meilisearch server, set only for the meilisearch backend: MEILI_URL and MEILI_KEY, or
+   * (MEILI_URL unset) the local one `services up` starts on 127.0.0.1:MEILI_LOCAL_PORT, whose
+   * generated master key is kept in `keyFile` under the data directory.
+   */
+  meili: { url: string; key: string | undefined; local?: { port: number; keyFile: string; binary: string | undefined } } | undefined;
   serviceDomain: string;
   jwt: { secret: string; issuer: string; ttlSeconds: number };
   authClientsFile: string | undefined;
@@ -231,6 +241,13 @@ function newsConfig(env: Env): Config['news'] {
   };
 }
 
+function meiliConfig(env: Env, meiliUrl: string | undefined, dataDir: string): Config['meili'] {
+  if (meiliUrl) return { url: meiliUrl, key: env.MEILI_KEY || undefined };
+  const port = int(env, 'MEILI_LOCAL_PORT', 7700, 1, 65535);
+  const keyFile = path.join(dataDir, 'meilisearch', 'master.key');
+  return { url: `http://127.0.0.1:${port}`, key: undefined, local: { port, keyFile, binary: env.MEILI_BINARY || undefined } };
+}
+
 export const DEV_JWT_SECRET = 'development-only-secret-change-me';
 
 export function loadConfig(env: Env = process.env): Config {
@@ -249,6 +266,11 @@ export function loadConfig(env: Env = process.env): Config {
     if (!env.AUTH_CLIENTS) throw new ConfigError('AUTH_CLIENTS must name a clients file in production');
   }
   const meiliUrl = url(env, 'MEILI_URL', undefined, ['http', 'https']);
+  const searchBackend = env.SEARCH_BACKEND || (meiliUrl ? 'meilisearch' : 'neo4j');
+  if (searchBackend !== 'meilisearch' && searchBackend !== 'neo4j') {
+    throw new ConfigError(`SEARCH_BACKEND must be one of meilisearch, neo4j; got "${env.SEARCH_BACKEND}"`);
+  }
+  const dataDir = path.resolve(env.GRAPH_API_DATA_DIR || path.join(__dirname, '..', '..', '.data'));
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
@@ -266,12 +288,13 @@ export function loadConfig(env: Env = process.env): Config {
     },
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])!,
     redisClusterNodes: redisClusterNodes(env, url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])!),
-    meili: meiliUrl ? { url: meiliUrl, key: env.MEILI_KEY || undefined } : undefined,
+    searchBackend,
+    meili: searchBackend === 'neo4j' ? undefined : meiliConfig(env, meiliUrl, dataDir),
     serviceDomain: env.SERVICE_DOMAIN || 'graph-api.local',
     jwt: { secret, issuer: env.JWT_ISSUER || 'graph-api', ttlSeconds: 86400 },
     authClientsFile: env.AUTH_CLIENTS || undefined,
     logLevel,
-    dataDir: path.resolve(env.GRAPH_API_DATA_DIR || path.join(__dirname, '..', '..', '.data')),
+    dataDir,
     localNeo4j: {
       heapMiB: int(env, 'NEO4J_LOCAL_HEAP_MB', 1024, 256, 65536),
       pageCacheMiB: int(env, 'NEO4J_LOCAL_PAGECACHE_MB', 512, 64, 65536),

@@ -20,7 +20,7 @@ const STOP_TIMEOUT_MS = 60_000;
 const PROGRESS_EVERY_MS = 5_000;
 
 export interface ServiceDef {
-  name: 'neo4j' | 'redis';
+  name: 'neo4j' | 'redis' | 'meilisearch';
   /** Found in /proc/<pid>/cmdline of our process; guards against a recycled pid. */
   marker: string;
 }
@@ -36,12 +36,12 @@ export function logFile(config: Config, def: ServiceDef): string {
 }
 
 /** Starts `command` detached in a process group of its own (it survives the CLI and its Ctrl-C) and records its pid. */
-export function spawnDetached(config: Config, def: ServiceDef, command: string, args: string[]): number {
+export function spawnDetached(config: Config, def: ServiceDef, command: string, args: string[], env: Record<string, string> = {}): number {
   fs.mkdirSync(runDir(config), { recursive: true });
   fs.mkdirSync(path.dirname(logFile(config, def)), { recursive: true });
   const out = fs.openSync(logFile(config, def), 'a');
   try {
-    const child = spawn(command, args, { cwd: config.dataDir, detached: true, stdio: ['ignore', out, out] });
+    const child = spawn(command, args, { cwd: config.dataDir, detached: true, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
     if (child.pid === undefined) throw new Error(`could not start ${command}`);
     child.on('error', () => undefined); // exit is detected by polling the pid
     child.unref();
@@ -115,7 +115,7 @@ export async function stopManaged(config: Config, def: ServiceDef, log: Log): Pr
   return true;
 }
 
-/** SIGTERM (Neo4j and Redis both shut down cleanly on it), SIGKILL only after a long grace period. */
+/** SIGTERM (Neo4j, Redis and Meilisearch shut down cleanly on it), SIGKILL only after a long grace period. */
 export async function stopPid(pid: number, def: ServiceDef, log: Log): Promise<void> {
   signal(pid, 'SIGTERM');
   const deadline = Date.now() + STOP_TIMEOUT_MS;

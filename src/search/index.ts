@@ -1,7 +1,7 @@
 /**
- * The configured SearchIndex: Meilisearch when MEILI_URL is set, else Neo4j's full-text
- * indexes. Also the graph-to-index sync used by the BullMQ job and `graph-api reindex`.
+ * The configured SearchIndex (SEARCH_BACKEND): Meilisearch, or Neo4j's full-text indexes. Also the graph-to-index sync used by the BullMQ job and `graph-api reindex`.
  */
+import fs from 'node:fs';
 import neo4j from 'neo4j-driver';
 import type { Config } from '../config';
 import { cypher } from '../graph/cypherFiles';
@@ -9,12 +9,26 @@ import type { Props } from '../graph/mappers';
 import type { Graph } from '../graph/neo4j';
 import { entityDocument, recordDocument } from './documents';
 import { AttributeValue, SEARCH_ATTRIBUTE_FIELDS, entitySearchProps, entitySourceTokens, recordSearchProps } from './fields';
-import { MeiliSearchIndex } from './meilisearch';
+import { MeiliOptions, MeiliSearchIndex } from './meilisearch';
 import { Neo4jFulltextIndex } from './neo4jFulltext';
 import type { SearchIndex } from './port';
 
 export function createSearchIndex(config: Config, graph: Graph): SearchIndex {
-  return config.meili ? new MeiliSearchIndex({ url: config.meili.url, key: config.meili.key }) : new Neo4jFulltextIndex(graph);
+  const meili = meiliOptions(config);
+  return meili ? new MeiliSearchIndex(meili) : new Neo4jFulltextIndex(graph);
+}
+
+/** Where the Meilisearch backend is and its key (of the local server: the file `services up` wrote); undefined for neo4j. */
+export function meiliOptions(config: Config): MeiliOptions | undefined {
+  const meili = config.meili;
+  if (!meili?.local) return meili && { url: meili.url, key: meili.key };
+  let key: string;
+  try {
+    key = fs.readFileSync(meili.local.keyFile, 'utf8').trim();
+  } catch {
+    throw new Error(`SEARCH_BACKEND=meilisearch without MEILI_URL uses the local Meilisearch, which has no master key yet (${meili.local.keyFile}): run \`graph-api services up\` first`);
+  }
+  return { url: meili.url, key };
 }
 
 /** Records re-indexed per sync job at most (a hub entity may be referenced by very many). */

@@ -214,8 +214,9 @@ export class MeiliSearchIndex implements SearchIndex {
     for (const tokens of request.names) {
       if (!tokens.length) continue;
       const nameQuery = { ...base, q: tokens.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name'] };
-      queries.push(nameQuery);
+      // Namesakes born on a given date first, as the Lucene adapter's boost puts them.
       for (const dob of dobFilters) queries.push({ ...nameQuery, filter: typeFilter ? `${dob} AND ${typeFilter}` : dob });
+      queries.push(nameQuery);
     }
     // Split words joined again (Nak amura -> nakamura): typo tolerance gives them their edit.
     if (request.pairs?.length) queries.push({ ...base, q: request.pairs.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name'] });

@@ -3,7 +3,7 @@ import { Harness, closedPort, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ wipe: false, env: { MEILI_URL: `http://127.0.0.1:${await closedPort()}`, MEILI_KEY: 'not-a-key' } });
+  h = await startHarness({ wipe: false, backend: 'meilisearch', env: { MEILI_URL: `http://127.0.0.1:${await closedPort()}`, MEILI_KEY: 'not-a-key' } });
 });
 afterAll(() => h.close());
 

@@ -1,6 +1,6 @@
 /**
- * The test environment: its own Neo4j (port 7688, data under .data/test) and Redis database
- * 15, so `npm test` never touches the data of a running `npm start`. TEST_NEO4J_URI /
+ * The test environment: its own Neo4j (port 7688, data under .data/test), Meilisearch (port
+ * 7710) and Redis database 15, so `npm test` never touches the data of a running `npm start`. TEST_NEO4J_URI /
  * TEST_REDIS_URL point the tests at other servers (they will be wiped).
  */
 import path from 'node:path';
@@ -18,6 +18,10 @@ export function testEnv(): Record<string, string | undefined> {
     REDIS_URL: clusterNodes ? `redis://${clusterNodes.split(',')[0]}` : process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
     REDIS_CLUSTER_NODES: clusterNodes ?? '',
     GRAPH_API_DATA_DIR: process.env.TEST_DATA_DIR ?? path.join(REPO, '.data', 'test'),
+    // Suites choose their search backend (startHarness's `backend`); the test Meilisearch, started
+    // by the global setup under the test data directory, listens on TEST_MEILI_PORT.
+    SEARCH_BACKEND: 'neo4j',
+    MEILI_LOCAL_PORT: process.env.TEST_MEILI_PORT ?? '7710',
     SERVICE_DOMAIN: 'api.test.local',
     JWT_SECRET: 'test-secret-with-at-least-thirty-two-characters',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',

@@ -15,6 +15,8 @@ import { answerClientErrors } from '../../src/http/errors';
 import type { RouteRegistry } from '../../src/http/registry';
 import { ingestFile, type IngestOptions, type IngestReport } from '../../src/ingest/ingest';
 import { AuthService, DEV_CLIENT, loadClients } from '../../src/services/auth';
+import { meiliOptions, syncEntities } from '../../src/search';
+import { MeiliSearchIndex } from '../../src/search/meilisearch';
 import { REPO, testConfig } from './env';
 import { flushRedis } from './redisCluster';
 import fs from 'node:fs';
@@ -46,12 +48,20 @@ export async function wipeGraph(graph: Graph): Promise<void> {
   await graph.deleteNodes();
 }
 
+export type SearchBackend = 'neo4j' | 'meilisearch';
+/** The search backends a suite runs on (test/support/backends.ts names them per suite). */
+export const SEARCH_BACKENDS: SearchBackend[] = ['neo4j', 'meilisearch'];
+
 /**
  * A running app on the test services. `wipe` (default true) empties the graph and the test
- * Redis database first; `env` overrides configuration (e.g. budgets) for this harness.
+ * Redis database first (and, on Meilisearch, its indexes); `env` overrides configuration (e.g.
+ * budgets) for this harness; `backend` is the search backend (default neo4j). On Meilisearch,
+ * `ingest` copies what it loaded into the index as the worker's search-index job does.
  */
-export async function startHarness(opts: { wipe?: boolean; files?: string[]; env?: Record<string, string> } = {}): Promise<Harness> {
-  const config = testConfig(opts.env);
+export async function startHarness(opts: { wipe?: boolean; files?: string[]; env?: Record<string, string>; backend?: SearchBackend } = {}): Promise<Harness> {
+  const config = testConfig({ ...(opts.backend ? { SEARCH_BACKEND: opts.backend } : {}), ...opts.env });
+  const meiliConnection = meiliOptions(config);
+  const meili = meiliConnection && new MeiliSearchIndex(meiliConnection);
   const graph = new Graph(config);
   const redis = feedsRedis(config, () => undefined);
   // The client refuses commands until connected (no offline queue); on a Redis that does not
@@ -61,6 +71,7 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
   if (opts.wipe !== false) {
     await wipeGraph(graph);
     await flushRedis(redis);
+    await meili?.clear();
   }
   const auth = new AuthService(config, loadClients(config, () => undefined));
   const { app, registry, flushFeeds, close } = createApp({
@@ -72,7 +83,14 @@ export async function startHarness(opts: { wipe?: boolean; files?: string[]; env
   });
   answerClientErrors(server);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ingest = (file: string, options: Partial<IngestOptions> = {}) => ingestFile(graph, file, { batchSize: 500, ...options });
+  const ingest = (file: string, options: Partial<IngestOptions> = {}) => ingestFile(graph, file, {
+    batchSize: 500,
+    ...options,
+    onCommitted: async (ids) => {
+      await options.onCommitted?.(ids);
+      if (meili) await syncEntities(graph, meili, ids);
+    },
+  });
   for (const file of opts.files ?? []) await ingest(file);
 
   const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {

@@ -47,3 +47,12 @@ test('REDIS_CLUSTER_NODES: unset is one Redis; host:port pairs make a cluster on
   expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-1:99999' })).toThrow(/REDIS_CLUSTER_NODES/);
   expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000', REDIS_URL: 'redis://redis-1:7000/3' })).toThrow(/database 3.*only database 0/);
 });
+
+test('SEARCH_BACKEND: neo4j by default, meilisearch with MEILI_URL or by name (then the local server and its key file); anything else refused', () => {
+  expect(loadConfig({})).toMatchObject({ searchBackend: 'neo4j', meili: undefined });
+  expect(loadConfig({ MEILI_URL: 'http://meili:7700', MEILI_KEY: 'k' })).toMatchObject({ searchBackend: 'meilisearch', meili: { url: 'http://meili:7700', key: 'k' } });
+  expect(loadConfig({ MEILI_URL: 'http://meili:7700', SEARCH_BACKEND: 'neo4j' }).meili).toBeUndefined();
+  const local = loadConfig({ SEARCH_BACKEND: 'meilisearch', MEILI_LOCAL_PORT: '7799', GRAPH_API_DATA_DIR: '/srv/graph' }).meili;
+  expect(local).toEqual({ url: 'http://127.0.0.1:7799', key: undefined, local: { port: 7799, keyFile: '/srv/graph/meilisearch/master.key', binary: undefined } });
+  expect(() => loadConfig({ SEARCH_BACKEND: 'elastic' })).toThrow(new ConfigError('SEARCH_BACKEND must be one of meilisearch, neo4j; got "elastic"'));
+});
