@@ -99,6 +99,10 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     best_match: { anyOf: [ref('EmbeddedEntity'), { type: 'null' }] }, other_matches: arrayOf(ref('EmbeddedEntity')),
     strict: bool, fuzziness: { type: 'object', additionalProperties: num }, resolvers: strings,
   }),
+  HsCodes: object(['filters', 'data', 'total_count'], {
+    filters: obj, total_count: int,
+    data: arrayOf(object(['code', 'short_description', 'long_description'], { code: str, short_description: str, long_description: str })),
+  }),
   V1Error: object(['status', 'message', 'success'], { status: int, message: arrayOf(str), success: { const: false } }),
   LegacyError: object(['status', 'success', 'messages'], { status: int, success: { const: false }, messages: arrayOf(str) }),
 };
@@ -118,6 +122,7 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (path === '/search/entity') return page(ref('EmbeddedEntity'));
   if (path === '/search/record') return page(ref('EmbeddedRecord'));
   if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
+  if (spec.path === '/v1/hs_codes') return ref('HsCodes');
   if (spec.path === '/v1/ontology') return object(['data'], { data: obj });
   if (path === '/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
   if (spec.path === '/v1/history') return ref('History');
