@@ -150,7 +150,8 @@ const METHODS: Method[] = [
   })),
   { resource: 'ontology', name: 'getRiskFactors', schema: 'ontology.json#/responses/GetOntologyRiskFactorsResponse',
     call: () => alice('GET', `/v1/ontology/risk_factors?risk_category=${encodeURIComponent('["sanctions"]')}&level=${encodeURIComponent('["critical"]')}&enabled=true&visible=true`) },
-  { resource: 'ontology', name: 'getHsCodes', notServed: 'trade HS codes: out of scope' },
+  { resource: 'ontology', name: 'getHsCodes', schema: 'ontology.json#/responses/GetOntologyHsCodesResponse',
+    call: () => alice('GET', `/v1/hs_codes?code=${encodeURIComponent('["1503"]')}`) },
   { resource: 'metadata', name: 'metadata', schema: 'ontology.json#/responses/MetadataResponse', call: () => alice('GET', '/v1/metadata') },
   // ---- the older generation on project entities
   { resource: 'project', name: 'getProjectEntities', schema: 'project.json#/responses/GetProjectEntitiesResponse',
