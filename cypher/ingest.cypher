@@ -138,7 +138,7 @@ RETURN previous, old_supplier, old_buyer, row.supplier AS supplier, row.buyer AS
 // The trade edges of each pair ($pairs: {from, to}, supplier to buyer), summed from the
 // shipments between them: one SHIPS_TO (and its inverse RECEIVES_FROM) per HS code, keyed
 // 'hs:' + code, carrying the shipment count, their summed weight in kg, the first and last
-// day of their dates and the union of their countries. An edge whose code no shipment
+// day of their dates and their departure and arrival countries. An edge whose code no shipment
 // carries any more is deleted. Relationship lines of these types keep keys of their own.
 UNWIND $pairs AS pair
 MATCH (a:Entity {id: pair.from}), (b:Entity {id: pair.to})
@@ -146,9 +146,9 @@ CALL (a, b) {
   MATCH (a)<-[:SHIPPED_BY]-(s:Shipment)-[:RECEIVED_BY]->(b)
   UNWIND s.hs_codes AS hs
   WITH hs, count(s) AS shipments, sum(s.weight_kg) AS weight, min(s.date_start) AS first, max(s.date_end) AS last,
-       collect(s.countries) AS countries
+       collect(DISTINCT s.departure_country) AS departure, collect(DISTINCT s.arrival_country) AS arrival
   RETURN collect({key: 'hs:' + hs, hs_code: hs, shipments: shipments, weight_kg: weight, min_date: first, max_date: last,
-         countries: reduce(all = [], cs IN countries | all + [c IN cs WHERE NOT c IN all])}) AS edges
+         departure_countries: departure, arrival_countries: arrival}) AS edges
 }
 CALL (a, b, edges) {
   MATCH (a)-[r:SHIPS_TO]->(b)

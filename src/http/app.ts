@@ -28,6 +28,8 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerResourceNotificationRoutes } from './routes/resourceNotifications';
 import { registerAttributeRoutes } from './routes/attributes';
 import { registerOntologyRoutes } from './routes/ontology';
+import { registerSupplyChainRoutes } from './routes/supplyChain';
+import { SupplyChainService } from '../services/supplyChain/upstream';
 import { OntologyService } from '../services/ontology';
 import { UserAttributeService } from '../services/userAttributes';
 import { ResourceNotificationService } from '../services/resourceNotifications';
@@ -155,6 +157,7 @@ export function createApp(deps: AppDeps) {
     sourceEntity: async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity,
     effective,
   });
+  registerSupplyChainRoutes(registry, new SupplyChainService(deps.graph, deps.config.traversal.timeoutMs, (msg, details) => deps.logger.warn(details, msg)));
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);

@@ -106,7 +106,7 @@ export function shipmentRow(line: ShipmentLine) {
   const props: Record<string, string | number | boolean | string[]> = {
     id: line.id, date_start: startOfPeriod(when), date_end: endOfPeriod(when),
     hs_codes: hs, hs_descriptions: hs.map((code) => line.hs_codes.find((h) => h.code === code && h.description)?.description ?? ''),
-    weight_kg: weightKg(line), countries: unique([line.departure_country, line.arrival_country].filter((c): c is string => !!c)),
+    weight_kg: weightKg(line),
     supplier_ids: unique(line.supplier), buyer_ids: unique(line.buyer),
     body: JSON.stringify(line),
   };
