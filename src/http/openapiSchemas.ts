@@ -116,6 +116,12 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
       entities: { type: 'object', additionalProperties: object(['id', 'type', 'label', 'risk_factors', 'countries'], { id: str, type: str, label: str, risk_factors: strings, countries: strings }) },
     }),
   }),
+  ShipmentSearch: object(['limit', 'size', 'offset', 'next', 'data'], {
+    limit: int, offset: int, next: bool, size: ref('CountWithQualifier'),
+    data: arrayOf(object(['id', 'type', 'buyer', 'supplier', 'hs_codes', 'record'], {
+      id: str, type: str, buyer: arrayOf(obj), supplier: arrayOf(obj), hs_codes: arrayOf(object(['code', 'description'], { code: str, description: str })), record: str,
+    })),
+  }),
   V1Error: object(['status', 'message', 'success'], { status: int, message: arrayOf(str), success: { const: false } }),
   LegacyError: object(['status', 'success', 'messages'], { status: int, success: { const: false }, messages: arrayOf(str) }),
 };
@@ -137,6 +143,7 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
   if (spec.path === '/v1/hs_codes') return ref('HsCodes');
   if (spec.path === '/v1/supply_chain/upstream/:id') return ref('UpstreamTradeTraversal');
+  if (spec.path === '/v1/trade/search/shipments') return ref('ShipmentSearch');
   if (spec.path === '/v1/ontology') return object(['data'], { data: obj });
   if (path === '/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
   if (spec.path === '/v1/history') return ref('History');

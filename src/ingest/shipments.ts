@@ -115,5 +115,7 @@ export function shipmentRow(line: ShipmentLine) {
   }
   if (line.product_descriptions?.length) props.product_descriptions = line.product_descriptions;
   if (line.identifiers?.length) props.identifier_values = line.identifiers.map((i) => i.value);
+  if (line.product_origin?.length) props.product_origin = line.product_origin;
+  if (line.transit_countries?.length) props.transit_countries = line.transit_countries;
   return { id: line.id, supplier: unique(line.supplier), buyer: unique(line.buyer), notify: unique(line.notify_party ?? []), props };
 }

@@ -90,3 +90,44 @@ describe('shipment lines', () => {
     expect(report.loaded.shipment).toBe(1);
   });
 });
+
+describe('trade search over shipments', () => {
+  test('POST /v1/trade/search/shipments filters by HS prefix, countries, dates, parties and q, newest first, in the client shape', async () => {
+    await h.ingest(writeNdjson('search.ndjson', [
+      company('acme', { attributes: [{ field: 'country', value: 'CHN' }], risk: [{ factor: 'forced_labor_xinjiang_origin_direct' }] }), company('beta'), company('gamma'),
+      shipment('s1', ['acme'], ['beta'], ['854231'], '2024-03-02', { arrival_date: '2024-03-20', product_descriptions: ['INTEGRATED CIRCUITS'], identifiers: [{ value: 'MAEU123', type: 'bill_of_lading' }] }),
+      shipment('s2', ['acme'], ['gamma'], ['720851'], '2024-06-01', { arrival_date: '2024-07-01' }),
+      shipment('s3', ['gamma'], ['beta'], ['854232'], '2023-01-05', { departure_country: 'DEU', arrival_date: '2023-02-01' }),
+    ]));
+    const search = (body: unknown, query = '') => h.json(`/v1/trade/search/shipments${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ids = async (body: unknown, query = '') => {
+      const res = await search(body, query);
+      expect(res.status).toBe(200);
+      return (res.body as any).data.map((s: any) => s.id);
+    };
+    expect(await ids({})).toEqual(['s2', 's1', 's3']);
+    expect(await ids({ filter: { hs_code: ['8542'] } })).toEqual(['s1', 's3']);
+    expect(await ids({ filter: { departure_country: ['DEU'] } })).toEqual(['s3']);
+    expect(await ids({ filter: { arrival_date: '2024-01|2024-05' } })).toEqual(['s1']);
+    expect(await ids({ filter: { arrival_date: '2024-03' } })).toEqual(['s2', 's1']);
+    expect(await ids({ filter: { supplier_name: ['acm'], supplier_risk: ['forced_labor_xinjiang_origin_direct'] } })).toEqual(['s2', 's1']);
+    expect(await ids({ filter: { buyer_id: ['beta'], shipment_identifier: ['MAEU'] } })).toEqual(['s1']);
+    expect(await ids({ q: 'integrated' })).toEqual(['s1']);
+    expect(await ids({ filter: { weight: ['500|1500'] } })).toEqual(['s2', 's1', 's3']);
+    const page = await search({}, '?limit=1&offset=1');
+    expect(page.body).toMatchObject({ limit: 1, offset: 1, next: true, size: { count: 3, qualifier: 'eq' } });
+    expect((page.body as any).data[0]).toMatchObject({
+      id: 's1', type: 'shipment', departure_country: ['CHN'], arrival_country: ['USA'], arrival_date: ['2024-03-20'],
+      hs_codes: [{ code: '854231', description: 'goods 854231', imputed: false }], identifier: [{ value: 'MAEU123', type: 'bill_of_lading' }],
+      supplier: [{ id: 'acme', type: 'company', names: ['ACME'], countries: ['CHN'], risks: { forced_labor_xinjiang_origin_direct: expect.anything() } }],
+      buyer: [{ id: 'beta', names: ['BETA'] }], weight: [{ value: 1000, unit: 'kg', type: 'gross' }],
+    });
+    for (const [body, name] of [[{ filter: { hs_code: ['85x'] } }, 'filter.hs_code'], [{ filter: { arrival_date: '2024-13' } }, 'filter.arrival_date'],
+      [{ filter: { buyer_country: ['QQQ'] } }, 'filter.buyer_country'], [{ filter: { colour: ['red'] } }, 'filter.colour']] as const) {
+      const res = await search(body);
+      expect({ name, status: res.status }).toEqual({ name, status: 400 });
+      expect((res.body as any).message[0].startsWith(name)).toBe(true);
+    }
+    expect((await search({}, '?limit=3001')).status).toBe(400);
+  });
+});

@@ -90,7 +90,7 @@ describe('upstream supply chain', () => {
 
   test('random targets and filter sets answer what the reference walk finds', async () => {
     const rnd = random(11);
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 6; i++) {
       const query = randomUpstreamQuery(rnd, net);
       const res = await h.json(upstreamPath(query));
       expect({ i, status: res.status }).toEqual({ i, status: 200 });
