@@ -1,7 +1,7 @@
 /**
  * Conformance with the published Node client: every method of its project-entity resources
  * (the newer `projectEntity` / `projectEntityAttributes` and the older `project` / `resource`
- * calls on project entities) and of its `notifications`, `attributes`, `ontology`, `supplyChain` and `metadata` resources is called with a request shaped as the client's request types
+ * calls on project entities) and of its `notifications`, `attributes`, `ontology`, `supplyChain`, `trade` and `metadata` resources is called with a request shaped as the client's request types
  * send it, and its response validated against JSON Schemas written from the client's response
  * types (test/fixtures/clientSchemas): every required key present, with its type. The suite
  * prints how many of the listed methods are served; methods not served are listed with why.
@@ -13,7 +13,7 @@ import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness'
 import { REPO } from '../support/env';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
-for (const file of ['projectEntity.json', 'project.json', 'notifications.json', 'attributes.json', 'ontology.json', 'supplyChain.json']) {
+for (const file of ['projectEntity.json', 'project.json', 'notifications.json', 'attributes.json', 'ontology.json', 'supplyChain.json', 'trade.json']) {
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(REPO, 'test', 'fixtures', 'clientSchemas', file), 'utf8')));
 }
 const validator = (ref: string) => ajv.getSchema(ref)!;
@@ -155,7 +155,9 @@ const METHODS: Method[] = [
   // ---- supply chain (list filters JSON-encoded, as the client sends them)
   { resource: 'supplyChain', name: 'upstreamTradeTraversal', schema: 'supplyChain.json#/responses/UpstreamTradeTraversalResponse',
     call: () => alice('GET', `/v1/supply_chain/upstream/e-gb-northwind-logistics?min_date=2023-03-15&product=${encodeURIComponent('["3204"]')}&risk=${encodeURIComponent('["forced_labor_xinjiang_origin_subtier"]')}`) },
-  ...['searchShipments', 'searchSuppliers', 'searchBuyers'].map((name): Method => ({ resource: 'trade', name, notServed: 'trade search: not built yet' })),
+  { resource: 'trade', name: 'searchShipments', schema: 'trade.json#/responses/ShipmentSearchResponse',
+    call: () => alice('POST', '/v1/trade/search/shipments?limit=1', { filter: { departure_country: ['DEU'], arrival_country: ['RUS'], hs_code: ['854231'], arrival_date: '2024-01|2024-10' } }) },
+  ...['searchSuppliers', 'searchBuyers'].map((name): Method => ({ resource: 'trade', name, notServed: 'trade search: not built yet' })),
   ...['getProjectEntitySupplyChainSnapshots', 'getProjectEntitySupplyChainSnapshotById', 'createProjectEntitySupplyChainSnapshot', 'deleteProjectEntitySupplyChainSnapshotById']
     .map((name): Method => ({ resource: 'projectEntitySupplyChainSnapshots', name, notServed: 'supply-chain snapshots: not built yet' })),
   { resource: 'metadata', name: 'metadata', schema: 'ontology.json#/responses/MetadataResponse', call: () => alice('GET', '/v1/metadata') },
