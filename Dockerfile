@@ -25,6 +25,7 @@ COPY --from=build /app/redis ./redis
 # Neo4j Browser guides, served at /guides/ (docs/data-engineers.md).
 COPY --from=build /app/guides ./guides
 COPY --from=build /app/seed ./seed
+COPY --from=build /app/data ./data
 # The image's unprivileged `node` user; the app writes nothing inside the image.
 USER node
 EXPOSE 8080

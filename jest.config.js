@@ -16,6 +16,7 @@ const ONLY_IN_FULL = [
   'integration/traversal', // random queries on random graphs; traversalRoutes runs the fixed cases
   'integration/effectiveOwnership', // random ownership graphs; ownershipBlocks and traversalRoutes run /ubo
   'integration/asOf', // random dated graphs
+  'integration/supplyChainRandom', // 300 random upstream queries on random trade networks; supplyChain runs a few
   'integration/riskClosure', // random graphs through the re-scoring reads
   'integration/traversalStatements', // EXPLAIN of a sample of the statement grid
   'integration/cypherStatements', // EXPLAIN of every named statement

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every bench in turn, each printing its figures. Sizes come from env:
  * BENCH_ENTITIES (foundation, default 100k), BENCH_TRAVERSAL_ENTITIES (default 1M),
- * BENCH_PLANNING_ENTITIES (planning, default 100k), BENCH_OWNERSHIP_ENTITIES (ownership, default BENCH_TRAVERSAL_ENTITIES), BENCH_ONLY (comma-separated names to run a subset), BENCH_PAIRS_BACKGROUND (resolvePairs, default 10k).
+ * BENCH_PLANNING_ENTITIES (planning, default 100k), BENCH_OWNERSHIP_ENTITIES (ownership, default BENCH_TRAVERSAL_ENTITIES), BENCH_ONLY (comma-separated names to run a subset), BENCH_PAIRS_BACKGROUND (resolvePairs, default 10k), BENCH_TRADE_ENTITIES (upstream, default 10k).
  */
 import { run as foundation } from './foundation';
 import { run as traversal } from './traversal';
@@ -15,9 +15,10 @@ import { run as imports } from './imports';
 import { run as webhooks } from './webhooks';
 import { run as ownership } from './ownership';
 import { run as upload } from './upload';
+import { run as upstream } from './upstream';
 
 // Benches sharing a graph size run together; resolvePairs and foundation wipe the bench graph, so they run last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, resolvePairs, foundation };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, upstream, resolvePairs, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

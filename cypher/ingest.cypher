@@ -98,6 +98,78 @@ SET q = row.props
 WITH a, b WHERE a:Sanctioned OR a:Pep OR b:Sanctioned OR b:Pep
 RETURN CASE WHEN b:Sanctioned OR b:Pep THEN a.id END AS adjacent, CASE WHEN a:Sanctioned OR a:Pep THEN b.id END AS adjacentToo
 
+// name: upsert-shipments
+// Replaces each shipment and its links to its parties. The links go from the shipment
+// (SHIPPED_BY, RECEIVED_BY, HAS_NOTIFY_PARTY; read from an entity as shipper_of, receiver_of,
+// notify_party_of), so no walk over an entity's own facts reaches a shipment. Returns the
+// parties named before and the pairs before and now, whose trade edges refresh-trade-edges sums
+// again.
+UNWIND $rows AS row
+MERGE (s:Shipment {id: row.id})
+WITH s, row
+CALL (s) {
+  OPTIONAL MATCH (s)-[old:SHIPPED_BY|RECEIVED_BY|HAS_NOTIFY_PARTY]->(p:Entity)
+  WITH collect(old) AS olds, collect(DISTINCT p.id) AS previous,
+       collect(CASE WHEN type(old) = 'SHIPPED_BY' THEN p.id END) AS old_supplier,
+       collect(CASE WHEN type(old) = 'RECEIVED_BY' THEN p.id END) AS old_buyer
+  FOREACH (r IN olds | DELETE r)
+  RETURN previous, old_supplier, old_buyer
+}
+SET s = row.props
+WITH s, row, previous, old_supplier, old_buyer
+CALL (s, row) {
+  UNWIND row.supplier AS id
+  MERGE (e:Entity {id: id})
+  CREATE (s)-[:SHIPPED_BY]->(e)
+}
+CALL (s, row) {
+  UNWIND row.buyer AS id
+  MERGE (e:Entity {id: id})
+  CREATE (s)-[:RECEIVED_BY]->(e)
+}
+CALL (s, row) {
+  UNWIND row.notify AS id
+  MERGE (e:Entity {id: id})
+  CREATE (s)-[:HAS_NOTIFY_PARTY]->(e)
+}
+RETURN previous, old_supplier, old_buyer, row.supplier AS supplier, row.buyer AS buyer
+
+// name: refresh-trade-edges
+// The trade edges of each pair ($pairs: {from, to}, supplier to buyer), summed from the
+// shipments between them: one SHIPS_TO (and its inverse RECEIVES_FROM) per HS code, keyed
+// 'hs:' + code, carrying the shipment count, their summed weight in kg, the first and last
+// day of their dates and their departure and arrival countries. An edge whose code no shipment
+// carries any more is deleted. Relationship lines of these types keep keys of their own.
+UNWIND $pairs AS pair
+MATCH (a:Entity {id: pair.from}), (b:Entity {id: pair.to})
+CALL (a, b) {
+  MATCH (a)<-[:SHIPPED_BY]-(s:Shipment)-[:RECEIVED_BY]->(b)
+  UNWIND s.hs_codes AS hs
+  WITH hs, count(s) AS shipments, sum(s.weight_kg) AS weight, min(s.date_start) AS first, max(s.date_end) AS last,
+       collect(DISTINCT s.departure_country) AS departure, collect(DISTINCT s.arrival_country) AS arrival
+  RETURN collect({key: 'hs:' + hs, hs_code: hs, shipments: shipments, weight_kg: weight, min_date: first, max_date: last,
+         departure_countries: departure, arrival_countries: arrival}) AS edges
+}
+CALL (a, b, edges) {
+  MATCH (a)-[r:SHIPS_TO]->(b)
+  WHERE r.key STARTS WITH 'hs:' AND NOT r.key IN [e IN edges | e.key]
+  DELETE r
+}
+CALL (a, b, edges) {
+  MATCH (b)-[r:RECEIVES_FROM]->(a)
+  WHERE r.key STARTS WITH 'hs:' AND NOT r.key IN [e IN edges | e.key]
+  DELETE r
+}
+CALL (a, b, edges) {
+  UNWIND edges AS edge
+  MERGE (a)-[r:SHIPS_TO {key: edge.key}]->(b)
+  SET r = edge
+  MERGE (b)-[q:RECEIVES_FROM {key: edge.key}]->(a)
+  SET q = edge
+}
+WITH a, b WHERE a:Sanctioned OR a:Pep OR b:Sanctioned OR b:Pep
+RETURN CASE WHEN b:Sanctioned OR b:Pep THEN a.id END AS adjacent, CASE WHEN a:Sanctioned OR a:Pep THEN b.id END AS adjacentToo
+
 // name: upsert-possibly-same-as
 UNWIND $rows AS row
 MERGE (a:Entity {id: row.a})
@@ -177,7 +249,8 @@ CALL (e) {
   OPTIONAL MATCH (rec:Record)-[:ABOUT|MENTIONS]->(e)
   RETURN collect(rec.source) AS sources
 }
-RETURN e.id AS id, types, related_entities_count, psa_count, psa_sanctioned, sources
+RETURN e.id AS id, types, related_entities_count, psa_count, psa_sanctioned, sources,
+       COUNT { (e)<-[:SHIPPED_BY]-(:Shipment) } AS trade_sent, COUNT { (e)<-[:RECEIVED_BY]-(:Shipment) } AS trade_received
 
 // name: source-labels
 MATCH (s:Source)
@@ -194,7 +267,9 @@ SET e.degree = row.degree,
     e.source_count = row.source_count,
     e.sources = row.sources,
     e.sx_source = row.sx_source,
-    e.references_count = row.references_count
+    e.references_count = row.references_count,
+    e.trade_sent = row.trade_sent,
+    e.trade_received = row.trade_received
 
 // name: derived-risk
 // The last risk the worker wrote (cypher/risk.cypher keeps it on RiskState), and the

@@ -2,6 +2,7 @@
 CREATE CONSTRAINT entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE;
 CREATE CONSTRAINT record_id IF NOT EXISTS FOR (r:Record) REQUIRE r.id IS UNIQUE;
 CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
+CREATE CONSTRAINT shipment_id IF NOT EXISTS FOR (s:Shipment) REQUIRE s.id IS UNIQUE;
 CREATE INDEX entity_type IF NOT EXISTS FOR (e:Entity) ON (e.type);
 CREATE INDEX entity_sanctioned IF NOT EXISTS FOR (e:Entity) ON (e.sanctioned);
 CREATE INDEX entity_pep IF NOT EXISTS FOR (e:Entity) ON (e.pep);

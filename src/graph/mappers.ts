@@ -111,7 +111,12 @@ export function embeddedEntity(e: Props, surface: Surface, extended = surface ==
     entity.attribute_count = storedJson<Record<string, number>>(e.attribute_count, {});
     entity.related_entities_count = (e.related_entities_count as number) ?? 0;
     entity.risk = storedJson<Record<string, unknown>>(e.risk, {});
-    entity.trade_count = { sent: relationshipCount.ships_to ?? 0, received: relationshipCount.receives_from ?? 0 };
+    // Shipments the entity sent and received; an entity with none counts its trade facts.
+    const sent = Number(e.trade_sent ?? 0);
+    const received = Number(e.trade_received ?? 0);
+    entity.trade_count = sent || received
+      ? { sent, received }
+      : { sent: relationshipCount.ships_to ?? 0, received: relationshipCount.receives_from ?? 0 };
     entity.user_attribute_count = {};
     entity.user_record_count = 0;
     entity.user_related_entities_count = 0;

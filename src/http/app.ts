@@ -28,6 +28,10 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerResourceNotificationRoutes } from './routes/resourceNotifications';
 import { registerAttributeRoutes } from './routes/attributes';
 import { registerOntologyRoutes } from './routes/ontology';
+import { registerSupplyChainRoutes } from './routes/supplyChain';
+import { registerTradeRoutes } from './routes/trade';
+import { TradeSearchService } from '../services/trade/shipments';
+import { SupplyChainService } from '../services/supplyChain/upstream';
 import { OntologyService } from '../services/ontology';
 import { UserAttributeService } from '../services/userAttributes';
 import { ResourceNotificationService } from '../services/resourceNotifications';
@@ -157,6 +161,8 @@ export function createApp(deps: AppDeps) {
     sourceEntity: async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity,
     effective,
   });
+  registerSupplyChainRoutes(registry, new SupplyChainService(deps.graph, deps.config.traversal.timeoutMs, (msg, details) => deps.logger.warn(details, msg)));
+  registerTradeRoutes(registry, new TradeSearchService(deps.graph));
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);

@@ -103,6 +103,29 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   Article: object(['title', 'snippet', 'url', 'source', 'published', 'risk_flags'], {
     id: str, title: str, snippet: str, url: str, source: str, published: str, risk_flags: strings, search_term: {}, topics: strings, language: str,
   }),
+  HsCodes: object(['filters', 'data', 'total_count'], {
+    filters: obj, total_count: int,
+    data: arrayOf(object(['code', 'short_description', 'long_description'], { code: str, short_description: str, long_description: str })),
+  }),
+  TradeComponent: object(['hs_code', 'arrival_countries', 'departure_countries'], {
+    hs_code: str, arrival_countries: strings, departure_countries: strings, min_date: str, max_date: str,
+  }),
+  UpstreamTradeTraversal: object(['filters', 'data', 'explored_count', 'partial_results'], {
+    filters: obj, explored_count: int, partial_results: bool,
+    data: object(['paths', 'entities'], {
+      paths: arrayOf(object(['source_entity_id', 'path'], {
+        source_entity_id: str,
+        path: arrayOf(object(['tier', 'entity_id', 'components'], { tier: int, entity_id: str, components: arrayOf(ref('TradeComponent')) })),
+      })),
+      entities: { type: 'object', additionalProperties: object(['id', 'type', 'label', 'risk_factors', 'countries'], { id: str, type: str, label: str, risk_factors: strings, countries: strings }) },
+    }),
+  }),
+  ShipmentSearch: object(['limit', 'size', 'offset', 'next', 'data'], {
+    limit: int, offset: int, next: bool, size: ref('CountWithQualifier'),
+    data: arrayOf(object(['id', 'type', 'buyer', 'supplier', 'hs_codes', 'record'], {
+      id: str, type: str, buyer: arrayOf(obj), supplier: arrayOf(obj), hs_codes: arrayOf(object(['code', 'description'], { code: str, description: str })), record: str,
+    })),
+  }),
   V1Error: object(['status', 'message', 'success'], { status: int, message: arrayOf(str), success: { const: false } }),
   LegacyError: object(['status', 'success', 'messages'], { status: int, success: { const: false }, messages: arrayOf(str) }),
 };
@@ -125,6 +148,9 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (path === '/search/entity') return page(ref('EmbeddedEntity'));
   if (path === '/search/record') return page(ref('EmbeddedRecord'));
   if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
+  if (spec.path === '/v1/hs_codes') return ref('HsCodes');
+  if (spec.path === '/v1/supply_chain/upstream/:id') return ref('UpstreamTradeTraversal');
+  if (spec.path === '/v1/trade/search/shipments') return ref('ShipmentSearch');
   if (spec.path === '/v1/ontology') return object(['data'], { data: obj });
   if (path === '/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
   if (spec.path === '/v1/history') return ref('History');

@@ -9,6 +9,7 @@ import { PROGRESS_INTERVAL_MS, type Checked, type CheckedLines, type IngestOptio
 export type { Checked } from './options';
 import { readLines } from './reader';
 import { IngestLine, parseLine } from './validate';
+import { shipmentParties } from './shipments';
 
 /**
  * The check pass's look-up of referenced ids is part of a load, not an interactive call: it has
@@ -43,6 +44,10 @@ function* referencedBy(line: IngestLine): Generator<Ref> {
     case 'possibly_same_as':
       yield { kind: 'entity', id: line.a };
       yield { kind: 'entity', id: line.b };
+      break;
+    case 'shipment':
+      for (const id of shipmentParties(line)) yield { kind: 'entity', id };
+      if (line.record) yield { kind: 'record', id: line.record };
       break;
   }
 }

@@ -14,6 +14,7 @@ import { isDirectRiskFactor } from '../domain/risk';
 import { readLines } from './reader';
 import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from './rows';
 import { readValidLine } from './validate';
+import { shipmentParties, shipmentRow } from './shipments';
 import { refreshSummaries } from './summaries';
 import { entitySourceTokens } from '../domain/sourceTokens';
 import { InTransaction, Runner, bumpGraphEpoch, ownTransactions, within } from './transactions';
@@ -65,6 +66,7 @@ async function write(
       const result = await inBatch(async (run) => {
         if (key === 'entity') await keepDerivedRisk(run, rows as EntityRow[]);
         const records = await run(buffer.query, { rows });
+        if (key === 'shipment') return refreshTradeEdges(run, records);
         const listed = key === 'entity' ? (rows as EntityRow[]).filter((r) => r.props.sanctioned || r.props.pep).map((r) => r.id) : [];
         const adjacent = key.startsWith('rel:') || key === 'psa'
           ? records.flatMap((r) => [r.get('adjacent'), r.get('adjacentToo')]).filter((id): id is string => typeof id === 'string')
@@ -72,7 +74,7 @@ async function write(
         if (listed.length || adjacent.length) await run(cypher('ingest', 'watchlist-adjacent'), { listed, adjacent });
         return key === 'record' || key === 'source' ? records : [];
       });
-      if (key === 'record' || key === 'source') {
+      if (key === 'record' || key === 'source' || key === 'shipment') {
         for (const row of result) {
           for (const id of row.get('previous') as string[]) {
             touched.add(id);
@@ -140,6 +142,11 @@ async function write(
         await add(`rel:${line.type}`, () => relationshipQuery(line.type), row, [line.from, line.to], `${line.from}\u0000${line.to}\u0000${row.props.key}`, no);
         break;
       }
+      case 'shipment': {
+        const row = shipmentRow(line);
+        await add('shipment', () => cypher('ingest', 'upsert-shipments'), row, shipmentParties(line), line.id, no);
+        break;
+      }
       case 'possibly_same_as':
         await add('psa', () => cypher('ingest', 'upsert-possibly-same-as'), psaRow(line), [line.a, line.b], [line.a, line.b].sort().join('\u0000'), no);
         break;
@@ -155,6 +162,26 @@ async function write(
 }
 
 type EntityRow = ReturnType<typeof entityRow>;
+
+/**
+ * After a batch of shipments: the trade edges of every supplier-buyer pair the batch's
+ * shipments name now or named before, summed again from the shipments (so a re-ingested
+ * shipment is counted once), and the watchlist label of their ends. Returns the batch's rows,
+ * whose `previous` are the parties the shipments named before.
+ */
+async function refreshTradeEdges(run: Runner, records: { get(key: string): unknown }[]) {
+  const pairs = new Map<string, { from: string; to: string }>();
+  for (const r of records) {
+    for (const [suppliers, buyers] of [[r.get('supplier'), r.get('buyer')], [r.get('old_supplier'), r.get('old_buyer')]] as string[][][]) {
+      for (const from of suppliers) for (const to of buyers) pairs.set(`${from}\u0000${to}`, { from, to });
+    }
+  }
+  const list = [...pairs.values()].sort((a, b) => (a.from + a.to < b.from + b.to ? -1 : 1));
+  const edges = await run(cypher('ingest', 'refresh-trade-edges'), { pairs: list });
+  const adjacent = edges.flatMap((r) => [r.get('adjacent'), r.get('adjacentToo')]).filter((id): id is string => typeof id === 'string');
+  if (adjacent.length) await run(cypher('ingest', 'watchlist-adjacent'), { listed: [], adjacent });
+  return records;
+}
 
 /**
  * Ingest carries direct risk factors only; derived ones (adjacent, ownership, psa_...) are
@@ -216,7 +243,7 @@ export async function ingestFile(graph: Graph, file: string, options: IngestOpti
     .filter((b, i, all) => i === 0 || b.line !== all[i - 1].line);
   if (badLines.length > 0 && !options.skipInvalid) throw new IngestError(name, badLines);
 
-  const loaded: IngestReport['loaded'] = { source: 0, record: 0, entity: 0, relationship: 0, possibly_same_as: 0 };
+  const loaded: IngestReport['loaded'] = { source: 0, record: 0, entity: 0, relationship: 0, possibly_same_as: 0, shipment: 0 };
   let touched: Set<string>;
   const atomic = typeof options.atomic === 'number' ? lines + (options.beforeCommitRows ?? 0) <= options.atomic : options.atomic !== false;
   if (!atomic) {

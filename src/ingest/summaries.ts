@@ -73,6 +73,8 @@ export async function refreshSummaries(
           sources: Object.keys(sourceCount),
           sx_source: entitySourceTokens(Object.keys(sourceCount)),
           references_count: sources.length,
+          trade_sent: a.get('trade_sent'),
+          trade_received: a.get('trade_received'),
         };
       });
       await run(cypher('ingest', 'summary-write'), { rows });

@@ -10,6 +10,9 @@ import { editDistance } from '../domain/names';
 import { ENTITY_TYPES } from '../domain/entityTypes';
 import { RELATIONSHIP_TYPES } from '../domain/relationships';
 import { isDirectRiskFactor, isRiskFactor } from '../domain/risk';
+import { SHIPMENT_SCHEMA, shipmentError, type ShipmentLine } from './shipments';
+
+export type { ShipmentLine } from './shipments';
 
 export interface SourceLine { kind: 'source'; id: string; label?: string; country?: string; source_type?: string }
 export interface RecordLine {
@@ -33,7 +36,7 @@ export interface RelationshipLine {
 export interface PsaLine {
   kind: 'possibly_same_as'; a: string; b: string; matches?: Record<string, { target: string; source: string }[]>;
 }
-export type IngestLine = SourceLine | RecordLine | EntityLine | RelationshipLine | PsaLine;
+export type IngestLine = SourceLine | RecordLine | EntityLine | RelationshipLine | PsaLine | ShipmentLine;
 
 const id = { type: 'string', minLength: 1, maxLength: 512 };
 const text = { type: 'string', maxLength: 100_000 };
@@ -121,6 +124,7 @@ const schemas: Record<string, object> = {
       },
     },
   },
+  shipment: SHIPMENT_SCHEMA,
 };
 
 const ajv = new Ajv({ allErrors: false, strict: false });
@@ -248,6 +252,7 @@ function misspeltAttributeKey(attr: object): { key: string; meant: string } | un
 function semanticError(line: IngestLine): string | undefined {
   if (line.kind === 'relationship' && line.from === line.to) return 'from and to are the same entity';
   if (line.kind === 'possibly_same_as' && line.a === line.b) return 'a and b are the same entity';
+  if (line.kind === 'shipment') return shipmentError(line);
   if (line.kind === 'entity') {
     for (const [i, attr] of (line.attributes ?? []).entries()) {
       const typo = misspeltAttributeKey(attr);

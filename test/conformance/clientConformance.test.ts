@@ -1,7 +1,7 @@
 /**
  * Conformance with the published Node client: every method of its project-entity resources
  * (the newer `projectEntity` / `projectEntityAttributes` and the older `project` / `resource`
- * calls on project entities) and of its `notifications`, `attributes`, `ontology`, `metadata` and `negativeNews` resources is called with a request shaped as the client's request types
+ * calls on project entities) and of its `notifications`, `attributes`, `ontology`, `supplyChain`, `trade`, `metadata` and `negativeNews` resources is called with a request shaped as the client's request types
  * send it, and its response validated against JSON Schemas written from the client's response
  * types (test/fixtures/clientSchemas): every required key present, with its type. The suite
  * prints how many of the listed methods are served; methods not served are listed with why.
@@ -16,7 +16,7 @@ import { NewsService } from '../../src/services/news';
 import { ResolveService } from '../../src/services/resolve';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
-for (const file of ['projectEntity.json', 'project.json', 'notifications.json', 'attributes.json', 'ontology.json', 'negativeNews.json']) {
+for (const file of ['projectEntity.json', 'project.json', 'notifications.json', 'attributes.json', 'ontology.json', 'supplyChain.json', 'trade.json', 'negativeNews.json']) {
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(REPO, 'test', 'fixtures', 'clientSchemas', file), 'utf8')));
 }
 const validator = (ref: string) => ajv.getSchema(ref)!;
@@ -89,8 +89,8 @@ const METHODS: Method[] = [
   { resource: 'routes', name: 'getProjectEntities as the 0.1.44 client sends case_status and tags', notInClient: 'counted as getProjectEntities',
     schema: 'projectEntity.json#/responses/ProjectEntitiesResponse',
     call: () => alice('GET', `${P()}/entities?case_status=${encodeURIComponent('"in_review"')}&tags=${encodeURIComponent('["high-risk"]')}&limit=10`) },
-  { resource: 'projectEntity', name: 'projectEntitySupplyChain', notServed: 'trade supply chain: out of scope' },
-  { resource: 'projectEntity', name: 'projectEntitySupplyChainSummary', notServed: 'trade supply chain: out of scope' },
+  { resource: 'projectEntity', name: 'projectEntitySupplyChain', notServed: 'project entity supply chain: not built yet' },
+  { resource: 'projectEntity', name: 'projectEntitySupplyChainSummary', notServed: 'project entity supply chain: not built yet' },
   { resource: 'projectEntity', name: 'getProjectRiskChanges', schema: 'projectEntity.json#/responses/ProjectRiskChangesResponse',
     call: () => alice('GET', `${P()}/entities/changes/risk?limit=10&sort[date]=desc&filter[risk_category]=sanctions`) },
   { resource: 'projectEntity', name: 'getProjectEntityRiskChanges', schema: 'projectEntity.json#/responses/ProjectEntityRiskChangesResponse',
@@ -154,7 +154,16 @@ const METHODS: Method[] = [
   })),
   { resource: 'ontology', name: 'getRiskFactors', schema: 'ontology.json#/responses/GetOntologyRiskFactorsResponse',
     call: () => alice('GET', `/v1/ontology/risk_factors?risk_category=${encodeURIComponent('["sanctions"]')}&level=${encodeURIComponent('["critical"]')}&enabled=true&visible=true`) },
-  { resource: 'ontology', name: 'getHsCodes', notServed: 'trade HS codes: out of scope' },
+  { resource: 'ontology', name: 'getHsCodes', schema: 'ontology.json#/responses/GetOntologyHsCodesResponse',
+    call: () => alice('GET', `/v1/hs_codes?code=${encodeURIComponent('["1503"]')}`) },
+  // ---- supply chain (list filters JSON-encoded, as the client sends them)
+  { resource: 'supplyChain', name: 'upstreamTradeTraversal', schema: 'supplyChain.json#/responses/UpstreamTradeTraversalResponse',
+    call: () => alice('GET', `/v1/supply_chain/upstream/e-gb-northwind-logistics?min_date=2023-03-15&product=${encodeURIComponent('["3204"]')}&risk=${encodeURIComponent('["forced_labor_xinjiang_origin_subtier"]')}`) },
+  { resource: 'trade', name: 'searchShipments', schema: 'trade.json#/responses/ShipmentSearchResponse',
+    call: () => alice('POST', '/v1/trade/search/shipments?limit=1', { filter: { departure_country: ['DEU'], arrival_country: ['RUS'], hs_code: ['854231'], arrival_date: '2024-01|2024-10' } }) },
+  ...['searchSuppliers', 'searchBuyers'].map((name): Method => ({ resource: 'trade', name, notServed: 'trade search: not built yet' })),
+  ...['getProjectEntitySupplyChainSnapshots', 'getProjectEntitySupplyChainSnapshotById', 'createProjectEntitySupplyChainSnapshot', 'deleteProjectEntitySupplyChainSnapshotById']
+    .map((name): Method => ({ resource: 'projectEntitySupplyChainSnapshots', name, notServed: 'supply-chain snapshots: not built yet' })),
   { resource: 'metadata', name: 'metadata', schema: 'ontology.json#/responses/MetadataResponse', call: () => alice('GET', '/v1/metadata') },
   // ---- the older generation on project entities
   { resource: 'project', name: 'getProjectEntities', schema: 'project.json#/responses/GetProjectEntitiesResponse',

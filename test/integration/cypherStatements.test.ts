@@ -24,6 +24,7 @@ const EXAMPLES: Record<string, string | number> = {
   INVERSE: neo4jRelType(inverseRelationship('has_shareholder')),
   TYPES: UBO_TYPES.map(neo4jRelType).join('|'),
   REACH: 3,
+  DEPTH: 4,
 };
 
 const statements = files.flatMap((file) => statementNames(file).map((name) => ({ file, name, text: cypher(file, name) })));

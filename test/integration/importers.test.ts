@@ -43,7 +43,7 @@ describe('the seed samples', () => {
 
   test('load, with what could not be mapped counted', async () => {
     const { bods, ftm } = await loadSamples();
-    expect(bods.ingest.loaded).toEqual({ source: 1, record: 8, entity: 5, relationship: 4, possibly_same_as: 0 });
+    expect(bods.ingest.loaded).toEqual({ source: 1, record: 8, entity: 5, relationship: 4, possibly_same_as: 0, shipment: 0 });
     expect(bods.skipped).toEqual([]);
     expect(ftm.ingest.loaded.entity).toBe(6);
     expect(ftm.ingest.loaded.relationship).toBe(5);

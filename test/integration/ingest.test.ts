@@ -27,7 +27,7 @@ const graphSize = async () => ({ nodes: await count('(n)'), rels: await count('(
 describe('loading a file written by another tool', () => {
   test('reading the entities back gives the values the file holds', async () => {
     const report = await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
-    expect(report.loaded).toEqual({ source: 2, record: 2, entity: 3, relationship: 2, possibly_same_as: 1 });
+    expect(report.loaded).toEqual({ source: 2, record: 2, entity: 3, relationship: 2, possibly_same_as: 1, shipment: 0 });
     expect(report.bad).toEqual([]);
 
     const { status, body } = await h.json('/entity/e-acme');
@@ -72,7 +72,7 @@ describe('loading a file written by another tool', () => {
       { kind: 'possibly_same_as', a: 'e-null', b: 'e-other', matches: null },
     ]));
     expect(report.bad).toEqual([]);
-    expect(report.loaded).toEqual({ source: 1, record: 1, entity: 2, relationship: 1, possibly_same_as: 1 });
+    expect(report.loaded).toEqual({ source: 1, record: 1, entity: 2, relationship: 1, possibly_same_as: 1, shipment: 0 });
 
     const entity = (await h.json('/v1/entity/e-null')).body;
     expect(entity).toMatchObject({ label: 'Null Co', closed: false, pep: true, psa_count: 1 });

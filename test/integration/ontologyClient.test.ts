@@ -101,3 +101,28 @@ describe('ontology and metadata of the published client', () => {
     expect(refused.body).toEqual({ status: 406, success: false, messages: [expect.stringContaining('x')] });
   });
 });
+
+describe('HS codes of the published client', () => {
+  test('GET /v1/hs_codes lists the HS 2022 nomenclature and `code` keeps the codes under the given ones, sent JSON-encoded or repeated', async () => {
+    const all = await alice('GET', '/v1/hs_codes');
+    expect(all.status).toBe(200);
+    expect(all.body.total_count).toBeGreaterThan(6000);
+    expect(all.body.data.length).toBe(all.body.total_count);
+    const json = await alice('GET', `/v1/hs_codes?code=${q(['8549'])}`);
+    expect(json.body.filters).toEqual({ code: ['8549'] });
+    expect(json.body.data.map((c: any) => c.code)).toEqual(['8549', '854911', '854912', '854913', '854914', '854919', '854921', '854929', '854931', '854939', '854991', '854999']);
+    expect(json.body.data[1]).toEqual({
+      code: '854911', short_description: 'Waste and scrap of lead-acid accumulators; spent lead-acid accumulators',
+      long_description: expect.stringMatching(/^Section XVI: .* > Electrical machinery .* > Electrical and electronic waste and scrap > Waste and scrap of lead-acid/),
+    });
+    const repeated = await alice('GET', '/v1/hs_codes?code=150300&code=01');
+    expect(repeated.body.data.map((c: any) => c.code)).toContain('150300');
+    expect(repeated.body.data.map((c: any) => c.code)).toContain('0101');
+  });
+
+  test('an HS code that is not 2 to 10 digits answers 400 naming code', async () => {
+    const res = await alice('GET', `/v1/hs_codes?code=${q(['85x'])}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message[0]).toMatch(/^code: /);
+  });
+});

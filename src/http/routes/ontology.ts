@@ -7,6 +7,7 @@
  */
 import { badParameter } from '../../domain/errors';
 import { RISK_FACTOR_ONTOLOGY } from '../../domain/ontology';
+import { hsCodes } from '../../domain/hsCodes';
 import type { OntologyService } from '../../services/ontology';
 import type { RouteRegistry } from '../registry';
 import { idFilter, idsOf } from './feeds';
@@ -16,6 +17,16 @@ const flag = { type: 'string', enum: ['true', 'false'] };
 const errors = { 400: 'bad parameter', 401: 'no valid token', 429: 'rate limit exceeded' };
 
 interface RiskFactorQuery { id?: string[]; risk_category?: string[]; level?: string[]; risk_type?: string[]; enabled?: string; visible?: string }
+
+/** The values of a list parameter sent repeated, comma-separated or JSON-encoded, unchecked. */
+function listValues(raw: string[] | undefined, name: string): string[] | undefined {
+  try {
+    return idsOf(raw, { has: () => true } as unknown as Set<string>, name);
+  } catch (err) {
+    const message = (err as { messages?: string[] }).messages?.[0] ?? String(err);
+    throw badParameter(name, message.replace(/^id: /, ''));
+  }
+}
 
 /** Values of one list filter, each checked against `known` (400 naming `name`). */
 function valuesOf(raw: string[] | undefined, known: Set<string>, name: string): string[] | undefined {
@@ -92,6 +103,20 @@ export function registerOntologyRoutes(registry: RouteRegistry, ontology: Ontolo
     query: { type: 'object', additionalProperties: false, properties: {} },
     responses: { 200: 'GetOntologyResponse', ...errors },
     handler: async () => ({ body: await ontology.whole() }),
+  });
+
+  registry.add<{ code?: string[] }>({
+    method: 'get', path: '/v1/hs_codes', tag: 'ontology', credits: 0,
+    summary: 'HS 2022 codes (chapters, headings, subheadings) with short and long descriptions; `code` keeps the codes under the given ones',
+    query: { type: 'object', additionalProperties: false, properties: { code: list('HS codes of 2 to 10 digits') } },
+    responses: { 200: '{filters: {code?}, data: OntologyHsCode[], total_count}', ...errors },
+    handler: async ({ query }) => {
+      const codes = listValues(query.code, 'code');
+      const bad = codes?.find((c) => !/^[0-9]{2,10}$/.test(c));
+      if (bad !== undefined) throw badParameter('code', `${JSON.stringify(bad)} is not an HS code (2 to 10 digits)`);
+      const data = codes ? hsCodes().filter((h) => codes.some((c) => h.code.startsWith(c.slice(0, 6)))) : hsCodes();
+      return { body: { filters: codes ? { code: codes } : {}, data, total_count: data.length } };
+    },
   });
 
   // The published client (0.1.44) calls /metadata, the specification names /v1/metadata: both answer alike.

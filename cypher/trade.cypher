@@ -1,0 +1,43 @@
+// Trade search (POST /v1/trade/search/shipments): shipments matching the client's filter list.
+// Every filter is a parameter; an empty list or null leaves its filter out.
+
+// name: search-shipments
+// Lists match exactly (ids, countries, risks), by prefix (HS codes, shipment identifiers) or
+// by lower-case substring (names, HS descriptions, $q); dates compare the shipment's date text
+// with the bounds at their own precision (YYYY or YYYY-MM). Newest first, at most $max.
+MATCH (s:Shipment)
+WHERE (size($supplierId) = 0 OR any(x IN s.supplier_ids WHERE x IN $supplierId))
+  AND (size($buyerId) = 0 OR any(x IN s.buyer_ids WHERE x IN $buyerId))
+  AND (size($hsCode) = 0 OR any(h IN s.hs_codes WHERE any(c IN $hsCode WHERE h STARTS WITH c)))
+  AND (size($hsDescription) = 0 OR any(d IN s.hs_descriptions WHERE any(c IN $hsDescription WHERE toLower(d) CONTAINS c)))
+  AND (size($departureCountry) = 0 OR s.departure_country IN $departureCountry)
+  AND (size($arrivalCountry) = 0 OR s.arrival_country IN $arrivalCountry)
+  AND (size($productOrigin) = 0 OR any(c IN coalesce(s.product_origin, []) WHERE c IN $productOrigin))
+  AND (size($transitCountry) = 0 OR any(c IN coalesce(s.transit_countries, []) WHERE c IN $transitCountry))
+  AND (size($identifier) = 0 OR any(v IN coalesce(s.identifier_values, []) WHERE any(c IN $identifier WHERE v STARTS WITH c)))
+  AND ($arrivalFrom IS NULL OR substring(s.arrival_date, 0, size($arrivalFrom)) >= $arrivalFrom)
+  AND ($arrivalTo IS NULL OR substring(s.arrival_date, 0, size($arrivalTo)) <= $arrivalTo)
+  AND ($departureFrom IS NULL OR substring(s.departure_date, 0, size($departureFrom)) >= $departureFrom)
+  AND ($departureTo IS NULL OR substring(s.departure_date, 0, size($departureTo)) <= $departureTo)
+  AND ($weightMin IS NULL OR s.weight_kg >= $weightMin) AND ($weightMax IS NULL OR s.weight_kg <= $weightMax)
+  AND ($q IS NULL OR any(t IN coalesce(s.product_descriptions, []) + s.hs_descriptions + s.hs_codes WHERE toLower(t) CONTAINS $q)
+       OR EXISTS { MATCH (s)-[:SHIPPED_BY|RECEIVED_BY]->(e:Entity) WHERE toLower(e.label) CONTAINS $q })
+  AND (size($supplierName) + size($supplierRisk) + size($supplierCountry) = 0 OR EXISTS {
+    MATCH (s)-[:SHIPPED_BY]->(e:Entity)
+    WHERE (size($supplierName) = 0 OR any(n IN $supplierName WHERE toLower(e.label) CONTAINS n))
+      AND (size($supplierRisk) = 0 OR any(f IN coalesce(e.risk_factors, []) WHERE f IN $supplierRisk))
+      AND (size($supplierCountry) = 0 OR any(c IN coalesce(e.countries, []) WHERE c IN $supplierCountry)) })
+  AND (size($buyerName) + size($buyerRisk) + size($buyerCountry) = 0 OR EXISTS {
+    MATCH (s)-[:RECEIVED_BY]->(e:Entity)
+    WHERE (size($buyerName) = 0 OR any(n IN $buyerName WHERE toLower(e.label) CONTAINS n))
+      AND (size($buyerRisk) = 0 OR any(f IN coalesce(e.risk_factors, []) WHERE f IN $buyerRisk))
+      AND (size($buyerCountry) = 0 OR any(c IN coalesce(e.countries, []) WHERE c IN $buyerCountry)) })
+WITH s ORDER BY s.date_start DESC, s.id
+LIMIT toInteger($max)
+WITH collect(s) AS found
+RETURN size(found) AS total, [x IN found[toInteger($offset)..toInteger($offset + $limit)] | {
+  body: x.body,
+  suppliers: COLLECT { MATCH (x)-[:SHIPPED_BY]->(e:Entity) RETURN e { .id, .type, .label, .risk, .countries, .addresses } },
+  buyers: COLLECT { MATCH (x)-[:RECEIVED_BY]->(e:Entity) RETURN e { .id, .type, .label, .risk, .countries, .addresses } },
+  source: head(COLLECT { MATCH (r:Record {id: x.record}) OPTIONAL MATCH (src:Source {id: r.source}) RETURN {id: r.source, label: coalesce(src.label, r.source)} })
+}] AS page

@@ -1,0 +1,92 @@
+/**
+ * POST /v1/trade/search/shipments: the published client's searchShipments (body {q, filter,
+ * facets}, limit and offset in the query). Each filter value is checked and a bad one answers
+ * 400 naming it (`filter.hs_code`). Thin: parse, TradeSearchService.
+ */
+import { COUNTRY_IDS } from '../../domain/countries';
+import { isDateString } from '../../domain/dates';
+import { badParameter } from '../../domain/errors';
+import { isRiskFactor } from '../../domain/risk';
+import { MAX_TRADE_RESULTS, type ShipmentFilters, type TradeSearchService } from '../../services/trade/shipments';
+import type { RouteRegistry } from '../registry';
+
+const strings = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 300 };
+const COUNTRY_FILTERS = ['buyer_country', 'supplier_country', 'departure_country', 'arrival_country', 'product_origin', 'transit_country'];
+const RISK_FILTERS = ['buyer_risk', 'supplier_risk'];
+const TEXT_FILTERS = ['buyer_id', 'supplier_id', 'buyer_name', 'supplier_name', 'buyer_city', 'buyer_state', 'supplier_city', 'supplier_state',
+  'departure_state', 'departure_city', 'arrival_state', 'arrival_city', 'hs_code', 'hs_description', 'supplier_purpose', 'buyer_purpose',
+  'shipment_identifier', 'weight', 'sources'];
+/** Filters of the client this search does not apply yet: refused by name rather than ignored. */
+const NOT_APPLIED = ['buyer_city', 'buyer_state', 'supplier_city', 'supplier_state', 'departure_state', 'departure_city', 'arrival_state',
+  'arrival_city', 'supplier_purpose', 'buyer_purpose', 'sources'];
+
+const filterSchema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    ...Object.fromEntries([...COUNTRY_FILTERS, ...RISK_FILTERS, ...TEXT_FILTERS].map((name) => [name, strings])),
+    arrival_date: { type: 'string', maxLength: 30 }, departure_date: { type: 'string', maxLength: 30 },
+  },
+};
+
+type Filter = Record<string, string[] | string | undefined>;
+const DATE_RANGE = /^([^|]*)(?:\|([^|]*))?$/;
+
+function dateRange(value: string | undefined, name: string): [string | null, string | null] {
+  if (value === undefined) return [null, null];
+  const m = DATE_RANGE.exec(value);
+  const [from, to] = [m?.[1] || null, m?.[2] || null];
+  if (!m || (from && !isDateString(from)) || (to && !isDateString(to)) || (!from && !to)) {
+    throw badParameter(`filter.${name}`, 'must be YYYY[-MM[-DD]]|YYYY[-MM[-DD]] or a minimum date');
+  }
+  return [from, to];
+}
+
+export function shipmentFilters(filter: Filter, q: string | undefined): ShipmentFilters {
+  const list = (name: string) => (filter[name] as string[] | undefined) ?? [];
+  for (const name of NOT_APPLIED) if (list(name).length) throw badParameter(`filter.${name}`, 'not supported by this trade search yet');
+  for (const name of COUNTRY_FILTERS) {
+    const bad = list(name).find((c) => !COUNTRY_IDS.includes(c));
+    if (bad !== undefined) throw badParameter(`filter.${name}`, `unknown country id ${JSON.stringify(bad)}`);
+  }
+  for (const name of RISK_FILTERS) {
+    const bad = list(name).find((f) => !isRiskFactor(f));
+    if (bad !== undefined) throw badParameter(`filter.${name}`, `unknown risk factor ${JSON.stringify(bad)}`);
+  }
+  const badCode = list('hs_code').find((c) => !/^[0-9]{2,10}$/.test(c));
+  if (badCode !== undefined) throw badParameter('filter.hs_code', `${JSON.stringify(badCode)} is not an HS code (2 to 10 digits)`);
+  let weight: [number | null, number | null] = [null, null];
+  if (list('weight').length) {
+    const m = /^(\d+(?:\.\d+)?)?(?:\|(\d+(?:\.\d+)?)?)?$/.exec(list('weight')[0]);
+    if (!m || (m[1] === undefined && m[2] === undefined)) throw badParameter('filter.weight', 'must be MIN|MAX in kg (either may be left out) or a minimum');
+    weight = [m[1] === undefined ? null : Number(m[1]), m[2] === undefined ? null : Number(m[2])];
+  }
+  const [arrivalFrom, arrivalTo] = dateRange(filter.arrival_date as string | undefined, 'arrival_date');
+  const [departureFrom, departureTo] = dateRange(filter.departure_date as string | undefined, 'departure_date');
+  const lower = (name: string) => list(name).map((s) => s.toLowerCase());
+  return {
+    supplierId: list('supplier_id'), buyerId: list('buyer_id'), supplierName: lower('supplier_name'), buyerName: lower('buyer_name'),
+    supplierRisk: list('supplier_risk'), buyerRisk: list('buyer_risk'), supplierCountry: list('supplier_country'), buyerCountry: list('buyer_country'),
+    departureCountry: list('departure_country'), arrivalCountry: list('arrival_country'), productOrigin: list('product_origin'),
+    transitCountry: list('transit_country'), hsCode: list('hs_code'), hsDescription: lower('hs_description'), identifier: list('shipment_identifier'),
+    arrivalFrom, arrivalTo, departureFrom, departureTo, weightMin: weight[0], weightMax: weight[1],
+    q: q?.trim() ? q.trim().toLowerCase() : null,
+  };
+}
+
+export function registerTradeRoutes(registry: RouteRegistry, trade: TradeSearchService): void {
+  registry.add<{ limit: number; offset: number }, { q?: string; filter?: Filter; facets?: boolean }>({
+    method: 'post', path: '/v1/trade/search/shipments', tag: 'search',
+    summary: 'Trade search: shipments matching q and the filter list, newest first (at most 10,000 counted)',
+    query: {
+      type: 'object', additionalProperties: false,
+      properties: { limit: { type: 'integer', minimum: 1, maximum: 3000, default: 100 }, offset: { type: 'integer', minimum: 0, maximum: MAX_TRADE_RESULTS, default: 0 } },
+    },
+    body: {
+      type: 'object', additionalProperties: false,
+      properties: { q: { type: 'string', maxLength: 1000 }, filter: filterSchema, facets: { type: 'boolean' } },
+    },
+    bodyOptional: true,
+    responses: { 200: 'ShipmentSearchResponse', 400: 'bad parameter' },
+    handler: async ({ query, body }) => ({ body: await trade.shipments(shipmentFilters(body.filter ?? {}, body.q), query.offset, query.limit) }),
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Trade search over shipments (POST /v1/trade/search/shipments): the filter list of the
+ * published client (TradeFilterList) as cypher/trade.cypher search-shipments parameters, and
+ * each shipment in the client's Shipment shape, its parties as SourceOrDestinationEntity.
+ */
+import { cypher } from '../../graph/cypherFiles';
+import type { Graph } from '../../graph/neo4j';
+import type { ShipmentLine } from '../../ingest/shipments';
+
+/** Most shipments one search counts and pages over. */
+export const MAX_TRADE_RESULTS = 10_000;
+
+export interface ShipmentFilters {
+  supplierId: string[]; buyerId: string[]; supplierName: string[]; buyerName: string[]; supplierRisk: string[]; buyerRisk: string[];
+  supplierCountry: string[]; buyerCountry: string[]; departureCountry: string[]; arrivalCountry: string[]; productOrigin: string[];
+  transitCountry: string[]; hsCode: string[]; hsDescription: string[]; identifier: string[];
+  arrivalFrom: string | null; arrivalTo: string | null; departureFrom: string | null; departureTo: string | null;
+  weightMin: number | null; weightMax: number | null; q: string | null;
+}
+
+type Party = { id: string; type?: string; label?: string; risk?: string; countries?: string[]; addresses?: string[] };
+
+const party = (e: Party) => ({
+  id: e.id, type: e.type ?? 'unknown', names: [e.label ?? e.id], risks: Object.fromEntries(Object.entries(JSON.parse(e.risk ?? '{}') as Record<string, { value: unknown }>).map(([k, v]) => [k, v.value])),
+  business_purpose: [], address: e.addresses ?? [], countries: e.countries ?? [],
+});
+
+const address = (a: ShipmentLine['departure_address']) => (a ? { ...a } : undefined);
+
+function shipment(row: { body: string; suppliers: Party[]; buyers: Party[]; source: { id: string; label: string } | null }) {
+  const line = JSON.parse(row.body) as ShipmentLine;
+  const countries = [...new Set([line.departure_country, line.arrival_country, ...(line.transit_countries ?? [])].filter((c): c is string => !!c))];
+  const out: Record<string, unknown> = {
+    id: line.id, type: 'shipment',
+    buyer: row.buyers.map(party), supplier: row.suppliers.map(party),
+    arrival_country: line.arrival_country ? [line.arrival_country] : [], departure_country: line.departure_country ? [line.departure_country] : [],
+    transit_country: line.transit_countries ?? [], countries, product_origin: line.product_origin ?? [],
+    monetary_value: line.monetary_value ?? [],
+    weight: (line.weight ?? []).map((w) => ({ value: w.value, unit: w.unit ?? 'kg', type: w.type ?? 'gross' })),
+    identifier: (line.identifiers ?? []).map((i) => ({ value: i.value, type: i.type ?? 'unknown' })),
+    sources: row.source ? [row.source] : [],
+    hs_codes: line.hs_codes.map((h) => ({ code: h.code, description: h.description ?? '', imputed: h.imputed ?? false })),
+    product_descriptions: line.product_descriptions ?? [], record: line.record ?? '',
+  };
+  if (line.arrival_date) out.arrival_date = [line.arrival_date];
+  if (line.departure_date) out.departure_date = [line.departure_date];
+  if (line.departure_address) out.departure_address = address(line.departure_address);
+  if (line.arrival_address) out.arrival_address = address(line.arrival_address);
+  return out;
+}
+
+export class TradeSearchService {
+  constructor(private readonly graph: Graph) {}
+
+  async shipments(filters: ShipmentFilters, offset: number, limit: number) {
+    const rows = await this.graph.read(cypher('trade', 'search-shipments'), { ...filters, offset, limit, max: MAX_TRADE_RESULTS });
+    const total = Number(rows[0].get('total'));
+    const page = (rows[0].get('page') as Parameters<typeof shipment>[0][]).map(shipment);
+    return {
+      limit, offset, next: offset + page.length < total,
+      size: { count: total, qualifier: total >= MAX_TRADE_RESULTS ? 'gte' : 'eq' }, data: page,
+    };
+  }
+}

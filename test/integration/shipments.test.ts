@@ -1,0 +1,133 @@
+import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => wipeGraph(h.graph));
+
+const company = (id: string, extra: Record<string, unknown> = {}) => ({ kind: 'entity', id, type: 'company', label: id.toUpperCase(), ...extra });
+const shipment = (id: string, supplier: string[], buyer: string[], codes: string[], date: string, extra: Record<string, unknown> = {}) => ({
+  kind: 'shipment', id, supplier, buyer, departure_date: date, departure_country: 'CHN', arrival_country: 'USA',
+  hs_codes: codes.map((code) => ({ code, description: `goods ${code}` })), weight: [{ value: 1000, unit: 'kg', type: 'gross' }], ...extra,
+});
+
+/** The trade edges in the graph, as `from>to:code shipments weight first..last`, sorted. */
+async function tradeEdges(type: 'SHIPS_TO' | 'RECEIVES_FROM'): Promise<string[]> {
+  const rows = await h.graph.read(
+    `MATCH (a:Entity)-[r:${type}]->(b:Entity) WHERE r.key STARTS WITH 'hs:'
+     RETURN a.id + '>' + b.id + ':' + r.hs_code + ' ' + r.shipments + ' ' + toInteger(r.weight_kg) + ' ' + r.min_date + '..' + r.max_date AS e`,
+  );
+  return rows.map((r) => r.get('e') as string).sort();
+}
+
+describe('shipment lines', () => {
+  test('shipments become nodes linked to their parties and are summed into trade edges per pair and HS code', async () => {
+    const report = await h.ingest(writeNdjson('trade.ndjson', [
+      company('acme'), company('beta'), company('gamma'),
+      shipment('s1', ['acme'], ['beta'], ['720851'], '2024-03-02', { notify_party: ['gamma'] }),
+      shipment('s2', ['acme'], ['beta'], ['720851', '8471'], '2024-05', { weight: [{ value: 2, unit: 't' }] }),
+      shipment('s3', ['gamma'], ['acme'], ['5208'], '2023'),
+    ]));
+    expect(report.bad).toEqual([]);
+    expect(report.loaded.shipment).toBe(3);
+    expect(await tradeEdges('SHIPS_TO')).toEqual([
+      'acme>beta:720851 2 3000 2024-03-02..2024-05-31', 'acme>beta:8471 1 2000 2024-05-01..2024-05-31', 'gamma>acme:5208 1 1000 2023-01-01..2023-12-31',
+    ]);
+    expect(await tradeEdges('RECEIVES_FROM')).toEqual([
+      'acme>gamma:5208 1 1000 2023-01-01..2023-12-31', 'beta>acme:720851 2 3000 2024-03-02..2024-05-31', 'beta>acme:8471 1 2000 2024-05-01..2024-05-31',
+    ]);
+    const links = await h.graph.read(`MATCH (s:Shipment {id: 's1'})-[r]->(e:Entity) RETURN type(r) + ':' + e.id AS l ORDER BY l`);
+    expect(links.map((r) => r.get('l'))).toEqual(['HAS_NOTIFY_PARTY:gamma', 'RECEIVED_BY:beta', 'SHIPPED_BY:acme']);
+
+    const acme = await h.json('/v1/entity/acme');
+    expect(acme.status).toBe(200);
+    expect(acme.body.trade_count).toEqual({ sent: 2, received: 1 });
+    expect(acme.body.relationship_count).toMatchObject({ ships_to: 2, receives_from: 1 });
+    expect((await h.json('/v1/entity/beta')).body.trade_count).toEqual({ sent: 0, received: 2 });
+  });
+
+  test('re-ingesting a shipment replaces it: the same line twice counts once, changed parties move its trade edge', async () => {
+    await h.ingest(writeNdjson('first.ndjson', [
+      company('acme'), company('beta'), company('gamma'),
+      shipment('s1', ['acme'], ['beta'], ['720851'], '2024-03-02'),
+      shipment('s2', ['acme'], ['beta'], ['8471'], '2024-04-01'),
+    ]));
+    await h.ingest(writeNdjson('again.ndjson', [shipment('s1', ['acme'], ['beta'], ['720851'], '2024-03-02')]));
+    expect(await tradeEdges('SHIPS_TO')).toEqual(['acme>beta:720851 1 1000 2024-03-02..2024-03-02', 'acme>beta:8471 1 1000 2024-04-01..2024-04-01']);
+
+    await h.ingest(writeNdjson('moved.ndjson', [shipment('s2', ['acme'], ['gamma'], ['8471'], '2024-06-01')]));
+    expect(await tradeEdges('SHIPS_TO')).toEqual(['acme>beta:720851 1 1000 2024-03-02..2024-03-02', 'acme>gamma:8471 1 1000 2024-06-01..2024-06-01']);
+    expect(await tradeEdges('RECEIVES_FROM')).toEqual(['beta>acme:720851 1 1000 2024-03-02..2024-03-02', 'gamma>acme:8471 1 1000 2024-06-01..2024-06-01']);
+    expect((await h.json('/v1/entity/beta')).body.trade_count).toEqual({ sent: 0, received: 1 });
+    expect((await h.json('/v1/entity/gamma')).body.trade_count).toEqual({ sent: 0, received: 1 });
+    expect((await h.json('/v1/entity/acme')).body.trade_count).toEqual({ sent: 2, received: 0 });
+  });
+
+  test('a bad shipment line is named with its reason, and a file holding one loads nothing', async () => {
+    const lines = [
+      company('acme'), company('beta'),
+      shipment('ok', ['acme'], ['beta'], ['720851'], '2024-03-02'),
+      shipment('no-supplier', [], ['beta'], ['720851'], '2024'),
+      shipment('bad-code', ['acme'], ['beta'], ['72a'], '2024'),
+      { ...shipment('no-date', ['acme'], ['beta'], ['7208'], '2024'), departure_date: undefined },
+      shipment('unknown', ['acme'], ['nobody'], ['7208'], '2024'),
+      shipment('self', ['acme'], ['acme'], ['7208'], '2024'),
+      shipment('no-codes', ['acme'], ['beta'], [], '2024'),
+    ];
+    const file = writeNdjson('bad-trade.ndjson', lines);
+    await expect(h.ingest(file)).rejects.toThrow(/6 bad line/);
+    const report = await h.ingest(file, { skipInvalid: true });
+    expect(report.bad.map((b) => `${b.line}: ${b.reason}`)).toEqual([
+      '4: supplier: must NOT have fewer than 1 items',
+      '5: hs_codes.0.code: must match pattern "^[0-9]{2,10}$"',
+      '6: line: missing "departure_date" or "arrival_date"',
+      '7: unknown entity "nobody": not defined in this file nor in the graph',
+      '8: supplier and buyer both name "acme"',
+      '9: hs_codes: must NOT have fewer than 1 items',
+    ]);
+    expect(report.loaded.shipment).toBe(1);
+  });
+});
+
+describe('trade search over shipments', () => {
+  test('POST /v1/trade/search/shipments filters by HS prefix, countries, dates, parties and q, newest first, in the client shape', async () => {
+    await h.ingest(writeNdjson('search.ndjson', [
+      company('acme', { attributes: [{ field: 'country', value: 'CHN' }], risk: [{ factor: 'forced_labor_xinjiang_origin_direct' }] }), company('beta'), company('gamma'),
+      shipment('s1', ['acme'], ['beta'], ['854231'], '2024-03-02', { arrival_date: '2024-03-20', product_descriptions: ['INTEGRATED CIRCUITS'], identifiers: [{ value: 'MAEU123', type: 'bill_of_lading' }] }),
+      shipment('s2', ['acme'], ['gamma'], ['720851'], '2024-06-01', { arrival_date: '2024-07-01' }),
+      shipment('s3', ['gamma'], ['beta'], ['854232'], '2023-01-05', { departure_country: 'DEU', arrival_date: '2023-02-01' }),
+    ]));
+    const search = (body: unknown, query = '') => h.json(`/v1/trade/search/shipments${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ids = async (body: unknown, query = '') => {
+      const res = await search(body, query);
+      expect(res.status).toBe(200);
+      return (res.body as any).data.map((s: any) => s.id);
+    };
+    expect(await ids({})).toEqual(['s2', 's1', 's3']);
+    expect(await ids({ filter: { hs_code: ['8542'] } })).toEqual(['s1', 's3']);
+    expect(await ids({ filter: { departure_country: ['DEU'] } })).toEqual(['s3']);
+    expect(await ids({ filter: { arrival_date: '2024-01|2024-05' } })).toEqual(['s1']);
+    expect(await ids({ filter: { arrival_date: '2024-03' } })).toEqual(['s2', 's1']);
+    expect(await ids({ filter: { supplier_name: ['acm'], supplier_risk: ['forced_labor_xinjiang_origin_direct'] } })).toEqual(['s2', 's1']);
+    expect(await ids({ filter: { buyer_id: ['beta'], shipment_identifier: ['MAEU'] } })).toEqual(['s1']);
+    expect(await ids({ q: 'integrated' })).toEqual(['s1']);
+    expect(await ids({ filter: { weight: ['500|1500'] } })).toEqual(['s2', 's1', 's3']);
+    const page = await search({}, '?limit=1&offset=1');
+    expect(page.body).toMatchObject({ limit: 1, offset: 1, next: true, size: { count: 3, qualifier: 'eq' } });
+    expect((page.body as any).data[0]).toMatchObject({
+      id: 's1', type: 'shipment', departure_country: ['CHN'], arrival_country: ['USA'], arrival_date: ['2024-03-20'],
+      hs_codes: [{ code: '854231', description: 'goods 854231', imputed: false }], identifier: [{ value: 'MAEU123', type: 'bill_of_lading' }],
+      supplier: [{ id: 'acme', type: 'company', names: ['ACME'], countries: ['CHN'], risks: { forced_labor_xinjiang_origin_direct: expect.anything() } }],
+      buyer: [{ id: 'beta', names: ['BETA'] }], weight: [{ value: 1000, unit: 'kg', type: 'gross' }],
+    });
+    for (const [body, name] of [[{ filter: { hs_code: ['85x'] } }, 'filter.hs_code'], [{ filter: { arrival_date: '2024-13' } }, 'filter.arrival_date'],
+      [{ filter: { buyer_country: ['QQQ'] } }, 'filter.buyer_country'], [{ filter: { colour: ['red'] } }, 'filter.colour']] as const) {
+      const res = await search(body);
+      expect({ name, status: res.status }).toEqual({ name, status: 400 });
+      expect((res.body as any).message[0].startsWith(name)).toBe(true);
+    }
+    expect((await search({}, '?limit=3001')).status).toBe(400);
+  });
+});
