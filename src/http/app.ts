@@ -70,6 +70,8 @@ import { registerWebhookRoutes } from './routes/webhooks';
 import { WebhookService } from '../services/webhooks';
 import { WebhookStore } from '../feeds/webhooks';
 import { webhookEnqueuer } from '../workers/webhookJob';
+import { IdempotencyStore } from '../feeds/idempotency';
+import { writeGuard } from './writeGuard';
 
 export interface AppDeps {
   config: Config;
@@ -249,7 +251,8 @@ export function createApp(deps: AppDeps) {
   registerGuides(app);
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
-  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLimiter(deps.config.expensiveConcurrencyPerClient))]));
+  const guard = writeGuard({ deadlineMs: deps.config.writeDeadlineMs, idempotency: new IdempotencyStore(deps.redis), warn });
+  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLimiter(deps.config.expensiveConcurrencyPerClient))], guard));
   // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
   app.use(authenticate, notFoundHandler());
   app.use(errorHandler());
