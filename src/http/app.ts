@@ -37,7 +37,8 @@ import { OwnedTraversal } from '../services/ownership/ownedTraversal';
 import { EffectiveOwnershipService } from '../services/ownership/effective';
 import { createFeeds } from './middleware';
 import { tokenRateLimitMiddleware } from './middleware/rateLimit';
-import { ConcurrencyLimiter, concurrencyMiddleware } from './middleware/concurrency';
+import { concurrencyMiddleware } from './middleware/concurrency';
+import { ConcurrencyLeases } from '../feeds/leases';
 import { RateLimiter } from '../feeds/rateLimit';
 import { withTimeout } from '../timeout';
 import { registerProjectRoutes } from './routes/projects';
@@ -252,7 +253,7 @@ export function createApp(deps: AppDeps) {
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
   const guard = writeGuard({ deadlineMs: deps.config.writeDeadlineMs, idempotency: new IdempotencyStore(deps.redis), warn });
-  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLimiter(deps.config.expensiveConcurrencyPerClient))], guard));
+  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLeases(deps.redis, deps.config.expensiveConcurrencyPerClient))], guard));
   // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
   app.use(authenticate, notFoundHandler());
   app.use(errorHandler());
