@@ -57,6 +57,7 @@ const ONLY_IN_FULL = [
   'integration/traversalDeadline',
   'integration/expensiveRequests',
   // Processes as an operator starts them.
+  'integration/threeInstances', // three serve and two worker processes behind HAProxy
   'integration/serve',
   'integration/tracing',
   'integration/warmUp',
