@@ -33,6 +33,7 @@ const ONLY_IN_FULL = [
   'integration/riskCrash',
   'integration/riskRestart',
   'integration/backendsDown',
+  'integration/idempotencyFaults', // Neo4j stopped and started under creating calls; idempotency runs the key's contract
   'integration/besideIngest',
   'integration/rescoreOncePerChange',
   // More of a capability the fast set runs once.
@@ -64,6 +65,7 @@ const ONLY_IN_FULL = [
   'integration/uploadsCluster',
   'integration/webhooksCluster',
   // Processes as an operator starts them.
+  'integration/threeInstances', // three serve and two worker processes behind HAProxy
   'integration/serve',
   'integration/tracing',
   'integration/warmUp',

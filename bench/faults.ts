@@ -3,7 +3,8 @@
  * default 8, on a generated graph of FAULTS_ENTITIES, default 10k), with a writer creating
  * projects and re-scores queued, it restarts Neo4j, restarts Redis (a private redis-server
  * with an append-only file, on its own port, started here) and kills the worker with SIGKILL
- * in the middle of a re-score. Then it checks that every accepted write is there once, that
+ * in the middle of a re-score. Then it checks that every write (sent with an Idempotency-Key and
+ * retried with it until accepted) is there once and was answered within 30 s, that
  * every queued re-score ran, and that while a backend was away reads were answered 503 with
  * Retry-After and never 500; it prints the recovery time of each fault (from the backend being
  * back, or the worker restarted, to the first good answer or the last job done). Risk
@@ -15,6 +16,7 @@
  * prints what it found and exits 1 when a check fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,22 +131,35 @@ export async function run(): Promise<void> {
     let stop = false;
     const load = runLoad(server, paths, concurrency, () => stop, (a) => answers.push(a));
 
-    // Writes: projects created one after another; every label answered 200 must exist once.
+    // Writes: projects created one after another, each with an Idempotency-Key and retried with
+    // it (as a client would after a 503 or no answer) until accepted; every label must exist once.
     const accepted: string[] = [];
     let writes = 0;
+    let retries = 0;
+    let slowestWrite = 0;
     const writer = (async () => {
       while (!stop) {
         const label = `faults-${process.pid}-${writes++}`;
-        try {
-          const res = await fetch(`${server.baseUrl}/v1/projects`, {
-            method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ label }), signal: AbortSignal.timeout(60_000),
-          });
-          if (res.status === 200) accepted.push(label);
-          else if (res.status >= 500 && res.status !== 503) problems.push(`write answered ${res.status}`);
-          await res.arrayBuffer();
-        } catch {
-          // no answer: not accepted
+        const key = randomUUID();
+        for (let tries = 0; tries < 60; tries++) {
+          const started = Date.now();
+          try {
+            const res = await fetch(`${server.baseUrl}/v1/projects`, {
+              method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+              body: JSON.stringify({ label }), signal: AbortSignal.timeout(60_000),
+            });
+            slowestWrite = Math.max(slowestWrite, Date.now() - started);
+            await res.arrayBuffer();
+            if (res.status === 200) {
+              accepted.push(label);
+              break;
+            }
+            if (res.status >= 500 && res.status !== 503) problems.push(`write answered ${res.status}`);
+          } catch {
+            // no answer: not accepted
+          }
+          retries++;
+          await sleep(1000);
         }
         await sleep(200);
       }
@@ -214,9 +229,12 @@ export async function run(): Promise<void> {
       next = body.next ?? undefined;
     } while (next);
     const missing = accepted.filter((l) => !seen.has(l));
-    const doubled = accepted.filter((l) => (seen.get(l) ?? 0) > 1);
+    // A label is only ever sent with its own key: twice in the graph is a retry that doubled.
+    const doubled = [...seen].filter(([l, n]) => l.startsWith(`faults-${process.pid}-`) && n > 1).map(([l]) => l);
     if (missing.length) problems.push(`${missing.length} accepted writes missing`);
-    if (doubled.length) problems.push(`${doubled.length} accepted writes present more than once`);
+    if (doubled.length) problems.push(`${doubled.length} writes present more than once`);
+    if (accepted.length < writes) problems.push(`${writes - accepted.length} writes never accepted after 60 tries`);
+    if (slowestWrite > 31_000) problems.push(`a write answered after ${ms(slowestWrite)} (the bound is 30 s)`);
     const queued = jobsBefore + Math.ceil(ids.length / 1000);
     // The outbox may still hold notifications of the last re-scores: wait until the feed stops growing.
     let notes = await notificationsByEntity(server, notifyProject);
@@ -249,7 +267,7 @@ export async function run(): Promise<void> {
     const all500 = answers.filter((a) => a.status === 500).length;
     table(rows);
     say(`  answers in all: ${answers.length}, 500s in all: ${all500}`);
-    say(`  writes: ${writes} sent, ${accepted.length} accepted, ${missing.length} missing, ${doubled.length} doubled`);
+    say(`  writes: ${writes} sent with an Idempotency-Key, ${retries} retries with their key, ${accepted.length} accepted, ${missing.length} missing, ${doubled.length} doubled; slowest answer ${ms(slowestWrite)}`);
     say(`  risk notifications: ${notifyIds.length} expected (${batches.map((b) => b.length).join(' + ')}, one batch ingested before each fault), ${notifyIds.length - lost.length} found, ${lost.length} lost, ${twice.length} doubled; ${notes.total} notifications in the project in all; ${firstScored} of the entities never scored before their ingest`);
     say(`  worker SIGKILL with ${activeAtKill} job(s) active: queue drained ${drained ? ms(drained - workerBack) : 'never'} after the new worker started (killed at +0, started ${ms(workerBack - killedAt)} later); jobs completed ${counts.completed} of ${queued} queued, failed ${counts.failed}`);
     say(problems.length ? `  PROBLEMS: ${problems.join('; ')}` : '  every check passed');

@@ -54,6 +54,8 @@ export interface Config {
   workerLockMs: number;
   /** Upper bound on one read query (ms) so no request runs unbounded. */
   queryTimeoutMs: number;
+  /** The longest a write request (POST, PUT, PATCH, DELETE) takes, retries included; then 503 with Retry-After. */
+  writeDeadlineMs: number;
   /** Traversal bounds: targets reached before the search stops, and its time limit (ms). */
   traversal: { visitBudget: number; timeoutMs: number; firstStatementFrontier: number };
   /**
@@ -308,6 +310,7 @@ export function loadConfig(env: Env = process.env): Config {
     rescoreParallel: int(env, 'RESCORE_PARALLEL', 2, 1, 16),
     workerLockMs: int(env, 'WORKER_LOCK_MS', 30000, 5000, 600000),
     queryTimeoutMs: int(env, 'QUERY_TIMEOUT_MS', 15000, 100, 600000),
+    writeDeadlineMs: int(env, 'WRITE_DEADLINE_MS', 30000, 1000, 600000),
     traversal: {
       visitBudget: int(env, 'TRAVERSAL_VISIT_BUDGET', 100000, 10, 100_000_000),
       timeoutMs: int(env, 'TRAVERSAL_TIMEOUT_MS', 10000, 100, 600000),

@@ -6,12 +6,24 @@
 import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';
 import type { Config } from '../config';
 import { causalContext } from './bookmarks';
+import { currentDeadline } from '../timeout';
 import { statementStarted } from './statements';
 
 export type Params = Record<string, unknown>;
 
 /** Tries of one auto-commit read before a retryable error (e.g. a leader switch) is passed on. */
 const READ_ATTEMPTS = 3;
+
+/** How long a transaction outside a request (ingest, workers) is retried: the driver's own default. */
+const RETRY_BUDGET_MS = 30_000;
+/** The first wait between tries of a transaction; it doubles up to MAX_BACKOFF_MS, with 20 % jitter. */
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 5_000;
+
+/** A request's deadline passed before its transaction could begin: answered like an unavailable backend (503, Retry-After). */
+export function deadlinePassed(): Error {
+  return Object.assign(new Error('the graph database did not answer within the request\'s deadline'), { code: 'ServiceUnavailable', deadline: true });
+}
 
 const codeOf = (err: unknown): string => String((err as { code?: unknown })?.code ?? '');
 
@@ -63,6 +75,9 @@ export class Graph {
       disableLosslessIntegers: true,
       maxConnectionPoolSize: 100,
       connectionAcquisitionTimeout: 30_000,
+      // Transactions are retried by managed() below, which stops at a request's deadline; the
+      // driver's own retries (30 s by default, on top of a 30 s connection acquisition) did not.
+      maxTransactionRetryTime: 0,
       // A Neo4j host that drops packets is given up after 5 s (the driver's default is 30 s), so
       // a call answers 503 soon instead of holding its client.
       connectionTimeout: 5_000,
@@ -112,35 +127,54 @@ export class Graph {
   }
 
   /** Several reads in one transaction (one consistent view, one round of connection work); `timeoutMs` for a worker's longer reads. */
-  async readTx<T>(work: (tx: ManagedTransaction) => Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
-    const session = this.session('READ');
-    try {
-      return await session.executeRead((tx) => work(observed(tx)), { timeout: timeoutMs });
-    } finally {
-      await session.close();
-    }
+  readTx<T>(work: (tx: ManagedTransaction) => Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
+    return this.managed('READ', work, timeoutMs);
   }
 
   /** Several statements in one write transaction (retried whole on a transient error, so `work` must be idempotent). */
-  async writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
-    const session = this.session('WRITE');
-    try {
-      const result = await session.executeWrite((tx) => work(observed(tx)));
-      await this.written(session);
-      return result;
-    } finally {
-      await session.close();
-    }
+  writeTx<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    return this.managed('WRITE', work);
   }
 
-  async write(query: string, params: Params = {}): Promise<Neo4jRecord[]> {
-    const session = this.session('WRITE');
-    try {
-      const records = await session.executeWrite(async (tx) => (await observed(tx).run(query, params)).records);
-      await this.written(session);
-      return records;
-    } finally {
-      await session.close();
+  write(query: string, params: Params = {}): Promise<Neo4jRecord[]> {
+    return this.managed('WRITE', async (tx) => (await tx.run(query, params)).records);
+  }
+
+  /**
+   * One managed transaction, tried again on a retryable error (a leader switch, Neo4j away) with
+   * growing waits. Within a request that has a deadline (src/timeout.ts) nothing outlasts it: no
+   * try begins after it, a try still waiting for a connection then is given up (and would not
+   * run `work` if it got one later), and Neo4j ends a statement at it (the transaction timeout),
+   * so a call answered 503 has written nothing afterwards. Elsewhere tries go on for 30 s.
+   */
+  private async managed<T>(mode: 'READ' | 'WRITE', work: (tx: ManagedTransaction) => Promise<T>, timeoutMs?: number): Promise<T> {
+    const requestDeadline = currentDeadline();
+    const giveUpAt = requestDeadline ?? Date.now() + RETRY_BUDGET_MS;
+    for (let attempt = 1; ; attempt++) {
+      const left = giveUpAt - Date.now();
+      if (requestDeadline !== undefined && left <= 0) throw deadlinePassed();
+      const timeout = requestDeadline === undefined ? timeoutMs : Math.max(1, Math.min(timeoutMs ?? left, left));
+      let begun = false;
+      const run = (tx: ManagedTransaction) => {
+        if (requestDeadline !== undefined && Date.now() >= requestDeadline) throw deadlinePassed();
+        begun = true;
+        return work(observed(tx));
+      };
+      const session = this.session(mode);
+      const config = timeout === undefined ? undefined : { timeout };
+      const tried = mode === 'READ' ? session.executeRead(run, config) : session.executeWrite(run, config);
+      try {
+        const result = requestDeadline === undefined ? await tried : await beforeDeadline(tried, requestDeadline, () => begun);
+        if (mode === 'WRITE') await this.written(session);
+        return result;
+      } catch (err) {
+        const wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4);
+        if (!retryable(err) || Date.now() + wait >= giveUpAt) throw err;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      } finally {
+        // A try given up at the deadline may still hold the session; it closes when that try ends.
+        tried.finally(() => session.close()).catch(() => undefined);
+      }
     }
   }
 
@@ -170,4 +204,18 @@ export class Graph {
   async close(): Promise<void> {
     await this.driver.close();
   }
+}
+
+/**
+ * `tried`, or deadlinePassed() at `deadline` when its transaction has not begun by then (it
+ * waits for a connection). A begun one is awaited: Neo4j ends it at its timeout, and answering
+ * before its commit is known would leave the caller unsure whether it wrote.
+ */
+function beforeDeadline<T>(tried: Promise<T>, deadline: number, begun: () => boolean): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      if (!begun()) reject(deadlinePassed());
+    }, Math.max(0, deadline - Date.now()));
+    tried.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }

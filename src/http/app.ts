@@ -41,7 +41,8 @@ import { OwnedTraversal } from '../services/ownership/ownedTraversal';
 import { EffectiveOwnershipService } from '../services/ownership/effective';
 import { createFeeds } from './middleware';
 import { tokenRateLimitMiddleware } from './middleware/rateLimit';
-import { ConcurrencyLimiter, concurrencyMiddleware } from './middleware/concurrency';
+import { concurrencyMiddleware } from './middleware/concurrency';
+import { ConcurrencyLeases } from '../feeds/leases';
 import { RateLimiter } from '../feeds/rateLimit';
 import { withTimeout } from '../timeout';
 import { registerProjectRoutes } from './routes/projects';
@@ -76,6 +77,8 @@ import { registerWebhookRoutes } from './routes/webhooks';
 import { WebhookService } from '../services/webhooks';
 import { WebhookStore } from '../feeds/webhooks';
 import { webhookEnqueuer } from '../workers/webhookJob';
+import { IdempotencyStore } from '../feeds/idempotency';
+import { writeGuard } from './writeGuard';
 
 export interface AppDeps {
   config: Config;
@@ -260,7 +263,8 @@ export function createApp(deps: AppDeps) {
   registerGuides(app);
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
-  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLimiter(deps.config.expensiveConcurrencyPerClient))]));
+  const guard = writeGuard({ deadlineMs: deps.config.writeDeadlineMs, idempotency: new IdempotencyStore(deps.redis), warn });
+  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLeases(deps.redis, deps.config.expensiveConcurrencyPerClient))], guard));
   // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
   app.use(authenticate, notFoundHandler());
   app.use(errorHandler());

@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError, badParameters, notAcceptable } from './errors';
 import type { Principal } from '../services/auth';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotencyKey';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -49,6 +50,8 @@ export interface RouteSpec<Q = any, B = any> {
   responses?: Record<string, string>;
   /** Status for request validation errors when the surface default (406 legacy, 400 /v1) does not apply. */
   validationStatus?: number;
+  /** A creating POST: it takes an Idempotency-Key header (src/http/writeGuard.ts). */
+  creates?: boolean;
   /** Usage credits one successful call costs (usage feed); default 1. */
   credits?: number;
   handler: (ctx: RouteContext<Q, B>) => Promise<Reply>;
@@ -84,6 +87,9 @@ export function describeErrors(errors: ErrorObject[], where: 'query' | 'body' | 
 
 interface Compiled { spec: RouteSpec; query?: ValidateFunction; body?: ValidateFunction; params?: ValidateFunction }
 
+/** Runs `run` (the route's handler) for `spec`, or answers without it (the write guard, src/http/writeGuard.ts). */
+export type AroundHandler = (spec: RouteSpec, req: Request, res: Response, run: () => Promise<Reply>) => Promise<Reply>;
+
 /**
  * Middleware run right after authentication on every authenticated route (history, usage,
  * rate limits), built once per route from its spec (path pattern, credits).
@@ -110,7 +116,7 @@ export class RouteRegistry {
    * on. A JSON body is read only by a route that takes one, and only after those: a caller
    * without a token gets its 401 before the server spends anything on what it sent.
    */
-  router(authenticate: RequestHandler, afterAuth: AfterAuth[] = []): Router {
+  router(authenticate: RequestHandler, afterAuth: AfterAuth[] = [], around?: AroundHandler): Router {
     const router = Router();
     const jsonBody = express.json({ limit: MAX_BODY_BYTES });
     const byPath = new Map<string, Compiled[]>();
@@ -120,7 +126,7 @@ export class RouteRegistry {
         const chain: RequestHandler[] = route.spec.auth === false ? [] : [authenticate, ...afterAuth.map((hook) => hook(route.spec))];
         if (route.spec.body) chain.push(jsonBody);
         else if (route.spec.bodyReaders) chain.push(...route.spec.bodyReaders);
-        router[route.spec.method](path, ...chain, this.handle(route));
+        router[route.spec.method](path, ...chain, this.handle(route, around));
       }
       const allowed = routes.map((r) => r.spec.method.toUpperCase());
       if (allowed.includes('GET')) allowed.push('HEAD');
@@ -134,7 +140,7 @@ export class RouteRegistry {
     return router;
   }
 
-  private handle(route: Compiled): RequestHandler {
+  private handle(route: Compiled, around?: AroundHandler): RequestHandler {
     return async (req, res, next) => {
       try {
         const accept = negotiate(req, route.spec.produces ?? ['application/json']);
@@ -156,10 +162,12 @@ export class RouteRegistry {
           body = withoutOptionalNulls(structuredClone(body), route.spec.body!);
           if (!route.body(body)) throw badParameters(describeErrors(route.body.errors!, 'body'));
         }
-        const reply = await route.spec.handler({
+        const run = () => route.spec.handler({
           req, params, query, body, accept, principal: (req as Request & { principal: Principal }).principal,
         });
-        send(res, reply, accept);
+        const reply = around && route.spec.auth !== false ? await around(route.spec, req, res, run) : await run();
+        // The write guard's backstop may have answered 503 at the deadline already.
+        if (!res.headersSent) send(res, reply, accept);
       } catch (err) {
         const status = route.spec.validationStatus;
         next(status && err instanceof ApiError && err.kind === 'validation' ? new ApiError(status, err.messages) : err);
@@ -201,6 +209,12 @@ export class RouteRegistry {
       for (const [pattern, schema] of Object.entries(query?.patternProperties ?? {})) {
         parameters.push({ name: pattern, in: 'query', required: false, schema, description: `${schema.description ?? ''} (parameter name matches ${pattern})`.trim() });
       }
+      if (spec.creates) {
+        parameters.push({
+          name: IDEMPOTENCY_HEADER, in: 'header', required: false, schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
+          description: 'a retry with the same key and body within 24 h answers the first reply and creates nothing; another body: 409',
+        });
+      }
       const responses: Record<string, unknown> = { ...extras.errors?.(spec) };
       const schema = extras.success?.(spec);
       for (const [code, description] of Object.entries(spec.responses ?? { 200: 'OK' })) {
@@ -209,6 +223,9 @@ export class RouteRegistry {
             ? { description, content: Object.fromEntries((spec.produces ?? ['application/json']).map((t) => [t, contentSchema(t, schema)])) }
             // An error the route names: the envelope of its surface, as the common errors have.
             : { ...(responses['500'] as object), ...(responses[code] as object), description };
+      }
+      if (spec.creates && !responses['409']) {
+        responses['409'] = { ...(responses['500'] as object), description: 'Idempotency-Key: used for another request, or its request still runs' };
       }
       const operationId = operationIdOf(spec);
       if (operationIds.has(operationId)) throw new Error(`two routes have the operationId ${operationId}`);

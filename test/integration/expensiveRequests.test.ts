@@ -3,6 +3,8 @@
  * and one client may run only EXPENSIVE_CONCURRENCY_PER_CLIENT expensive requests at once.
  */
 import { statementsDuring } from '../support/statementsDuring';
+import { ConcurrencyLeases } from '../../src/feeds/leases';
+import { DEV_CLIENT } from '../../src/services/auth';
 import { Harness, SAMPLE, callAs, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -80,3 +82,20 @@ describe('concurrent expensive requests per client', () => {
     await Promise.all([...pdfs, ...json].map((r) => r.arrayBuffer()));
   });
 });
+
+describe('expensive-request slots across instances', () => {
+  test('a slot held on another instance counts; one whose instance died frees itself when its lease ends', async () => {
+    // Another instance's lease, taken as that instance would (the same Redis).
+    const elsewhere = await new ConcurrencyLeases(h.redis, 1).take(DEV_CLIENT.client_id);
+    expect(elsewhere).toBeDefined();
+    expect((await h.json('/v1/ubo/e-gb-northwind-logistics')).status).toBe(429);
+    elsewhere!.release();
+    expect((await h.json('/v1/ubo/e-gb-northwind-logistics')).status).toBe(200);
+    // An instance that died neither renews nor releases its lease: a lease ending in 500 ms.
+    await h.redis.zadd(`{conc:${DEV_CLIENT.client_id}}`, Date.now() + 500, 'a-dead-instance');
+    expect((await h.json('/v1/ubo/e-gb-northwind-logistics')).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await h.json('/v1/ubo/e-gb-northwind-logistics')).status).toBe(200);
+  });
+});
+

@@ -1,15 +1,20 @@
 /**
  * Per-client limit on concurrent expensive requests (traversals on both surfaces, the legacy
  * entity with traversal blocks or as a PDF, supply-chain snapshots). A client already running
- * the limit gets 429 with Retry-After in its surface's error shape. The count is per process:
- * it is released the moment a response closes, which a shared counter in Redis could not
- * promise for a process that dies mid-request.
+ * the limit gets 429 with Retry-After in its surface's error shape. The count is global (Redis
+ * leases shared by every API instance, src/feeds/leases.ts): a slot is given back the moment a
+ * response closes, and one held by an instance that died expires within 30 s. When Redis does
+ * not answer the call is let through and a warning logged.
  */
 import accepts from 'accepts';
 import type { Request, RequestHandler } from 'express';
 import { ApiError } from '../../domain/errors';
 import type { AfterAuth, RouteSpec } from '../registry';
 import { principalOf } from './respond';
+import type { ConcurrencyLeases } from '../../feeds/leases';
+import { withTimeout } from '../../timeout';
+
+const REDIS_TIMEOUT_MS = 1000;
 
 /** Seconds a refused client is told to wait: expensive requests are bounded by TRAVERSAL_TIMEOUT_MS, most end sooner. */
 const RETRY_AFTER_SECONDS = 1;
@@ -25,52 +30,32 @@ export function expensiveCall(spec: RouteSpec): ((req: Request) => boolean) | un
   return undefined;
 }
 
-export class ConcurrencyLimiter {
-  private readonly running = new Map<string, number>();
-
-  constructor(readonly perClient: number) {}
-
-  /** Takes a slot for `key`; the release function, or undefined when the client is at its limit. */
-  take(key: string): (() => void) | undefined {
-    const now = this.running.get(key) ?? 0;
-    if (now >= this.perClient) return undefined;
-    this.running.set(key, now + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.running.get(key) ?? 1) - 1;
-      if (left <= 0) this.running.delete(key);
-      else this.running.set(key, left);
-    };
-  }
-
-  /** Requests under way for `key`. */
-  inUse(key: string): number {
-    return this.running.get(key) ?? 0;
-  }
-}
-
 /** The AfterAuth hook: a no-op on cheap routes and when the limit is 0 (off). */
-export function concurrencyMiddleware(limiter: ConcurrencyLimiter): AfterAuth {
+export function concurrencyMiddleware(leases: ConcurrencyLeases): AfterAuth {
   return (spec): RequestHandler => {
     const expensive = expensiveCall(spec);
-    if (limiter.perClient === 0 || !expensive) return (_req, _res, next) => next();
+    if (leases.perClient === 0 || !expensive) return (_req, _res, next) => next();
     return (req, res, next) => {
       if (!expensive(req)) return next();
       const principal = principalOf(req);
       const key = principal ? principal.client_id || `${principal.org}/${principal.user}` : 'anonymous';
-      const release = limiter.take(key);
-      if (!release) {
-        return next(new ApiError(
-          429,
-          [`too many expensive requests at once: at most ${limiter.perClient} traversal, PDF or snapshot requests per client run at a time; retry after ${RETRY_AFTER_SECONDS} s`],
-          'status',
-          { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-        ));
-      }
-      res.once('close', release);
-      return next();
+      withTimeout(leases.take(key), REDIS_TIMEOUT_MS, 'Redis').then((lease) => {
+        if (!lease) {
+          return next(new ApiError(
+            429,
+            [`too many expensive requests at once: at most ${leases.perClient} traversal, PDF or snapshot requests per client run at a time; retry after ${RETRY_AFTER_SECONDS} s`],
+            'status',
+            { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+          ));
+        }
+        res.once('finish', () => lease.release());
+        res.once('close', () => lease.release());
+        return next();
+      }, (err: Error) => {
+        // As the rate limits: availability over strictness when Redis does not answer.
+        req.log?.warn({ err: err.message }, 'expensive-request limit not checked');
+        next();
+      });
     };
   };
 }

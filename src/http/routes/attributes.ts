@@ -18,7 +18,7 @@ const answer = '{data: {value, properties: [{editable, record_count, id}]}}: val
 
 export function registerAttributeRoutes(registry: RouteRegistry, attributes: UserAttributeService): void {
   registry.add<Record<string, never>, NewAttribute>({
-    method: 'post', path: '/v1/attribute', tag: 'attribute', credits: 0,
+    method: 'post', creates: true, path: '/v1/attribute', tag: 'attribute', credits: 0,
     summary: "Add an attribute to a graph entity, seen only by the caller's organisation",
     body: {
       type: 'object', additionalProperties: false, required: ['entity', 'type', 'value'],

@@ -58,7 +58,7 @@ const hasResolvable = (input: ResolutionInput) => input.attributes.some((a) => [
 
 export function registerProjectEntityRoutes(registry: RouteRegistry, projects: ProjectService, entities: ProjectEntityService): void {
   registry.add<unknown, Body>({
-    method: 'post', path: '/v1/projects/:project_id/entities/create', tag: 'projects', credits: 0,
+    method: 'post', creates: true, path: '/v1/projects/:project_id/entities/create', tag: 'projects', credits: 0,
     summary: 'Add an entity to a project (editor): resolve attributes against the graph (newer client), or save given entity_ids (older client)',
     params: projectParams,
     body: {
@@ -92,7 +92,7 @@ export function registerProjectEntityRoutes(registry: RouteRegistry, projects: P
   });
 
   registry.add<unknown, { entity_ids: string[]; attributes: Body; profile: string }>({
-    method: 'post', path: '/v1/projects/:project_id/entities/save', tag: 'projects', credits: 0,
+    method: 'post', creates: true, path: '/v1/projects/:project_id/entities/save', tag: 'projects', credits: 0,
     summary: 'Save a project entity of given entity ids with its attributes (editor)', params: projectParams,
     body: {
       type: 'object', additionalProperties: false, required: ['entity_ids', 'attributes'],

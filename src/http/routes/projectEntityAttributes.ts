@@ -40,7 +40,7 @@ export function registerProjectEntityAttributeRoutes(registry: RouteRegistry, en
   });
 
   registry.add<unknown, AttributeBody>({
-    method: 'post', path, tag: 'projects', credits: 0, summary: 'Add an attribute value (editor); match_resolution resolves the entity again',
+    method: 'post', creates: true, path, tag: 'projects', credits: 0, summary: 'Add an attribute value (editor); match_resolution resolves the entity again',
     params: entityParams, body, responses: { 200: '{data: {id, field, value, match_resolution}}', ...errors },
     handler: async ({ principal, params, body: b }) => {
       checkField(b);

@@ -32,7 +32,7 @@ interface CursorQuery { limit: number; next?: string; prev?: string }
 
 export function registerProjectRoutes(registry: RouteRegistry, projects: ProjectService, entities: ProjectEntityService): void {
   registry.add<unknown, { label: string; type: 'network' | 'supply_chain'; share?: { org: (typeof ROLES)[number] } }>({
-    method: 'post', path: '/v1/projects', tag: 'projects', summary: 'Create a project', credits: 0,
+    method: 'post', creates: true, path: '/v1/projects', tag: 'projects', summary: 'Create a project', credits: 0,
     body: {
       type: 'object', additionalProperties: false, required: ['label'],
       properties: {
@@ -79,7 +79,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
   // The published client's resource calls: saveEntity saves one entity to a project (a project
   // entity with that one match), deleteResource removes a saved entity by its id alone.
   registry.add<unknown, { type: 'entity'; project: string; entity_id: string; custom_fields?: Record<string, unknown> }>({
-    method: 'post', path: '/v1/resource/entity', tag: 'projects', summary: 'Save an entity to a project (published client saveEntity; editor)', credits: 0,
+    method: 'post', creates: true, path: '/v1/resource/entity', tag: 'projects', summary: 'Save an entity to a project (published client saveEntity; editor)', credits: 0,
     body: {
       type: 'object', additionalProperties: false, required: ['type', 'project', 'entity_id'],
       properties: {
@@ -194,7 +194,7 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
 
   const snapshots = '/v1/projects/:project_id/entities/:project_entity_id/supply_chain/snapshots';
   registry.add({
-    method: 'post', path: snapshots, tag: 'projects', summary: 'Snapshot the upstream supply chain (ownership) of a project entity (editor)', credits: 1,
+    method: 'post', creates: true, path: snapshots, tag: 'projects', summary: 'Snapshot the upstream supply chain (ownership) of a project entity (editor)', credits: 1,
     params: entityParams, responses: { 200: '{data: Snapshot with data}', ...errors },
     handler: async ({ principal, params }) => ({ body: { data: await projects.createSnapshot(principal, params.project_id, params.project_entity_id) } }),
   });

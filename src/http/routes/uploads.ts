@@ -54,7 +54,7 @@ function jsonUpload(body: unknown): { file: string; rows: unknown[] } {
 
 export function registerUploadRoutes(registry: RouteRegistry, uploads: UploadService): void {
   registry.add({
-    method: 'post', path: '/v1/projects/:project_id/resolutions', tag: 'projects', credits: 0,
+    method: 'post', creates: true, path: '/v1/projects/:project_id/resolutions', tag: 'projects', credits: 0,
     summary: 'Upload rows of resolution attributes (JSON {filename, data} or a CSV file); each row becomes a project entity (editor)',
     params: projectParams,
     query: { type: 'object', additionalProperties: false, properties: {} },

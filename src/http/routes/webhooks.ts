@@ -25,7 +25,7 @@ const SUBSCRIPTION = 'Webhook {id, project_id, url, events, description, enabled
 
 export function registerWebhookRoutes(registry: RouteRegistry, webhooks: WebhookService): void {
   registry.add<Record<string, never>, SubscriptionInput>({
-    method: 'post', path: base, tag: 'projects', credits: 0,
+    method: 'post', creates: true, path: base, tag: 'projects', credits: 0,
     summary: 'Subscribe a URL to the project\'s events (admin); the answer carries the signing secret, shown this once',
     params: projectParams, query: noQuery,
     body: {
@@ -100,7 +100,7 @@ export function registerWebhookRoutes(registry: RouteRegistry, webhooks: Webhook
   });
 
   registry.add({
-    method: 'post', path: `${base}/:webhook_id/deliveries/:delivery_id/resend`, tag: 'projects', credits: 0,
+    method: 'post', creates: true, path: `${base}/:webhook_id/deliveries/:delivery_id/resend`, tag: 'projects', credits: 0,
     summary: 'Send a delivery again, with the same webhook-id and payload and retries of its own (editor)', params: deliveryParams, query: noQuery,
     responses: { 202: '{data: Delivery} (status pending)', ...errors },
     handler: async ({ principal, params }) => ({ status: 202, body: { data: await webhooks.resend(principal, params.project_id, params.webhook_id, params.delivery_id) } }),
