@@ -5,7 +5,7 @@
  * (`{idem:<org>}:...`), so every key of an organisation shares a Redis Cluster slot.
  */
 import { randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis';
 import { luaScript } from './luaScripts';
 
 const BEGIN = luaScript('idempotency-begin');
@@ -23,7 +23,7 @@ export type Claim =
   | { outcome: 'done'; reply: StoredReply };
 
 export class IdempotencyStore {
-  constructor(private readonly redis: Redis, private readonly ttlMs = IDEMPOTENCY_TTL_MS) {}
+  constructor(private readonly redis: RedisClient, private readonly ttlMs = IDEMPOTENCY_TTL_MS) {}
 
   /**
    * Claims `key` of `scope` (organisation and client) for a request with `fingerprint`, pending

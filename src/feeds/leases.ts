@@ -6,7 +6,7 @@
  * once. Taking is one Lua script on one key.
  */
 import { randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis';
 import { luaScript } from './luaScripts';
 
 const TAKE = luaScript('concurrency-take');
@@ -18,7 +18,7 @@ const RENEW_EVERY_MS = LEASE_MS / 3;
 export interface Lease { release(): void }
 
 export class ConcurrencyLeases {
-  constructor(private readonly redis: Redis, readonly perClient: number, private readonly leaseMs = LEASE_MS) {}
+  constructor(private readonly redis: RedisClient, readonly perClient: number, private readonly leaseMs = LEASE_MS) {}
 
   /** A lease for one request of `client`, or undefined when the client already runs `perClient`. */
   async take(client: string): Promise<Lease | undefined> {
