@@ -123,19 +123,26 @@ export const translitKey: (word: string) => string = memoized((word) => {
   return (w[0] + w.slice(1).replace(/[aeiouyw]/g, '')).replace(/(.)\1+/g, '$1');
 }, 50_000);
 
-/** Whether a name's words read as an Arabic name: a known given name, a connector (bin), or an article or Abu / Abd before a word. */
-export const arabicContext = (tokens: readonly string[]): boolean =>
-  tokens.some((t) => t === CONNECTOR || isArabicName(t) || (/^(?:al|el|abu|abou|abd)[a-z]{3,}/.test(t) && t.length >= 6));
+/**
+ * Whether a name's words read as an Arabic name: a known given name, a connector (bin), or the
+ * article, Abu or Abd written apart before a word (`glued` marks the words the particle was glued to).
+ */
+export const arabicContext = (tokens: readonly string[], glued: readonly boolean[] = []): boolean =>
+  tokens.some((t, k) => t === CONNECTOR || isArabicName(t) || (glued[k] === true && /^(?:al|el|abu|abou|abd)[a-z]{3,}/.test(t)));
+
+/** Vowel groups of a word (y and w after the first letter count as vowels): Omar has two, Amara three. */
+const vowelGroups = (w: string): number => (w[0] + w.slice(1).replace(/[yw]/g, 'a')).match(/[aeiou]+/g)?.length ?? 0;
 
 /**
- * Whether two words of names that read as Arabic, neither a known given name, are one word in
- * two transliterations: their skeletons (`translitKey`) agree, with two consonants at least, the first letters of one
- * class, and lengths within two letters of each other.
+ * Whether two words of names that read as Arabic, not both known given names, are one word in
+ * two transliterations: their skeletons (`translitKey`) agree, with two consonants at least (or
+ * one and the same first letter in short words), as many syllables, lengths within three letters.
  */
 export function translitSpellings(a: string, b: string): boolean {
   if (Math.min(a.length, b.length) < 3 || Math.abs(a.length - b.length) > 3) return false;
-  // A known given name has its own, stricter reading (Omar / Amara are two names).
-  if (isArabicName(a) || isArabicName(b)) return false;
+  // Two known given names have their own, stricter reading (Hamid / Hamad are two names); the
+  // syllables must agree in number (Omar / Amara are two names).
+  if ((isArabicName(a) && isArabicName(b)) || vowelGroups(a) !== vowelGroups(b)) return false;
   const ka = translitKey(a);
   const kb = translitKey(b);
   if (ka !== kb) return false;

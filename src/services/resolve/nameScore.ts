@@ -130,7 +130,8 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
   if (q.tokens.length === 0 || c.tokens.length === 0) return { similarity: 0, common: 0, fuzzy: 0, tokens: [], rules: [] };
   const pairs: { i: number; j: number; s: number; how: TokenHow }[] = [];
   // Words of a name that reads as Arabic may agree by their transliteration skeleton (Baqeri / Bagheri).
-  const arabic = fuzziness > 0 && (arabicContext(q.tokens) || arabicContext(c.tokens));
+  const glued = (n: NameTokens) => n.tokens.map((_, k) => n.read?.[k] === 'particle');
+  const arabic = fuzziness > 0 && (arabicContext(q.tokens, glued(q)) || arabicContext(c.tokens, glued(c)));
   for (let i = 0; i < q.tokens.length; i++) {
     for (let j = 0; j < c.tokens.length; j++) {
       const m = tokenMatch(q.tokens[i], c.tokens[j], fuzziness, q.abjad[i], c.abjad[j], [q.read?.[i] === 'particle', c.read?.[j] === 'particle']);
@@ -229,12 +230,13 @@ function containedName(q: NameTokens, c: NameTokens, qs: number[], cs: number[])
 
 /**
  * Whether the contained side is one distinctive word (Rastafann / Rastafann Ertebat
- * Engineering Company) of five letters or more, found exactly and distinctive in the graph.
+ * Engineering Company) of five letters or more, distinctive in the graph, found as written or
+ * nearly (Stroyproekt / Institut Stroiproekt AO).
  */
 function soleWordContained(q: NameTokens, c: NameTokens, qs: number[], cs: number[]): boolean {
   const sole = (n: NameTokens, sims: number[]) => {
     const strong = n.weights.map((w, k) => (w >= 0.5 ? k : -1)).filter((k) => k >= 0);
-    return strong.length === 1 && n.weights[strong[0]] >= 1 && sims[strong[0]] === 1 && n.tokens[strong[0]].length >= 5 && sims.every((s) => s > 0);
+    return strong.length === 1 && n.weights[strong[0]] >= 1 && sims[strong[0]] >= 0.9 && n.tokens[strong[0]].length >= 5 && sims.every((s) => s > 0);
   };
   return sole(q, qs) || sole(c, cs);
 }
