@@ -7,7 +7,7 @@
  * one distinctive word.
  */
 import { normalizeName } from '../../src/domain/names';
-import { arabicSpellings, abdKey } from '../../src/search/analysis/arabic';
+import { abdKey, arabicContext, arabicSpellings, isArabicName, translitSpellings } from '../../src/search/analysis/arabic';
 import { compareChinese } from '../../src/search/analysis/romanisation';
 import { nameSimilarity } from '../../src/services/resolve';
 import { weightOf } from '../../src/services/resolve/distinctiveness';
@@ -45,10 +45,10 @@ describe('1. a middle name or patronymic on one side only', () => {
     expect(sim('Ivan Sergeyevich Petrov', 'Ivan S. Petrov')).toBeGreaterThan(sim('Ivan Sergeyevich Petrov', 'Ivan Petrov'));
   });
 
-  test('companies get no such credit', () => {
+  test('companies get no such credit (a company name found whole in a fuller one is read as contained)', () => {
     const [a, b] = ['Acme Pinewood Shipyards', 'Acme Shipyards'];
-    expect(nameSimilarity(a, b, 1, { person: false }).similarity).toBeLessThan(nameSimilarity(a, b, 1, { person: true }).similarity);
     expect(nameSimilarity(a, b, 1, { person: false }).rules).not.toContain('middle-name-missing');
+    expect(nameSimilarity(a, b, 1, { person: false }).rules).toContain('contained');
   });
 });
 
@@ -87,6 +87,28 @@ describe('2. Arabic names', () => {
     const m = nameSimilarity(`Salman ${connector} Abdulaziz Al Saud`, 'Salman bin Abdulaziz Al Saud', 1);
     expect(m.similarity).toBeGreaterThanOrEqual(0.95);
     expect(m.tokens.find((t) => t.matched === 'bin')?.how).toBe('connector');
+  });
+
+  // Family and given names no list holds, in the transliterations lists mix: q / gh, dh / z, e / i, p / f, k / gh, ie / ya.
+  test.each([['Baqeri', 'Bagheri'], ['Ghathafi', 'Gaddafi'], ['Dhahabi', 'Zahabi'], ['Qasimi', 'Ghassemi'], ['Zulkepli', 'Zulkifli'],
+    ['Khazaei', 'Ghazaie'], ['Yehia', 'Yahya'], ['Sadeq', 'Sadegh']])('a name outside the list: %s / %s', (one, other) => {
+    for (const given of ['Mohammad', 'Abdul Karim', 'Hassan bin']) {
+      const m = nameSimilarity(`${given} ${one}`, `${given} ${other}`, 1);
+      expect({ one, other, strong: m.similarity >= STRONG }).toEqual({ one, other, strong: true });
+      expect(m.tokens.find((t) => t.uploaded === one.toLowerCase())?.how).toBe('transliteration');
+      expect(m.rules).toContain('transliteration');
+    }
+    expect(translitSpellings(one.toLowerCase(), other.toLowerCase())).toBe(true);
+    // Outside a name that reads as Arabic the skeleton is not asked (a known given name is such a name of its own).
+    if (!isArabicName(one.toLowerCase()) && !isArabicName(other.toLowerCase())) expect(nameSimilarity(`Peter ${one}`, `Peter ${other}`, 1).rules).not.toContain('transliteration');
+  });
+
+  test('the skeleton leaves other syllables and other names alone', () => {
+    expect(sim('Omar Ivanova', 'Amara Ivanova')).toBeLessThan(STRONG);
+    expect(sim('Alberto Rossi', 'Berto Rossi')).toBeLessThan(STRONG);
+    expect(arabicContext(['peter', 'lopez'])).toBe(false);
+    expect(arabicContext(['alberto', 'rossi'])).toBe(false);
+    expect(arabicContext(['alzahar', 'rossi'], [true, false])).toBe(true);
   });
 
   test('Arabic script against the Latin form', () => {
@@ -206,5 +228,29 @@ describe('10. generic company words do not carry the score', () => {
     expect(weightOf(200, 100_000)).toBeLessThan(1);
     expect(weightOf(3, 100_000)).toBe(1);
     expect(weightOf(90, 500)).toBe(1);
+  });
+});
+
+describe('11. a company name found whole in a fuller form of it', () => {
+  const weigh = (w: string) => (['trading', 'general', 'company', 'group', 'engineering', 'business', 'korea'].includes(w) ? 0.3 : 1);
+  const company = (a: string, b: string) => nameSimilarity(a, b, 1, { person: false, distinctiveness: weigh });
+  test.each([['Daesong'], ['Kavrin'], ['Oxilor'], ['Pentavo']])('%s', (x) => {
+    const fuller: [string, string][] = [
+      [`${x} Trading`, `Korea ${x} General Trading Corporation`], [`${x} Cutting Tools`, `${x} Cutting Tools Company`],
+      [`${x} Money Exchange`, `${x} Money Exchange Office`], [x, `${x} Ertebat Engineering Company`], [`Khuzestan ${x} Steel Company`, `${x} Steel Company`],
+    ];
+    for (const [a, b] of fuller) {
+      const m = company(a, b);
+      expect({ a, b, strong: m.similarity >= STRONG }).toEqual({ a, b, strong: true });
+      expect(company(b, a).similarity).toBeGreaterThanOrEqual(STRONG);
+    }
+    expect(company(`${x} Trading`, `Korea ${x} General Trading Corporation`).rules).toContain('contained');
+  });
+
+  test.each([['Daesong', 'Kavrin'], ['Oxilor', 'Pentavo']])('a distinctive word of its own on each side is still another party: %s / %s', (x, y) => {
+    expect(company(`${x} ${y} Metals`, `${x} Dalmaro Metals`).similarity).toBeLessThanOrEqual(0.75);
+    expect(company(`${x} Business Corporation`, `${y} Business Corporation`).similarity).toBeLessThan(STRONG);
+    // Persons get no such reading: one family name is no fuller form of a full name.
+    expect(nameSimilarity(x, `Ivan ${x}`, 1, { person: true }).similarity).toBeLessThan(STRONG);
   });
 });

@@ -105,3 +105,47 @@ export const isArabicName: (word: string) => boolean = memoized((word) => {
 
 /** Whether two folded words are spellings of one Arabic name: same key, and one of them a known Arabic name. */
 export const arabicSpellings = (a: string, b: string): boolean => sameArabicKey(a, b) && (isArabicName(a) || isArabicName(b));
+
+/**
+ * A transliteration skeleton of a word of an Arabic or Persian name, for names outside the
+ * given-name list (Baqeri / Bagheri, Ghathafi / Gaddafi, Yehia / Yahya, Awf / Auf): vowels and
+ * the semivowels w and y (after the first letter) out, and the consonants that transliterations
+ * write in several ways folded to one class each (q, k, kh, gh, g, c; d, t, th, dh, z; s, ts;
+ * sh, ch; j, dj, zh; f, ph, v, p), the article and a first vowel in any spelling, doubled letters
+ * once. Loose, so it is only asked within
+ * a name that reads as Arabic (`arabicContext`).
+ */
+export const translitKey: (word: string) => string = memoized((word) => {
+  // The article, assimilated or not (al-Din / ad-Din / Eddin), and a first vowel of any spelling (Usama / Osama).
+  const bare = word.replace(/^(?:[aeu]l|[aeu](?=([dtrszn])\1))(?=[a-z]{3})/, '');
+  const w = abdKey(bare).replace(/(?<=[aeiou])h$/, '').replace(/kh|gh|q|k|g|c(?!h)|x/g, 'K').replace(/th|dh|d|t|z/g, 'T').replace(/sh|ch/g, 'S')
+    .replace(/dj|j|zh/g, 'J').replace(/ph|f|v|p/g, 'F').replace(/^[aeiou]/, 'a');
+  return (w[0] + w.slice(1).replace(/[aeiouyw]/g, '')).replace(/(.)\1+/g, '$1');
+}, 50_000);
+
+/**
+ * Whether a name's words read as an Arabic name: a known given name, a connector (bin), or the
+ * article, Abu or Abd written apart before a word (`glued` marks the words the particle was glued to).
+ */
+export const arabicContext = (tokens: readonly string[], glued: readonly boolean[] = []): boolean =>
+  tokens.some((t, k) => t === CONNECTOR || isArabicName(t) || (glued[k] === true && /^(?:al|el|abu|abou|abd)[a-z]{3,}/.test(t)));
+
+/** Vowel groups of a word (y and w after the first letter count as vowels): Omar has two, Amara three. */
+const vowelGroups = (w: string): number => (w[0] + w.slice(1).replace(/[yw]/g, 'a')).match(/[aeiou]+/g)?.length ?? 0;
+
+/**
+ * Whether two words of names that read as Arabic, not both known given names, are one word in
+ * two transliterations: their skeletons (`translitKey`) agree, with two consonants at least (or
+ * one and the same first letter in short words), as many syllables, lengths within three letters.
+ */
+export function translitSpellings(a: string, b: string): boolean {
+  if (Math.min(a.length, b.length) < 3 || Math.abs(a.length - b.length) > 3) return false;
+  // Two known given names have their own, stricter reading (Hamid / Hamad are two names); the
+  // syllables must agree in number (Omar / Amara are two names).
+  if ((isArabicName(a) && isArabicName(b)) || vowelGroups(a) !== vowelGroups(b)) return false;
+  const ka = translitKey(a);
+  const kb = translitKey(b);
+  if (ka !== kb) return false;
+  const consonants = ka.replace(/^[aeiouyw]/, '').length;
+  return consonants >= 2 || (consonants === 1 && a[0] === b[0] && Math.max(a.length, b.length) <= 5);
+}

@@ -1,6 +1,7 @@
 /** Name similarity of the resolve use case: token alignment of two names, order-insensitive. */
 import { WEAK_COMPANY_WORDS, allowedEdits, editDistance } from '../../domain/names';
 import { compareKorean, latinConsonantKey, nameCore, numbersAgree } from '../../search/analysis';
+import { arabicContext, translitSpellings } from '../../search/analysis/arabic';
 import { compareChinese } from '../../search/analysis/romanisation';
 import { middleNames } from './middleNames';
 import { NameRule, ScoringName, scoringName } from './scoringTokens';
@@ -85,6 +86,9 @@ export interface NameOptions {
   distinctiveness?: (word: string) => number;
 }
 
+/** Similarity of two words of an Arabic name that agree only by their transliteration skeleton. */
+const TRANSLIT_SIMILARITY = 0.88;
+
 /** Hows of a word matched only approximately: a near word is no evidence when the words are generic. */
 const APPROXIMATE: ReadonlySet<TokenHow> = new Set(['edit', 'phonetic', 'consonants']);
 
@@ -125,10 +129,14 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
   const [q, c] = mergeSplitWords(weigh(q0), weigh(c0), fuzziness);
   if (q.tokens.length === 0 || c.tokens.length === 0) return { similarity: 0, common: 0, fuzzy: 0, tokens: [], rules: [] };
   const pairs: { i: number; j: number; s: number; how: TokenHow }[] = [];
+  // Words of a name that reads as Arabic may agree by their transliteration skeleton (Baqeri / Bagheri).
+  const glued = (n: NameTokens) => n.tokens.map((_, k) => n.read?.[k] === 'particle');
+  const arabic = fuzziness > 0 && (arabicContext(q.tokens, glued(q)) || arabicContext(c.tokens, glued(c)));
   for (let i = 0; i < q.tokens.length; i++) {
     for (let j = 0; j < c.tokens.length; j++) {
       const m = tokenMatch(q.tokens[i], c.tokens[j], fuzziness, q.abjad[i], c.abjad[j], [q.read?.[i] === 'particle', c.read?.[j] === 'particle']);
       if (m.s > 0) pairs.push({ i, j, ...m });
+      else if (arabic && translitSpellings(q.tokens[i], c.tokens[j])) pairs.push({ i, j, s: TRANSLIT_SIMILARITY, how: 'transliteration' });
     }
   }
   pairs.sort((x, y) => y.s - x.s || Math.abs(x.i / q.tokens.length - x.j / c.tokens.length) - Math.abs(y.i / q.tokens.length - y.j / c.tokens.length));
@@ -157,18 +165,27 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
   }
   const cover = (sims: number[], w: number[]) => sims.reduce((s, x, k) => s + x * w[k], 0) / w.reduce((s, x) => s + x, 0);
   let similarity = 0.8 * cover(qs, q.weights) + 0.2 * cover(cs, c.weights);
+  // A company name found whole inside the other (Daesong Trading / Korea Daesong General
+  // Trading Corporation): the longer name's extra words are a fuller form, not another party.
+  const contained = !person && containedName(q, c, qs, cs);
+  if (contained) {
+    rules.add('contained');
+    similarity = Math.max(similarity, 0.8 * Math.max(cover(qs, q.weights), cover(cs, c.weights)) + 0.2 * Math.min(cover(qs, q.weights), cover(cs, c.weights)));
+  }
   const common = qs.filter((s, k) => s === 1 && pairOf[k] >= 0).length;
   const fuzzy = qs.filter((s, k) => s > 0 && s < 1 && pairOf[k] >= 0).length;
   if (middle === 'conflict') {
     rules.add('middle-name-conflict');
     similarity = Math.min(similarity, 0.7);
   }
-  const unpaired = (sims: number[], toks: string[]) => sims.some((s, k) => s === 0 && toks[k].length > 1);
-  if (unpaired(qs, q.tokens) && unpaired(cs, c.tokens)) similarity = Math.min(similarity, 0.75);
-  // One matched word of a longer name is weak evidence (an initial counts for its word).
+  // A distinctive word on each side left unpaired: another party (a generic word, weight under 0.5, is no such word in a company name).
+  const unpaired = (sims: number[], toks: string[], w: number[]) => sims.some((s, k) => s === 0 && toks[k].length > 1 && (person || w[k] >= 0.5));
+  if (unpaired(qs, q.tokens, q.weights) && unpaired(cs, c.tokens, c.weights)) similarity = Math.min(similarity, 0.75);
+  // One matched word of a longer name is weak evidence (an initial counts for its word),
+  // unless it is a company's one distinctive word, written whole in the other name.
   const strongMatched = qs.filter((s, k) => s >= 0.7 && q.weights[k] >= 0.5).length;
   const strong = (w: number[]) => w.filter((x) => x >= 0.5).length;
-  if (strongMatched <= 1 && Math.max(strong(q.weights), strong(c.weights)) > 1) similarity = Math.min(similarity, 0.75);
+  if (strongMatched <= 1 && Math.max(strong(q.weights), strong(c.weights)) > 1 && !(contained && soleWordContained(q, c, qs, cs))) similarity = Math.min(similarity, 0.75);
   if (initialsOutOfOrder(q.tokens, c.tokens, pairOf)) {
     rules.add('initials-order');
     similarity = Math.min(similarity, 0.7);
@@ -200,6 +217,29 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/**
+ * Whether one company name is found whole in the other: every word of one side (a
+ * distinctive one among them) is paired, and what the other side has more is not a second
+ * distinctive word against a distinctive word of the first (that would be another party).
+ */
+function containedName(q: NameTokens, c: NameTokens, qs: number[], cs: number[]): boolean {
+  const whole = (sims: number[], w: number[]) => sims.every((s) => s > 0) && sims.some((s, k) => s >= 0.85 && w[k] >= 0.5);
+  return whole(qs, q.weights) || whole(cs, c.weights);
+}
+
+/**
+ * Whether the contained side is one distinctive word (Rastafann / Rastafann Ertebat
+ * Engineering Company) of five letters or more, distinctive in the graph, found as written or
+ * nearly (Stroyproekt / Institut Stroiproekt AO).
+ */
+function soleWordContained(q: NameTokens, c: NameTokens, qs: number[], cs: number[]): boolean {
+  const sole = (n: NameTokens, sims: number[]) => {
+    const strong = n.weights.map((w, k) => (w >= 0.5 ? k : -1)).filter((k) => k >= 0);
+    return strong.length === 1 && n.weights[strong[0]] >= 1 && sims[strong[0]] >= 0.9 && n.tokens[strong[0]].length >= 5 && sims.every((s) => s > 0);
+  };
+  return sole(q, qs) || sole(c, cs);
+}
 
 /** Initials (one-letter words) of both names paired in another order than they are written (A.B.C. / C.B.A.). */
 function initialsOutOfOrder(q: string[], c: string[], pairOf: number[]): boolean {

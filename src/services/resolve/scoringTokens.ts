@@ -21,7 +21,8 @@ import { glueParticles } from '../../search/analysis/particles';
 
 /** Rules of a name comparison an explanation may name (per name; the per-word rule is the word's `how`). */
 export type NameRule = 'list-order' | 'abbreviation' | 'number' | 'linking-words' | 'connector' | 'particle' | 'legal-form'
-  | 'middle-name-missing' | 'middle-name-conflict' | 'initials-order' | 'distinctiveness' | 'transliteration' | 'romanisation';
+  | 'middle-name-missing' | 'middle-name-conflict' | 'initials-order' | 'distinctiveness' | 'transliteration' | 'romanisation'
+  | 'contained';
 
 /** Weight of a patronymic connector (bin, ibn): present or not, it says little. */
 export const CONNECTOR_WEIGHT = 0.2;
