@@ -24,6 +24,8 @@ const ONLY_IN_FULL = [
   'integration/searchLarge', // 10,000 purpose-made entities; search runs the rest of search
   'integration/hostileInput', // hostile values for every parameter of every route; hardening runs the front door
   // Repeats on another browser or backend.
+  'integration/ownershipBlocks', // traversalRoutes runs /ubo; entity runs the entity read
+  'unit/independentPairs', // the independent set's make-up; the bench reads the set itself
   'integration/explorerFirefox', // explorer runs in Chromium
   'integration/searchBackend', // a failing search backend; search and searchContract run the working ones
   'integration/searchInjection', // filter-injection strings sent to both search backends; search and resolve run both backends

@@ -14,6 +14,7 @@ import { NotificationFeed } from '../../src/feeds/notifications';
 import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
 import { type Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
 import { type BrowserHandle, browserExecutable, openBrowser, waitForFile } from '../support/browser';
+import { testFull } from '../support/full';
 
 const XSS_NAME = 'Zyxwvut <img src=x onerror="window.__xss=1"> Holdings';
 
@@ -249,7 +250,8 @@ describe('the explorer page', () => {
     await page.setViewport({ width: 1280, height: 800 });
   });
 
-  test('signs out when the token expires', async () => {
+  // Waits for a token to expire; `npm run test:all` takes it.
+  testFull('signs out when the token expires', async () => {
     const second = await b.browser.newPage();
     await second.setRequestInterception(true);
     // The API's tokens last a day: the answer is shortened to 2 s to see the page sign out.
@@ -269,7 +271,8 @@ describe('the explorer page', () => {
     await second.close();
   });
 
-  test('honours former relationships and relationship types', async () => {
+  // A second network drawn in the browser; `npm run test:all` takes it.
+  testFull('honours former relationships and relationship types', async () => {
     await page.$eval('#q', (el) => { (el as HTMLInputElement).value = ''; });
     await page.type('#q', 'harbourline group');
     await page.waitForSelector('#results button[data-id="e-gb-harbourline-group"]');

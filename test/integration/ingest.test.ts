@@ -281,7 +281,8 @@ describe('the :Sanctioned, :Pep and :Closed labels behind the traversal filters'
   const labelsOf = async (id: string) => (await h.graph.read('MATCH (e:Entity {id: $id}) RETURN labels(e) AS l', { id }))[0].get('l') as string[];
   const watchlistTargets = async (id: string) => (await h.json(`/v1/watchlist/${id}?psa=false`)).body.data.map((d: any) => d.target.id);
 
-  test('ingest sets them from the flags and an upsert that clears a flag removes its label', async () => {
+  // Long (several ingests and a migrate); `npm run test:all` takes it.
+  testFull('ingest sets them from the flags and an upsert that clears a flag removes its label', async () => {
     await h.ingest(writeNdjson('acme.ndjson', acmeLines()));
     expect(await labelsOf('e-acme')).toContain('Sanctioned');
     expect(await labelsOf('e-jdoe')).toContain('Pep');
@@ -361,7 +362,8 @@ describe('the :WatchlistAdjacent label behind sanctioned / PEP searches', () => 
   const watchlist = async (id: string, maxDepth = 3) =>
     (await h.json(`/v1/watchlist/${id}?max_depth=${maxDepth}`)).body.data.map((d: any) => [d.target.id, d.path.length]);
 
-  test('ingest adds it when an entity is flagged, or gets a fact or a psa link to a flagged one, in later files', async () => {
+  // Long (several ingests and a migrate); `npm run test:all` takes it.
+  testFull('ingest adds it when an entity is flagged, or gets a fact or a psa link to a flagged one, in later files', async () => {
     await h.ingest(writeNdjson('wl-1.ndjson', base));
     expect(await adjacent()).toEqual([]);
     expect(await watchlist('w-far')).toEqual([]);
@@ -382,7 +384,8 @@ describe('the :WatchlistAdjacent label behind sanctioned / PEP searches', () => 
     expect(await watchlist('w-holder', 4)).toEqual([['w-sdn', 1], ['w-person', 4]]);
   });
 
-  test('a delisting leaves it in place until migrate, which also backfills it', async () => {
+  // Long (several ingests and a migrate); `npm run test:all` takes it.
+  testFull('a delisting leaves it in place until migrate, which also backfills it', async () => {
     await h.ingest(writeNdjson('wl-1.ndjson', [...base, entity('w-sdn', 'company', [{ factor: 'sanctioned_usa_ofac_sdn' }]),
       { kind: 'relationship', type: 'has_shareholder', from: 'w-sdn', to: 'w-far', record: 'wl-rec' }]));
     expect(await adjacent()).toEqual(['w-far']);

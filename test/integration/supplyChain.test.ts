@@ -6,6 +6,7 @@
  */
 import { Harness, startHarness, writeNdjson } from '../support/harness';
 import { answerChains, random, randomUpstreamQuery, referenceUpstream, tradeNetwork, upstreamPath } from '../support/tradeReference';
+import { testFull } from '../support/full';
 
 let h: Harness;
 const net = tradeNetwork(7, 40, 200);
@@ -88,7 +89,8 @@ describe('upstream supply chain', () => {
     }
   });
 
-  test('random targets and filter sets answer what the reference walk finds', async () => {
+  // The 300-case form is supplyChainRandom (full run); this sample also runs there only.
+  testFull('random targets and filter sets answer what the reference walk finds', async () => {
     const rnd = random(11);
     for (let i = 0; i < 6; i++) {
       const query = randomUpstreamQuery(rnd, net);
