@@ -11,7 +11,7 @@
  */
 import { FULL_RESCORE_REASON } from '../services/risk';
 import type { Processor } from './jobs';
-import { DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type Queues } from './queues';
+import { DEFAULT_JOB_OPTIONS, QUEUE_NAMES, schedule, type Queues } from './queues';
 import { enqueueFullRescore } from './rescoreJob';
 
 /** The one scheduler of the monitor queue. */
@@ -21,18 +21,9 @@ export const MONITOR_SCHEDULER_ID = 'rescore-all';
  * Creates or replaces the scheduler with `pattern`, or removes it when `pattern` is undefined
  * (MONITOR_CRON=off). Resolves to the time of the next run (ms), or undefined when none.
  */
-export async function scheduleMonitoring(queues: Queues, pattern: string | undefined): Promise<number | undefined> {
-  const queue = queues.queue(QUEUE_NAMES.monitor);
-  if (pattern === undefined) {
-    await queue.removeJobScheduler(MONITOR_SCHEDULER_ID);
-    return undefined;
-  }
+export function scheduleMonitoring(queues: Queues, pattern: string | undefined): Promise<number | undefined> {
   const { attempts, backoff, removeOnComplete, removeOnFail } = DEFAULT_JOB_OPTIONS;
-  await queue.upsertJobScheduler(MONITOR_SCHEDULER_ID, { pattern, tz: 'UTC' }, {
-    name: FULL_RESCORE_REASON, data: {}, opts: { attempts, backoff, removeOnComplete, removeOnFail },
-  });
-  const scheduler = await queue.getJobScheduler(MONITOR_SCHEDULER_ID);
-  return scheduler?.next;
+  return schedule(queues, QUEUE_NAMES.monitor, MONITOR_SCHEDULER_ID, pattern, { name: FULL_RESCORE_REASON, opts: { attempts, backoff, removeOnComplete, removeOnFail } });
 }
 
 /** Queues the re-scoring of every entity; safe to run twice (see enqueueFullRescore). */

@@ -10,21 +10,15 @@ import { NewsService } from '../services/news';
 import { fetchFeed } from '../services/news/fetchFeed';
 import { ResolveService } from '../services/resolve';
 import type { Processor } from './jobs';
-import { DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type Queues } from './queues';
+import { DEFAULT_JOB_OPTIONS, QUEUE_NAMES, schedule, type Queues } from './queues';
 
 export const NEWS_SCHEDULER_ID = 'news-poll';
 
 /** Creates or replaces the polling scheduler, or removes it when there is no pattern; resolves to the next run (ms). */
-export async function scheduleNews(queues: Queues, pattern: string | undefined): Promise<number | undefined> {
-  const queue = queues.queue(QUEUE_NAMES.news);
-  if (pattern === undefined) {
-    await queue.removeJobScheduler(NEWS_SCHEDULER_ID);
-    return undefined;
-  }
+export function scheduleNews(queues: Queues, pattern: string | undefined): Promise<number | undefined> {
   const { removeOnComplete, removeOnFail } = DEFAULT_JOB_OPTIONS;
   // One attempt: the next run comes soon, and a feed that failed is read again then.
-  await queue.upsertJobScheduler(NEWS_SCHEDULER_ID, { pattern, tz: 'UTC' }, { name: 'poll', data: {}, opts: { attempts: 1, removeOnComplete, removeOnFail } });
-  return (await queue.getJobScheduler(NEWS_SCHEDULER_ID))?.next;
+  return schedule(queues, QUEUE_NAMES.news, NEWS_SCHEDULER_ID, pattern, { name: 'poll', opts: { attempts: 1, removeOnComplete, removeOnFail } });
 }
 
 export const newsProcessor: Processor = async (job, deps) => {

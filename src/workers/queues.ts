@@ -61,6 +61,21 @@ export function queuePrefix(target: RedisTarget, name: QueueName): string {
   return target.redisClusterNodes ? `{bull:${name}}` : 'bull';
 }
 
+/**
+ * Creates or replaces the scheduler `id` of queue `name` on the cron `pattern` (UTC), or removes
+ * it when there is no pattern; resolves to the time of the next run (ms), or undefined. Every
+ * worker upserts the same id, so a deployment has one scheduler however many workers it runs.
+ */
+export async function schedule(queues: Queues, name: QueueName, id: string, pattern: string | undefined, job: { name: string; opts: JobsOptions }): Promise<number | undefined> {
+  const queue = queues.queue(name);
+  if (pattern === undefined) {
+    await queue.removeJobScheduler(id);
+    return undefined;
+  }
+  await queue.upsertJobScheduler(id, { pattern, tz: 'UTC' }, { name: job.name, data: {}, opts: job.opts });
+  return (await queue.getJobScheduler(id))?.next;
+}
+
 export class Queues {
   /** Every queue the workers serve (what the metrics scrape counts). */
   readonly names: readonly QueueName[] = Object.values(QUEUE_NAMES);

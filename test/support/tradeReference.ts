@@ -7,20 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { prng } from '../fixtures/randomGraph';
 import { REPO } from './env';
 import { lastDayOf } from './referenceTraversal';
-
-/** A small deterministic generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const TRADE_COUNTRIES = ['CHN', 'USA', 'VNM', 'IND', 'DEU', 'MEX'];
 export const TRADE_RISKS = ['forced_labor_xinjiang_origin_direct', 'sanctioned', 'export_controls'];
@@ -34,7 +23,7 @@ export interface ShipmentLineT {
 
 /** `entities` companies in five tiers, and `shipments` shipments mostly from one tier to the next downstream. */
 export function tradeNetwork(seed: number, entities: number, shipments: number): { entities: TradeEntityLine[]; shipments: ShipmentLineT[] } {
-  const rnd = random(seed);
+  const rnd = prng(seed);
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
   const ents: TradeEntityLine[] = [];
   for (let i = 0; i < entities; i++) {
