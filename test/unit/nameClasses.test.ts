@@ -45,6 +45,15 @@ describe('1. a middle name or patronymic on one side only', () => {
     expect(sim('Ivan Sergeyevich Petrov', 'Ivan S. Petrov')).toBeGreaterThan(sim('Ivan Sergeyevich Petrov', 'Ivan Petrov'));
   });
 
+  test.each(each(GIVEN, FAMILY))('a family name taken by an initial is another person, not a missing name: %s %s', (given, family) => {
+    // The other person's initial stands where this one's family (or given) name is; their own family name is left over.
+    expect(sim(`${given} ${family}`, `${given} ${family[0]}. Halvorsen`)).toBeLessThan(STRONG);
+    expect(sim(`${given} ${family}`, `Bartholomew ${given[0]}. ${family}`)).toBeLessThan(STRONG);
+    expect(nameSimilarity(`${given} ${family}`, `${given} ${family[0]}. Halvorsen`, 1).rules).not.toContain('middle-name-missing');
+    // The initial standing for a middle name still reads as it did.
+    expect(sim(`${given} ${family}`, `${given} ${family[0]}. ${family}`)).toBeGreaterThanOrEqual(STRONG);
+  });
+
   test('companies get no such credit (a company name found whole in a fuller one is read as contained)', () => {
     const [a, b] = ['Acme Pinewood Shipyards', 'Acme Shipyards'];
     expect(nameSimilarity(a, b, 1, { person: false }).rules).not.toContain('middle-name-missing');

@@ -32,6 +32,13 @@ const paired = (sims: readonly number[], weights: readonly number[]): number => 
 const unpaired = (sims: readonly number[], weights: readonly number[]): number[] =>
   sims.map((s, k) => (s === 0 && weights[k] >= 0.5 ? k : -1)).filter((k) => k >= 0);
 
+/** The first or last word is unpaired while the word next to it is a paired initial (it took the other side's word). */
+function edgeTakenByInitial(sims: readonly number[], weights: readonly number[], extra: readonly number[]): boolean {
+  const n = sims.length;
+  const initial = (k: number) => sims[k] > 0 && weights[k] <= 0.5;
+  return n >= 3 && ((extra.includes(n - 1) && initial(n - 2)) || (extra.includes(0) && initial(1)));
+}
+
 /** Credits the extra words of one side in place: middle words MIDDLE_CREDIT (initials less), first or last words EDGE_CREDIT. */
 function credit(sims: number[], weights: readonly number[], extra: number[], credited?: boolean[]): void {
   for (const k of extra) {
@@ -58,6 +65,9 @@ export function middleNames(qs: number[], qw: readonly number[], cs: number[], c
   if (qm.length && cm.length) return initials(qm, qw) === initials(cm, cw) ? 'conflict' : undefined;
   const qx = unpaired(qs, qw);
   const cx = unpaired(cs, cw);
+  // A name left over beside an initial that took the other side's word (Ingrid Bauer / Ingrid B.
+  // Håland, Sophie Çelik / Çağrı Ş. Çelik) is another name, not a missing one: no credit.
+  if (edgeTakenByInitial(qs, qw, qx) || edgeTakenByInitial(cs, cw, cx)) return undefined;
   if (qx.length && !cx.length && paired(cs, cw) >= 2) {
     credit(qs, qw, qx, credited);
     return 'missing';
