@@ -37,13 +37,6 @@ ORDER BY a.published DESC, a.id
 SKIP $offset LIMIT $limit
 RETURN a {.*} AS article, matched, entities
 
-// name: news-entity-count
-MATCH (e:Entity {id: $id})
-OPTIONAL MATCH (a:Article)-[m:MENTIONS]->(e)
-WHERE NOT $org IN coalesce(m.removed_orgs, [])
-// Grouped by the entity, so an unknown id answers no row at all.
-RETURN e.id AS id, count(a) AS count
-
 // name: news-remove-link
 MATCH (a:Article {id: $article})-[m:MENTIONS]->(e:Entity {id: $entity})
 SET m.removed_orgs = CASE WHEN $org IN coalesce(m.removed_orgs, []) THEN m.removed_orgs ELSE coalesce(m.removed_orgs, []) + $org END

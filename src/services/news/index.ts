@@ -16,7 +16,7 @@ import type { AuditSink } from '../projects/tx';
 import type { ResolveService } from '../resolve';
 import { BEST_MATCH_THRESHOLD } from '../resolve';
 import { parseFeed, type FeedArticle, type SkippedItem } from './feedParser';
-import { linkTexts } from './linking';
+import { linkTexts, nameQuery } from './linking';
 import { classify } from './topics';
 
 /** Owners and controllers followed by the graph read of adverse media. */
@@ -59,7 +59,7 @@ export class NewsService {
 
   /** GET /v1/negative_news: articles about the parties `name` resolves to (strong matches), newest first. */
   async byName(principal: Principal, name: string, q: NewsQuery): Promise<ArticleOut[]> {
-    const ranked = await this.resolver.rank({ name: [name], identifier: [], country: [], address: [], dob: [], fuzziness: {}, strict: false, limit: 10 });
+    const ranked = await this.resolver.rank(nameQuery(name, 10));
     const ids = ranked.all.filter((s) => s.score >= BEST_MATCH_THRESHOLD).map((s) => s.candidate.id);
     if (ids.length === 0) return [];
     const rows = await this.graph.read(cypher('news', 'news-by-entities'), { ids, org: principal.org, ...params(q) });
@@ -69,7 +69,7 @@ export class NewsService {
   /** GET /v1/entity/{id}/adverse_media: articles about the entity and its owners and controllers up to `depth` steps. */
   async throughOwners(principal: Principal, id: string, depth: number, q: NewsQuery) {
     if (!Number.isInteger(depth) || depth < 0 || depth > 4) throw badParameter('max_depth', 'an integer from 0 to 4');
-    const exists = await this.graph.read(cypher('news', 'news-entity-count'), { id, org: principal.org });
+    const exists = await this.graph.read(cypher('userAttributes', 'entity-exists'), { entityId: id });
     if (exists.length === 0) throw notFound(`entity ${JSON.stringify(id)}`);
     const rows = await this.graph.read(statement('news', 'news-through-owners', { TYPES: UPSTREAM_TYPES, DEPTH: Math.max(1, depth) }), { id, depth: neo4j.int(depth), org: principal.org, ...params(q) });
     return {

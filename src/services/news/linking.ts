@@ -18,7 +18,8 @@ const NAMESAKE_MARGIN = 0.02;
 /** Spans resolved in one exchange with the index. */
 const BATCH = 200;
 
-const query = (span: string): ResolveParams => ({ name: [span], identifier: [], country: [], address: [], dob: [], fuzziness: {}, strict: false, limit: 5, pool: 20 });
+/** A resolve query on a name alone, as a screening of adverse media asks it. */
+export const nameQuery = (name: string, limit: number, pool?: number): ResolveParams => ({ name: [name], identifier: [], country: [], address: [], dob: [], fuzziness: {}, strict: false, limit, ...(pool ? { pool } : {}) });
 
 /** The links of each text, by position. */
 export async function linkTexts(resolver: ResolveService, texts: string[], threshold = LINK_THRESHOLD): Promise<ArticleLink[][]> {
@@ -27,7 +28,7 @@ export async function linkTexts(resolver: ResolveService, texts: string[], thres
   const found: { i: number; span: string; matches: Scored[] }[] = [];
   for (let k = 0; k < flat.length; k += BATCH) {
     const part = flat.slice(k, k + BATCH);
-    const ranked = await resolver.rankMany(part.map((p) => query(p.span)));
+    const ranked = await resolver.rankMany(part.map((p) => nameQuery(p.span, 5, 20)));
     ranked.forEach((r, j) => {
       if (r instanceof Error || !r.best || r.best.score < threshold) return;
       const matches = r.all.filter((s) => s.score >= threshold && s.score >= r.best!.score - NAMESAKE_MARGIN);
