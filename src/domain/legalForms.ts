@@ -6,8 +6,10 @@
  * folded (transliterated, lower-cased, split on punctuation) by src/domain/names.ts when the
  * table is loaded, the same way names are, so both sides agree.
  *
- * A form is one legal type per row. Forms of different rows are different legal types: a
- * name that carries both (Acme GmbH / Acme LLC) is weak evidence of two companies.
+ * A form is one legal type per row. Forms of different rows are different legal types, but
+ * lists and registers translate them loosely (OOO as Ltd, Co., Ltd. as Corporation), so two
+ * forms of one family (`sameFormFamily`) are weak evidence of two companies, and two forms of
+ * different families (a company and a partnership) stronger evidence.
  */
 export interface LegalForm {
   /** The canonical token every spelling becomes. */
@@ -115,3 +117,21 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
  */
 export const EDGE_ONLY_FORMS: ReadonlySet<string> = new Set(['as', 'ao', 'sa', 'kg', 'ag', 'co', 'ab', 'ad', 'at', 'ae', 'pt', 'se', 'ip', 'sti', 'oy', 'kk', 'gk', 'rt', 'pat', 'pcl', 'scs', 'sia', 'bam', 'lda', 'dd', 'hk', 'sl', 'cv', 'nao', 'zat', 'ead', 'pty', 'asc', 'chp', 'pjs', 'rup', 'mup', 'gup', 'psc', 'ehf']);
 export const END_ONLY_FORMS: ReadonlySet<string> = new Set(['asa', 'sl', 'bam', 'pty']);
+
+/**
+ * Families of legal forms: private limited companies (LLC, OOO, GmbH, SARL, Ltda, ...), stock
+ * corporations (JSC, AO, AG, S.A., PLC, Inc., ...), partnerships, sole traders, state unitary
+ * enterprises. Ltd and Corp are in both company families, as translations use them for either
+ * (OOO / Ltd, Co., Ltd. / Corporation).
+ */
+const LIMITED = ['llc', 'ltd', 'gmbh', 'sarl', 'srl', 'sl', 'ltda', 'spzoo', 'sro', 'doo', 'ood', 'bv', 'kft', 'sia', 'uab', 'ou', 'aps', 'ltdsti',
+  'shpk', 'ehf', 'wll', 'pty', 'fze', 'fzco', 'dmcc', 'corp'];
+const STOCK = ['jsc', 'ag', 'sa', 'spa', 'nv', 'as', 'asa', 'ab', 'oy', 'oyj', 'dd', 'ad', 'zrt', 'kk', 'tbk', 'bhd', 'plc', 'saog', 'psc', 'se',
+  'inc', 'corp', 'sas', 'ltd'];
+const FAMILIES: Record<string, string[]> = {};
+for (const [family, forms] of [['limited', LIMITED], ['stock', STOCK], ['partnership', ['llp', 'lp', 'kg', 'ohg', 'snc', 'cv']]] as const) {
+  for (const f of forms) (FAMILIES[f] ??= []).push(family);
+}
+
+/** Whether two canonical legal forms are of one family (both private limited companies, both stock corporations, ...). */
+export const sameFormFamily = (a: string, b: string): boolean => a === b || (FAMILIES[a] ?? []).some((f) => (FAMILIES[b] ?? []).includes(f));

@@ -34,8 +34,9 @@ export const foldWord: (word: string) => string = memoized((word) => translitera
  * Legal forms (src/domain/legalForms.ts) as folded token sequences to one canonical token,
  * longest sequences first; folded lazily, since folding uses the word tokeniser below.
  */
-let FORMS_CACHE: { seq: string[]; canonical: string[] }[] | undefined;
-function forms(): { seq: string[]; canonical: string[] }[] {
+const ABJAD_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+let FORMS_CACHE: { seq: string[]; canonical: string[]; abjad: boolean }[] | undefined;
+function forms(): { seq: string[]; canonical: string[]; abjad: boolean }[] {
   if (!FORMS_CACHE) {
     const seen = new Set<string>();
     FORMS_CACHE = [];
@@ -46,7 +47,7 @@ function forms(): { seq: string[]; canonical: string[] }[] {
         const key = seq.join(' ');
         if (!seq.length || seen.has(key)) continue;
         seen.add(key);
-        FORMS_CACHE.push({ seq, canonical: [f.canonical] });
+        FORMS_CACHE.push({ seq, canonical: [f.canonical], abjad: f.spellings.some((x) => ABJAD_SCRIPT.test(x) && words(x).map((t) => t.text).join(' ') === key) });
       }
     }
     FORMS_CACHE.sort((a, b) => b.seq.length - a.seq.length);
@@ -141,7 +142,10 @@ export function analyze(text: string, opts: { companyForms?: boolean } = {}): To
       // Single letters ("s a", "b v") and short forms that are also words or given names
       // ("as", "ao", "asa") only count as a form at the start or end of a name ("asa": end only).
       const atEnd = i + n === tokens.length;
-      if ((form.seq.every((s) => s.length === 1) || EDGE_ONLY.has(form.seq.join(' '))) && i > 0 && !atEnd) continue;
+      const short = form.seq.every((s) => s.length === 1) || EDGE_ONLY.has(form.seq.join(' '));
+      if (short && i > 0 && !atEnd) continue;
+      // A word of Arabic or Hebrew script that transliterates to a short Latin form is a name word (آغا -> ag, Agha).
+      if (short && !form.abjad && ABJAD_SCRIPT.test(text.slice(tokens[i].start, tokens[i + n - 1].end))) continue;
       if (END_ONLY.has(form.seq.join(' ')) && !atEnd) continue;
       const start = tokens[i].start;
       const end = tokens[i + n - 1].end;

@@ -9,6 +9,8 @@
 import { normalizeName } from '../../src/domain/names';
 import { abdKey, arabicContext, arabicSpellings, isArabicName, translitSpellings } from '../../src/search/analysis/arabic';
 import { compareChinese } from '../../src/search/analysis/romanisation';
+import { companyWordsAlike, wordStem } from '../../src/search/analysis/companyWords';
+import { slavicContext, slavicSpellings } from '../../src/search/analysis/slavic';
 import { nameSimilarity } from '../../src/services/resolve';
 import { weightOf } from '../../src/services/resolve/distinctiveness';
 
@@ -73,6 +75,16 @@ describe('2. Arabic names', () => {
       if (a === b) continue;
       for (const family of ['Haddad', 'Al-Masri']) expect({ a, b, strong: sim(`${a} ${family}`, `${b} ${family}`) >= STRONG }).toEqual({ a, b, strong: true });
     }
+  });
+
+  test.each([['فضل محمد مظلوم', 'Fazl Mohammad Mazloom'], ['نجيب الله محمد جمعه', 'Najibullah Muhammad Juma'], ['رضا جمال', 'Raza Jamal'],
+    ['محمد رمضان', 'Mohammad Ramazan']])('Arabic script with the Persian and Urdu readings: %s / %s', (script, latin) => {
+    expect(sim(script, latin)).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test('a word of Arabic script is no legal form, whatever it transliterates to', () => {
+    expect(normalizeName('عبدالرحمان آغا').split(' ')).toContain('ag');
+    expect(nameSimilarity('عبدالرحمان آغا', 'Abdul Rahman Agha', 1).rules).not.toContain('legal-form');
   });
 
   test('the rule takes Arabic names only: Peter / Petra is no transliteration, Hamid / Hassan no spelling', () => {
@@ -183,6 +195,50 @@ describe('6. other scripts and romanisations', () => {
   });
 });
 
+// One word in the Russian romanisation and the Belarusian or Ukrainian one (national systems): h for g, dz for d, ў (u) for v, a for unstressed o.
+const SLAVIC_GIVEN: [string, string][] = [['Vladimir', 'Uladzimir'], ['Dmitry', 'Dzmitry'], ['Igor', 'Ihar'], ['Aleksandr', 'Aliaksandr'], ['Sergei', 'Serhiy'],
+  ['Oleg', 'Aleh'], ['Grigory', 'Hryhory'], ['Stepan', 'Stsiapan'], ['Aleksey', 'Oleksiy'], ['Gleb', 'Hleb'], ['Vadim', 'Vadzim']];
+const SLAVIC_PATRONYMIC: [string, string][] = [['Leonidovich', 'Leanidavich'], ['Vladimirovna', 'Uladzimirauna'], ['Grigorievich', 'Hryhoryevich'],
+  ['Ivanovna', 'Ivanauna'], ['Dmitrievich', 'Dzmitryevich'], ['Viktorovich', 'Viktaravich']];
+const SLAVIC_FAMILY: [string, string][] = [['Naumov', 'Naumau'], ['Lukashenko', 'Lukashenka'], ['Zimovsky', 'Zimousky'], ['Kochanova', 'Kachanava'],
+  ['Pavliuchenko', 'Paulichenka'], ['Sukhorenko', 'Sukharenka'], ['Gorbunov', 'Harbunou'], ['Plyshevsky', 'Plyshewski']];
+
+describe('6b. East Slavic names in two romanisations', () => {
+  test.each(SLAVIC_FAMILY)('%s / %s', (ru, by) => {
+    for (const [[g1, g2], [p1, p2]] of each(SLAVIC_GIVEN.slice(0, 4), SLAVIC_PATRONYMIC.slice(0, 3))) {
+      const m = nameSimilarity(`${g1} ${p1} ${ru}`, `${g2} ${p2} ${by}`, 1);
+      expect({ pair: `${g1} ${p1} ${ru} / ${g2} ${p2} ${by}`, strong: m.similarity >= STRONG }).toEqual({ pair: `${g1} ${p1} ${ru} / ${g2} ${p2} ${by}`, strong: true });
+    }
+  });
+
+  test('the explanation names the rule where no edit reads the words alike', () => {
+    const m = nameSimilarity('Igor Naumov', 'Ihar Naumau', 1);
+    expect(m.similarity).toBeGreaterThanOrEqual(STRONG);
+    expect(m.tokens.map((t) => t.how)).toEqual(['transliteration', 'transliteration']);
+    expect(m.rules).toContain('transliteration');
+  });
+
+  test.each([...SLAVIC_GIVEN, ...SLAVIC_PATRONYMIC, ...SLAVIC_FAMILY])('the words agree: %s / %s', (ru, by) => {
+    const [a, b] = [ru.toLowerCase(), by.toLowerCase()];
+    expect(a === b || slavicSpellings(a, b)).toBe(true);
+  });
+
+  test('other names stay apart: another given name, a feminine form, another family name', () => {
+    for (const [a, b] of [['oleg', 'olga'], ['ivan', 'ivana'], ['petrov', 'petrova'], ['nikolai', 'mikalai'], ['ivanov', 'ivanenko'], ['morozov', 'moroz']]) {
+      expect({ a, b, same: slavicSpellings(a, b) }).toEqual({ a, b, same: false });
+    }
+    expect(sim('Ihar Ivanovich Naumau', 'Ihar Ivanovich Naumenko')).toBeLessThan(STRONG);
+    expect(sim('Aliaksandr Leanidavich Zimousky', 'Aliaksandr Leanidavich Zamyatin')).toBeLessThan(STRONG);
+  });
+
+  test('the rule asks for a name that reads as East Slavic', () => {
+    expect(slavicContext(['ihar', 'naumau'])).toBe(true);
+    expect(slavicContext(['natallia', 'ivanauna', 'eismant'])).toBe(true);
+    expect(slavicContext(['peter', 'hart'])).toBe(false);
+    expect(nameSimilarity('Peter Hart', 'Peter Gart', 1).rules).not.toContain('transliteration');
+  });
+});
+
 describe('7. numbers, abbreviated words and CIS legal forms', () => {
   test.each(CORES.map((c) => [c]))('%s', (core) => {
     const alike: [string, string][] = [
@@ -198,6 +254,35 @@ describe('7. numbers, abbreviated words and CIS legal forms', () => {
 
   test('different numbers stay different', () => {
     expect(sim('Seven Seas Shipping', '8 Seas Shipping')).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('7b. company words with another ending, or cut short', () => {
+  const company = (a: string, b: string) => nameSimilarity(a, b, 1, { person: false });
+  test.each(CORES.map((c) => [c]))('%s', (core) => {
+    for (const [a, b] of [[`${core} Shipping Lines`, `${core} Shipping Line`], [`${core} Management Company`, `${core} Managing Company`],
+      [`${core} Charity Foundation`, `${core} Charitable Foundation`], [`${core} Industrial Group`, `${core} Industry Group`],
+      [`${core} Line Serv`, `${core} Line Service`], [`${core} Electr Co`, `${core} Electronics Co`]]) {
+      const m = company(a, b);
+      expect({ a, b, strong: m.similarity >= STRONG }).toEqual({ a, b, strong: true });
+    }
+    expect(company(`${core} Line Serv`, `${core} Line Service`).tokens.find((t) => t.uploaded === 'serv')?.how).toBe('abbreviation');
+  });
+
+  test('the endings and the short forms read', () => {
+    expect(wordStem('managing')).toBe(wordStem('management'));
+    expect(wordStem('wines')).toBe(wordStem('wine'));
+    expect(companyWordsAlike('serv', 'service')).toBe('abbreviation');
+    // A word that ends in a vowel is a word of its own, not a word cut short; numbers are never read so.
+    expect(companyWordsAlike('nova', 'novatek')).toBeUndefined();
+    expect(companyWordsAlike('trade', 'trademark')).toBeUndefined();
+    expect(companyWordsAlike('rock', 'rockwell')).toBe('abbreviation');
+    expect(companyWordsAlike('1999', '19990')).toBeUndefined();
+  });
+
+  test('persons are not read so: Mark / Markus, Dan / Daniels stay as edits say', () => {
+    expect(nameSimilarity('Mark Ellison', 'Markus Ellison', 1, { person: true }).tokens[0].how).not.toBe('abbreviation');
+    expect(nameSimilarity('Karl Daniels', 'Karl Daniel', 1, { person: true }).tokens.map((t) => t.how)).not.toContain('spelling');
   });
 });
 

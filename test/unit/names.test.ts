@@ -141,6 +141,24 @@ describe('resolution scoring', () => {
     expect(written.score).toBeGreaterThan(canonical.score);
   });
 
+  test('another legal form of one family costs less than one of another family', () => {
+    const company = (name: string) => candidate({ names: [name], identifiers: [], props: { id: 'x', type: 'company' }, countries: [] });
+    const score = (query: string, listed: string) => scoreCandidate(params({ name: [query] }), company(listed))!;
+    for (const core of ['Vostok Metals', 'Pinebridge Cargo', 'Orchid Textile']) {
+      const same = score(`${core} LLC`, `${core} LLC`);
+      // Translations mix forms of one family (OOO / Ltd, Co., Ltd. / Corp.): still a strong match, under the same form.
+      for (const [a, b] of [['OOO', 'Ltd'], ['LLC', 'Limited'], ['Co., Ltd.', 'Corporation'], ['GmbH', 'Ltd'], ['AG', 'Inc.']]) {
+        const near = score(`${core} ${a}`, `${core} ${b}`);
+        expect({ a, b, strong: near.score >= 0.5, company_form: near.explanation.name!.company_form }).toEqual({ a, b, strong: true, company_form: 'different' });
+        expect(near.score).toBeLessThan(same.score);
+      }
+      // A limited company and a stock corporation, or a company and a partnership, are two legal types: no best match on the name alone.
+      for (const [a, b] of [['OOO', 'AO'], ['GmbH', 'AG'], ['LLC', 'LP'], ['Ltda', 'S.A.']]) {
+        expect({ a, b, strong: score(`${core} ${a}`, `${core} ${b}`).score >= 0.5 }).toEqual({ a, b, strong: false });
+      }
+    }
+  });
+
   test('strict keeps exact values only', () => {
     expect(scoreCandidate(params({ name: ['Viktor Antonov'], strict: true }), candidate())).toBeDefined();
     expect(scoreCandidate(params({ name: ['viktor antonov'], strict: true }), candidate())).toBeUndefined();

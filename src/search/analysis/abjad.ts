@@ -5,7 +5,8 @@
  * the two sides are compared on keys instead:
  *   - `latinConsonantKey(token)` of a Latin name word: its consonants in classes (b/v, f/p,
  *     k/c/q/kh/ch, s/z/sh/ts/tz, t/th, d/dh, g/gh), vowels, y, j and w left out, a final h
- *     after a vowel left out (Abdullah), doubled letters once;
+ *     after a vowel left out (Abdullah), doubled letters once; `abjadAgrees` also reads j
+ *     as g, the class of ج (Juma / جمعه);
  *   - `abjadKeys(word)` of an Arabic- or Hebrew-script word: every key its letters can read
  *     as (ו as b or nothing, ה as h or nothing, ח as h or kh), in the same classes.
  * An Arabic or Hebrew word and a Latin word agree when one of the first's keys is the
@@ -23,7 +24,7 @@ const LETTERS: Record<string, string[]> = {
   כ: ['k'], ך: ['k'], ק: ['k'], ל: ['l'], מ: ['m'], ם: ['m'], נ: ['n'], ן: ['n'], ס: ['s'], ש: ['s'], צ: ['s'], ץ: ['s'], פ: ['f'], ף: ['f'], ר: ['r'],
   // Arabic, with the Persian and Urdu letters names use.
   ا: [''], أ: [''], إ: [''], آ: [''], ٱ: [''], ء: [''], ئ: [''], ؤ: [''], ع: [''], ى: [''], ي: [''], ی: [''], و: [''], ة: [''],
-  ب: ['b'], پ: ['f'], ت: ['t'], ث: ['t'], ط: ['t'], ج: ['', 'g'], چ: ['k'], ح: ['h'], خ: ['k'], د: ['d'], ذ: ['d'], ض: ['d'], ر: ['r'], ز: ['s'],
+  ب: ['b'], پ: ['f'], ت: ['t'], ث: ['t'], ط: ['t'], ج: ['', 'g'], چ: ['k'], ح: ['h'], خ: ['k'], د: ['d'], ذ: ['d'], ض: ['d', 's'], ر: ['r'], ز: ['s'],
   ژ: ['s'], ظ: ['s', 'd'], س: ['s'], ش: ['s'], ص: ['s'], غ: ['g'], ف: ['f'], ق: ['k'], ك: ['k'], ک: ['k'], گ: ['g'], ل: ['l'], م: ['m'], ن: ['n'],
   ه: ['h', ''], ھ: ['h'],
 };
@@ -56,8 +57,8 @@ function wordKeys(word: string): string[] {
 }
 
 /** The key of a Latin (folded, lower-case) name word in the classes of `abjadKeys`. */
-export function latinConsonantKey(token: string): string {
-  const t = token.replace(/(.)\1+/g, '$1').replace(/([aeiouy])h$/, '$1');
+export function latinConsonantKey(token: string, jAsG = false): string {
+  const t = (jAsG ? token.replace(/j/g, 'g') : token).replace(/(.)\1+/g, '$1').replace(/([aeiouy])h$/, '$1');
   let out = '';
   for (let i = 0; i < t.length; i++) {
     const two = t.slice(i, i + 2);
@@ -78,9 +79,8 @@ export function latinConsonantKey(token: string): string {
  * consonant is enough only for a short Latin word (Ali / علي), never for a longer one.
  */
 export function abjadAgrees(keys: string[], latin: string): boolean {
-  const key = latinConsonantKey(latin);
-  if (!key || (key.length < 2 && latin.length > 3)) return false;
-  return keys.includes(key);
+  const agrees = (key: string) => key !== '' && !(key.length < 2 && latin.length > 3) && keys.includes(key);
+  return agrees(latinConsonantKey(latin)) || (latin.includes('j') && agrees(latinConsonantKey(latin, true)));
 }
 
 /** Prefix of consonant keys among the phonetic keys of the index (Double Metaphone codes never hold a q). */

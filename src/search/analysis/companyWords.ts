@@ -36,3 +36,25 @@ export function readWord(w: string): { word: string; rule: WordRule } | undefine
   if (ABBREVIATIONS[w]) return { word: ABBREVIATIONS[w], rule: 'abbreviation' };
   return undefined;
 }
+
+const SUFFIXES = ['ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ical', 'ial', 'ics', 'ic', 'ies', 'ive', 'able', 'ers', 'er', 'es', 'al', 's', 'y'];
+
+/** A company-name word without one English ending and a final e (Managing / Management, Wines / Wine, Industrial / Industry). */
+export function wordStem(w: string): string {
+  const suffix = SUFFIXES.find((s) => w.endsWith(s) && w.length - s.length >= 3);
+  return (suffix ? w.slice(0, -suffix.length) : w).replace(/e$/, '');
+}
+
+/**
+ * How two different words of company names are one word written otherwise: `stem` when they
+ * differ only in an English ending (Shipping Lines / Line, Charity / Charitable), `abbreviation`
+ * when one of four letters or more, ending in a consonant, begins the other (Serv / Service,
+ * Electr / Electronics); undefined otherwise.
+ */
+export function companyWordsAlike(a: string, b: string): 'stem' | 'abbreviation' | undefined {
+  if (a === b || Math.min(a.length, b.length) < 4 || /\d/.test(a + b)) return undefined;
+  const sa = wordStem(a);
+  if (sa.length >= 3 && sa === wordStem(b)) return 'stem';
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long.length >= short.length + 2 && long.startsWith(short) && !/[aeiouy]$/.test(short) ? 'abbreviation' : undefined;
+}

@@ -1,13 +1,16 @@
 /** Evidence of each resolve field (name, identifier, date of birth, country, address) and a candidate's score. */
 import { badParameter } from '../../domain/errors';
 import { isDateString } from '../../domain/dates';
+import { sameFormFamily } from '../../domain/legalForms';
 import { analyze, compactIdentifier, editDistance, writtenWords } from '../../domain/names';
 import type { Candidate } from '../../search/port';
 import { nameCore } from '../../search/analysis';
 import { TokenExplanation, nameSimilarity, nameTokens, tokenSimilarity } from './nameScore';
 import { BEST_MATCH_THRESHOLD, CENTER, FieldExplanation, ResolveParams, Scored, round, sigmoid } from './types';
 
-/** Points of two different legal forms: an exact name with another form (Severstroy AO / OOO) stays medium. */
+/** Points of two different legal forms of one family (src/domain/legalForms.ts sameFormFamily): OOO / Ltd, Co., Ltd. / Corp. */
+const OTHER_FORM_POINTS = -0.6;
+/** Points of two legal forms of different families: an exact name with another form (Severstroy OOO / LP) stays medium. */
 const DIFFERENT_FORM_POINTS = -1.3;
 
 /** Points for a legal form written as the candidate's is: a tie-break among names alike once forms are canonical. */
@@ -92,7 +95,8 @@ function bestName(params: ResolveParams, c: Candidate, distinctiveness?: (word: 
     const cf = companyForms(best!.matched!);
     const same = qf.size > 0 && cf.size > 0 && [...qf].some((f) => cf.has(f));
     if (qf.size && cf.size) {
-      points += same ? 0.25 : DIFFERENT_FORM_POINTS;
+      const family = [...qf].some((f) => [...cf].some((g) => sameFormFamily(f, g)));
+      points += same ? 0.25 : family ? OTHER_FORM_POINTS : DIFFERENT_FORM_POINTS;
       best!.company_form = same ? 'same' : 'different';
     }
     // The form written as asked (Co., Limited) ranks first among candidates whose names are

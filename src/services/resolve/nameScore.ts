@@ -2,7 +2,9 @@
 import { WEAK_COMPANY_WORDS, allowedEdits, editDistance } from '../../domain/names';
 import { compareKorean, latinConsonantKey, nameCore, numbersAgree } from '../../search/analysis';
 import { arabicContext, translitSpellings } from '../../search/analysis/arabic';
+import { companyWordsAlike } from '../../search/analysis/companyWords';
 import { compareChinese } from '../../search/analysis/romanisation';
+import { slavicContext, slavicSpellings } from '../../search/analysis/slavic';
 import { middleNames } from './middleNames';
 import { NameRule, ScoringName, scoringName } from './scoringTokens';
 import { TokenHow, tokenMatch } from './tokenMatch';
@@ -86,8 +88,13 @@ export interface NameOptions {
   distinctiveness?: (word: string) => number;
 }
 
-/** Similarity of two words of an Arabic name that agree only by their transliteration skeleton. */
+/** Similarity of two words of an Arabic or East Slavic name that agree only by their transliteration skeleton. */
 const TRANSLIT_SIMILARITY = 0.88;
+
+/** Similarity of two company-name words that differ in an English ending (Managing / Management). */
+const STEM_SIMILARITY = 0.9;
+/** Similarity of a company-name word and the word it begins (Serv / Service). */
+const ABBREVIATED_SIMILARITY = 0.85;
 
 /** Hows of a word matched only approximately: a near word is no evidence when the words are generic. */
 const APPROXIMATE: ReadonlySet<TokenHow> = new Set(['edit', 'phonetic', 'consonants']);
@@ -132,11 +139,18 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
   // Words of a name that reads as Arabic may agree by their transliteration skeleton (Baqeri / Bagheri).
   const glued = (n: NameTokens) => n.tokens.map((_, k) => n.read?.[k] === 'particle');
   const arabic = fuzziness > 0 && (arabicContext(q.tokens, glued(q)) || arabicContext(c.tokens, glued(c)));
+  // Words of a name that reads as East Slavic may agree in another romanisation (Uladzimir / Vladimir).
+  const slavic = fuzziness > 0 && (slavicContext(q.tokens) || slavicContext(c.tokens));
   for (let i = 0; i < q.tokens.length; i++) {
     for (let j = 0; j < c.tokens.length; j++) {
       const m = tokenMatch(q.tokens[i], c.tokens[j], fuzziness, q.abjad[i], c.abjad[j], [q.read?.[i] === 'particle', c.read?.[j] === 'particle']);
       if (m.s > 0) pairs.push({ i, j, ...m });
-      else if (arabic && translitSpellings(q.tokens[i], c.tokens[j])) pairs.push({ i, j, s: TRANSLIT_SIMILARITY, how: 'transliteration' });
+      else if ((arabic && translitSpellings(q.tokens[i], c.tokens[j])) || (slavic && slavicSpellings(q.tokens[i], c.tokens[j]))) {
+        pairs.push({ i, j, s: TRANSLIT_SIMILARITY, how: 'transliteration' });
+      } else if (!person && fuzziness > 0) {
+        const alike = companyWordsAlike(q.tokens[i], c.tokens[j]);
+        if (alike) pairs.push({ i, j, s: alike === 'stem' ? STEM_SIMILARITY : ABBREVIATED_SIMILARITY, how: alike === 'stem' ? 'spelling' : 'abbreviation' });
+      }
     }
   }
   pairs.sort((x, y) => y.s - x.s || Math.abs(x.i / q.tokens.length - x.j / c.tokens.length) - Math.abs(y.i / q.tokens.length - y.j / c.tokens.length));
