@@ -144,7 +144,8 @@ CALL (e, row) {
   MERGE (s:RiskState {entity_id: e.id})
   ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation_hash = e.risk_explanation_hash
 }
-SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors, e.sanctioned = row.sanctioned, e.pep = row.pep
+SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors, e.sanctioned = row.sanctioned, e.pep = row.pep,
+    e.search_pending = randomUUID()
 WITH e, row
 FOREACH (_ IN CASE WHEN row.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)
 FOREACH (_ IN CASE WHEN row.sanctioned THEN [] ELSE [1] END | REMOVE e:Sanctioned)
@@ -166,7 +167,7 @@ CALL (e, row) {
   ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation_hash = e.risk_explanation_hash
 }
 SET e.direct_risk = row.direct, e.risk = row.risk, e.risk_factors = row.factors,
-    e.sanctioned = row.sanctioned, e.pep = row.pep, e.withdrawn_date = $date
+    e.sanctioned = row.sanctioned, e.pep = row.pep, e.withdrawn_date = $date, e.search_pending = randomUUID()
 WITH e, row
 FOREACH (_ IN CASE WHEN row.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)
 FOREACH (_ IN CASE WHEN row.sanctioned THEN [] ELSE [1] END | REMOVE e:Sanctioned)

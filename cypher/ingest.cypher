@@ -58,7 +58,9 @@ CALL (e, row) {
   MERGE (s:RiskState {entity_id: e.id})
   ON CREATE SET s.version = 0, s.risk = e.risk, s.explanation_hash = e.risk_explanation_hash
 }
-SET e = row.props
+// search_pending: the search-index outbox (cypher/search.cypher search-pending), set in the
+// write's own transaction so a crash after the commit loses no change of the Meilisearch index.
+SET e = row.props, e.search_pending = randomUUID()
 WITH e, row
 FOREACH (_ IN CASE WHEN row.props.sanctioned THEN [1] ELSE [] END | SET e:Sanctioned)
 FOREACH (_ IN CASE WHEN row.props.sanctioned THEN [] ELSE [1] END | REMOVE e:Sanctioned)
@@ -269,7 +271,8 @@ SET e.degree = row.degree,
     e.sx_source = row.sx_source,
     e.references_count = row.references_count,
     e.trade_sent = row.trade_sent,
-    e.trade_received = row.trade_received
+    e.trade_received = row.trade_received,
+    e.search_pending = randomUUID()
 
 // name: derived-risk
 // The last risk the worker wrote (cypher/risk.cypher keeps it on RiskState), and the

@@ -154,6 +154,8 @@ WHERE s.version = row.version AND coalesce(s.hash, '') = coalesce(row.stateHash,
   AND coalesce(s.explanation_hash, '') = coalesce(row.stateExplanationHash, '')
   AND (s.explanation_hash IS NOT NULL OR coalesce(s.explanation, '') = coalesce(row.stateExplanation, ''))
 WITH e, s, row, coalesce(s.hash, '') <> row.hash AS stateChanges
+// A changed risk shows in search answers: the entity goes to the search-index outbox.
+SET e.search_pending = CASE WHEN coalesce(e.risk, '') <> coalesce(row.risk, '') THEN randomUUID() ELSE e.search_pending END
 SET s.version = s.version + CASE WHEN stateChanges THEN 1 ELSE 0 END,
     s.hash = row.hash, s.risk = row.risk, s.explanation = null, s.explanation_hash = row.explanationHash, s.updated = row.date,
     e.risk = row.risk, e.risk_factors = row.factors, e.risk_explanation = row.explanation, e.risk_explanation_hash = row.explanationHash

@@ -15,3 +15,5 @@ CREATE FULLTEXT INDEX entity_search IF NOT EXISTS FOR (e:Entity) ON EACH [
 DROP INDEX record_search IF EXISTS;
 CREATE FULLTEXT INDEX record_label_search IF NOT EXISTS FOR (r:Record) ON EACH [r.sx_label, r.sx_source]
   OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
+// The search-index outbox: entities changed since the Meilisearch index last took them (search.cypher search-pending).
+CREATE INDEX entity_search_pending IF NOT EXISTS FOR (e:Entity) ON (e.search_pending);

@@ -212,3 +212,36 @@ WITH DISTINCT r LIMIT $limit
 OPTIONAL MATCH (src:Source {id: r.source})
 RETURN r {.*} AS record, src {.*} AS source,
   COLLECT { MATCH (r)-[:ABOUT|MENTIONS]->(e:Entity) RETURN DISTINCT coalesce(e.type, 'unknown') } AS entityTypes
+
+// name: search-pending
+// The search-index outbox (src/search/sync.ts): entities whose search_pending marker is set (by
+// every write that changes what a search document holds) after $after in id order, with the
+// marker read, and whether a reindex is building a new index (search-reindex-begin).
+MATCH (e:Entity) WHERE e.search_pending IS NOT NULL AND e.id > $after
+WITH e ORDER BY e.id LIMIT $limit
+RETURN e.id AS id, e.search_pending AS marker
+
+// name: search-pending-clear
+// Compare-and-set: a marker is removed only while it is the one read before the documents were
+// sent, so a change committed meanwhile stays queued; and not while a reindex builds a new index,
+// which may have read the entity before this change and replaces the index the change went to.
+OPTIONAL MATCH (r:SearchReindex {id: 'search'}) WHERE r.until > timestamp()
+WITH r IS NOT NULL AS reindexing
+UNWIND CASE WHEN reindexing THEN [] ELSE $rows END AS row
+MATCH (e:Entity {id: row.id}) WHERE e.search_pending = row.marker
+REMOVE e.search_pending
+RETURN count(e) AS cleared
+
+// name: search-reindex-begin
+// A reindex into a new Meilisearch index is under way until `until` (ms; renewed each page, so a
+// reindex that died stops holding markers within $ttl).
+MERGE (r:SearchReindex {id: 'search'})
+SET r.until = timestamp() + $ttl
+
+// name: search-reindex-end
+MATCH (r:SearchReindex {id: 'search'})
+DELETE r
+
+// name: search-pending-count
+MATCH (e:Entity) WHERE e.search_pending IS NOT NULL
+RETURN count(e) AS n

@@ -31,6 +31,7 @@ import { startHeartbeat, startWorkers } from './workers/worker';
 import { queueRescore } from './workers/rescoreJob';
 import { scheduleMonitoring } from './workers/monitorJob';
 import { scheduleNews } from './workers/newsJob';
+import { SWEEP_EVERY_MS, scheduleSearchSweep, signalSearchIndex } from './workers/searchIndexJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
 import { registerExportCommand } from './exportCommand';
 import { importFeeds, registerNewsCommand } from './newsCommand';
@@ -77,15 +78,11 @@ async function ingest(config: Config, graph: Graph, files: (string | IngestInput
             unqueued.add('re-scoring');
           }
         },
-        // The search index copies summaries too, which are refreshed once the whole file is in.
-        onCommitted: async (ids) => {
+        // The changes wait in the search-index outbox (Neo4j); this only wakes the worker, whose
+        // sweep takes them anyway, so a failure here loses nothing.
+        onCommitted: async () => {
           if (!config.meili) return;
-          try {
-            await queues.enqueueEntities([QUEUE_NAMES.searchIndex], ids, 'ingest');
-          } catch (err) {
-            unqueued.add('search indexing');
-            say(`${file}: loaded, but search indexing was not queued (${(err as Error).message}); is Redis at REDIS_URL running?`);
-          }
+          await signalSearchIndex(queues, 'ingest').catch((err: Error) => say(`${file}: the worker's search-index sweep will copy it (no signal queued: ${err.message})`));
         },
       });
       const counts = Object.entries(report.loaded).map(([k, n]) => `${n} ${k}`).join(', ');
@@ -206,6 +203,10 @@ function runWorkers(config: Config): Stop {
       next === undefined ? 'scheduled re-scoring: off' : 'scheduled re-scoring of every entity (MONITOR_CRON, UTC)'),
     (err: Error) => logger.error({ err: err.message }, 'scheduled re-scoring not set up (MONITOR_CRON)'),
   );
+  scheduleSearchSweep(queues).then(
+    () => logger.info({ every_ms: SWEEP_EVERY_MS }, 'search-index outbox sweep'),
+    (err: Error) => logger.error({ err: err.message }, 'search-index outbox sweep not set up'),
+  );
   scheduleNews(queues, config.news.cron).then(
     (next) => logger.info({ feeds: config.news.feeds.length, pattern: config.news.cron ?? 'off', next: next === undefined ? undefined : new Date(next).toISOString() }, 'news feed polling (NEWS_FEEDS, NEWS_CRON)'),
     (err: Error) => logger.error({ err: err.message }, 'news feed polling not set up (NEWS_CRON)'),
@@ -309,7 +310,7 @@ async function main(argv: string[]): Promise<void> {
       const options = meiliOptions(config);
       const meili = options ? new MeiliSearchIndex(options) : undefined;
       const done = await reindexAll(graph, meili, say);
-      say(`reindexed ${done.entities} entities${meili ? ` and ${done.records} records into Meilisearch` : ''}`);
+      say(`reindexed ${done.entities} entities${meili ? ` and ${done.records} records into new Meilisearch indexes, swapped in` : ''}`);
     }));
 
   program

@@ -173,7 +173,7 @@ export function createApp(deps: AppDeps) {
 
   registerAttributeRoutes(registry, userAttributes);
   // One search index for search, resolution and project entities resolved from attributes.
-  const index = createSearchIndex(deps.config, deps.graph);
+  const index = createSearchIndex(deps.config, deps.graph, (msg) => deps.logger.warn(msg));
   const resolver = new ResolveService(index);
   const projectEntities = new ProjectEntityService(deps.graph, resolver, feeds.history, warn);
   registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, warn), projectEntities);

@@ -116,6 +116,11 @@ export class MeiliClient {
     }
   }
 
+  /** Swaps the contents of index pairs atomically (both must exist): searches see one or the other, never neither. */
+  async swapIndexes(pairs: [string, string][]): Promise<void> {
+    await this.wait(await this.request<MeiliTask>('POST', '/swap-indexes', pairs.map((indexes) => ({ indexes }))));
+  }
+
   async multiSearch(queries: Record<string, unknown>[]): Promise<MeiliSearchResponse[]> {
     const r = await this.request<{ results: MeiliSearchResponse[] }>('POST', '/multi-search', { queries });
     return r.results;

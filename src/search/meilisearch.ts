@@ -132,17 +132,22 @@ export class MeiliSearchIndex implements SearchIndex {
     return this.ready;
   }
 
-  private async applySetup(): Promise<void> {
+  private applySetup(): Promise<void> {
+    return this.setupIndexes(this.entityUid, this.recordUid);
+  }
+
+  /** Creates a pair of indexes (entities, records) with this adapter's settings; idempotent. */
+  async setupIndexes(entityUid: string, recordUid: string): Promise<void> {
     await this.client.enableContainsFilter();
-    for (const uid of [this.entityUid, this.recordUid]) await this.client.createIndex(uid, 'key');
+    for (const uid of [entityUid, recordUid]) await this.client.createIndex(uid, 'key');
     const common = { pagination: { maxTotalHits: MAX_RESULTS + 1 }, faceting: { maxValuesPerFacet: 1000 } };
-    await this.client.updateSettings(this.entityUid, {
+    await this.client.updateSettings(entityUid, {
       ...common,
       searchableAttributes: [...TOKEN_FIELDS.map((f) => `n_${f}`), 'n_name_sk'],
       filterableAttributes: [...TOKEN_FIELDS.flatMap((f) => [`t_${f}`, `b_${f}`]), 't_name_sk', ...Object.values(ENTITY_FACETS)],
       displayedAttributes: ['*'],
     });
-    await this.client.updateSettings(this.recordUid, {
+    await this.client.updateSettings(recordUid, {
       ...common,
       searchableAttributes: ['n_label'],
       filterableAttributes: ['t_label', 'b_label', ...Object.values(ENTITY_FACETS)],
@@ -257,10 +262,11 @@ export class MeiliSearchIndex implements SearchIndex {
 
   // ---------------------------------------------------------------- writes (sync job, reindex)
 
-  async upsertEntities(docs: EntityDocument[]): Promise<void> {
+  /** `uid`: another entity index than the live one (a reindex's new index). */
+  async upsertEntities(docs: EntityDocument[], uid = this.entityUid): Promise<void> {
     if (docs.length === 0) return;
     await this.setup();
-    await this.client.addDocuments(this.entityUid, docs);
+    await this.client.addDocuments(uid, docs);
   }
 
   async deleteEntities(ids: string[]): Promise<void> {
@@ -269,10 +275,30 @@ export class MeiliSearchIndex implements SearchIndex {
     await this.client.deleteDocuments(this.entityUid, ids.map(documentKey));
   }
 
-  async upsertRecords(docs: RecordDocument[]): Promise<void> {
+  async upsertRecords(docs: RecordDocument[], uid = this.recordUid): Promise<void> {
     if (docs.length === 0) return;
     await this.setup();
-    await this.client.addDocuments(this.recordUid, docs);
+    await this.client.addDocuments(uid, docs);
+  }
+
+  /** The uids a reindex builds before they are swapped with the live ones. */
+  nextUids(): { entities: string; records: string } {
+    return { entities: `${this.entityUid}-next`, records: `${this.recordUid}-next` };
+  }
+
+  /**
+   * Builds new indexes with `fill` (given their uids), swaps them with the live ones in one
+   * Meilisearch task and drops the old ones, so searches answer from a whole index throughout.
+   */
+  async rebuild(fill: (uids: { entities: string; records: string }) => Promise<void>): Promise<void> {
+    await this.setup();
+    const next = this.nextUids();
+    // A reindex that died leaves its half-built indexes: start them afresh.
+    for (const uid of [next.entities, next.records]) await this.client.deleteIndex(uid);
+    await this.setupIndexes(next.entities, next.records);
+    await fill(next);
+    await this.client.swapIndexes([[this.entityUid, next.entities], [this.recordUid, next.records]]);
+    for (const uid of [next.entities, next.records]) await this.client.deleteIndex(uid);
   }
 
   /** Removes every document (full reindex starts clean). */

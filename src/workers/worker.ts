@@ -43,7 +43,8 @@ export function startWorkers(deps: WorkerDeps, only?: QueueName[]): Worker[] {
       connection,
       prefix: queuePrefix(deps.config, name),
       // Webhook attempts mostly wait on receivers (up to WEBHOOK_TIMEOUT_MS each): more at once.
-      concurrency: name === QUEUE_NAMES.webhook ? WEBHOOK_CONCURRENCY : 2,
+      // The search-index outbox is drained by one job at a time (searchIndexJob.ts).
+      concurrency: name === QUEUE_NAMES.webhook ? WEBHOOK_CONCURRENCY : name === QUEUE_NAMES.searchIndex ? 1 : 2,
       // A worker killed mid-job releases it after lockDuration; the stalled check re-queues it.
       lockDuration: deps.config.workerLockMs,
       stalledInterval: deps.config.workerLockMs / 2,
