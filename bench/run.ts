@@ -17,9 +17,10 @@ import { run as ownership } from './ownership';
 import { run as upload } from './upload';
 import { run as upstream } from './upstream';
 import { run as searchSync } from './searchSync';
+import { run as news } from './news';
 
 // Benches sharing a graph size run together; resolvePairs and foundation wipe the bench graph, so they run last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, upstream, searchSync, resolvePairs, foundation };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, upstream, searchSync, news, resolvePairs, foundation };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -18,13 +18,52 @@ RETURN n.id AS id, created
 
 // name: news-link
 // A link already there keeps its removals; its score and text follow the newest reading.
+// Answers the links this statement made (monitoring alerts on new links only).
 UNWIND $links AS l
 MATCH (a:Article {id: l.article})
 MATCH (e:Entity {id: l.entity})
+OPTIONAL MATCH (a)-[old:MENTIONS]->(e)
+WITH a, e, l, old IS NULL AS created
 MERGE (a)-[m:MENTIONS]->(e)
 ON CREATE SET m.linked_at = $now
 SET m.score = l.score, m.matched_text = l.text
-RETURN count(m) AS linked
+RETURN a.id AS article, e.id AS entity, created
+
+// name: news-alerts-queue
+// Monitoring: for each new link of an article with a risk topic, an alert per project entity
+// of an active project matching the named entity or an entity it owns or controls within 2
+// steps (__TYPES__: the owner and controller types), written in the import's transaction so a
+// crash loses none. The id is the project entity and the article, so an article naming several
+// parties of one project entity, or imported by two workers at once, makes one alert.
+UNWIND $links AS l
+MATCH (a:Article {id: l.article}) WHERE size(a.topics) > 0
+MATCH (named:Entity {id: l.entity})
+MATCH p = (e:Entity)-[:__TYPES__]->{0,2}(named)
+MATCH (proj:Project)-[:HAS_ENTITY]->(pe:ProjectEntity)-[:MATCHES]->(e)
+WHERE NOT coalesce(proj.archived, false)
+WITH a, proj, pe, e, named, p ORDER BY length(p), e.id, named.id
+WITH a, proj, pe, head(collect({entity: e.id, named: named.id, path: [n IN nodes(p) | n.id], steps: [r IN relationships(p) | toLower(type(r))]})) AS first
+MERGE (o:NewsAlertOutbox {id: pe.id + '/news/' + a.id})
+ON CREATE SET o.project_id = proj.id, o.resource_id = pe.id, o.entity_id = first.entity, o.named_id = first.named,
+              o.article_id = a.id, o.path = first.path, o.steps = first.steps, o.date = $now, o.score = $score,
+              o.custom_fields = pe.custom_fields
+RETURN count(o) AS queued
+
+// name: news-alerts-pending
+// Alerts written to Neo4j and not yet moved to the project feeds, oldest first, with their article.
+MATCH (o:NewsAlertOutbox)
+WITH o ORDER BY o.score, o.id LIMIT $limit
+OPTIONAL MATCH (a:Article {id: o.article_id})
+RETURN o {.*} AS alert, a {.id, .title, .url, .source, .published, .topics, .risk_flags} AS article
+
+// name: news-alerts-delete
+UNWIND $ids AS id
+MATCH (o:NewsAlertOutbox {id: id})
+DELETE o
+
+// name: news-alerts-count
+MATCH (o:NewsAlertOutbox)
+RETURN count(o) AS n
 
 // name: news-by-entities
 // Articles naming any of the entities, newest first, with the names they were found by.

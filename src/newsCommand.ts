@@ -12,6 +12,8 @@ import { migrate } from './graph/migrate';
 import { createSearchIndex } from './search';
 import { ResolveService } from './services/resolve';
 import { NewsService } from './services/news';
+import { queueNewsAlerts } from './workers/newsJob';
+import { Queues } from './workers/queues';
 
 /** A feed file larger than this is refused before it is read (an item over 1 MB is skipped on its own). */
 export const FEED_FILE_LIMIT = 100 * 1024 * 1024;
@@ -32,19 +34,27 @@ async function readInput(file: string): Promise<string> {
   return fs.promises.readFile(file, 'utf8');
 }
 
-/** Imports each feed file; answers whether every file could be read. */
-export async function importFeeds(graph: Graph, config: Config, files: string[], say: (msg: string) => void): Promise<boolean> {
+/**
+ * Imports each feed file; answers whether every file could be read. With `queues`, a worker is
+ * asked to deliver the monitoring alerts the files queued (otherwise the next poll does).
+ */
+export async function importFeeds(graph: Graph, config: Config, files: string[], say: (msg: string) => void, queues?: Queues): Promise<boolean> {
   const news = new NewsService(graph, new ResolveService(createSearchIndex(config, graph)));
   let ok = true;
+  let alerts = 0;
   for (const file of files) {
     try {
       const report = await news.importFeed(await readInput(file), file === '-' ? 'stdin' : file);
-      say(`${file}: ${report.articles} articles (${report.new_articles} new), ${report.links} links to entities, ${report.skipped.length} items skipped`);
+      alerts += report.alerts;
+      say(`${file}: ${report.articles} articles (${report.new_articles} new), ${report.links} links to entities, ${report.alerts} project alerts, ${report.skipped.length} items skipped`);
       for (const s of report.skipped) say(`  item ${s.index + 1}${s.title ? ` (${JSON.stringify(s.title)})` : ''}: ${s.reason}`);
     } catch (err) {
       ok = false;
       say(`${file}: not imported: ${(err as Error).message}`);
     }
+  }
+  if (alerts && queues) {
+    await queueNewsAlerts(queues).catch((err: Error) => say(`alerts wait in the graph for the next news poll: ${err.message}`));
   }
   return ok;
 }
@@ -58,10 +68,12 @@ export function registerNewsCommand(program: Command, config: () => Config, say:
     .argument('<files...>')
     .action(async (files: string[]) => {
       const graph = new Graph(config());
+      const queues = new Queues(config());
       try {
         await migrate(graph);
-        if (!(await importFeeds(graph, config(), files, say))) process.exitCode = 1;
+        if (!(await importFeeds(graph, config(), files, say, queues))) process.exitCode = 1;
       } finally {
+        await queues.close();
         await graph.close();
       }
     });

@@ -26,8 +26,22 @@ export interface EntityRiskChange {
   risk_notifications: { added: string[]; removed: string[]; date: string };
 }
 
-/** ProjectNotificationData as the feed stores and serves it. */
-export interface ProjectNotificationData extends EntityRiskChange { resource_id: string; custom_fields?: Record<string, string> }
+/**
+ * A new article about the matched entity or one of its owners or controllers (monitoring of
+ * adverse media): `entity_id` is the party the article names, `path` the steps from the matched
+ * entity to it ([] when the article names the matched entity).
+ */
+export interface ArticleAlert {
+  article_id: string; title: string; url: string; source: string; published: string; topics: string[]; risk_flags: string[];
+  entity_id: string; path: { from: string; relationship: string; to: string }[];
+}
+
+/**
+ * ProjectNotificationData as the feed stores and serves it. A notification of a new article
+ * carries `adverse_media`, no risk entries (`notifications` and the risk lists empty), since the
+ * published client reads every entry of `notifications` as a risk field.
+ */
+export interface ProjectNotificationData extends EntityRiskChange { resource_id: string; custom_fields?: Record<string, string>; adverse_media?: ArticleAlert }
 
 /** Where notifications go once their risk change is committed (implemented in src/feeds/notifications.ts). */
 export interface NotificationSink {

@@ -11,7 +11,7 @@
  */
 import { deleteKeys, slotTag, type RedisClient } from './redis';
 
-export const WEBHOOK_EVENTS = ['risk.changed', 'upload.finished'] as const;
+export const WEBHOOK_EVENTS = ['risk.changed', 'upload.finished', 'adverse_media.new'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export interface Subscription {

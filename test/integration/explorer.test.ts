@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 /**
  * The explorer page in a real headless Chromium against the API with the sample data: sign-in,
- * search, card, network modes, expansion, shortest path, exports, projects, and that the page
+ * search, card (with its adverse media), network modes, expansion, shortest path, exports, projects, and that the page
  * never runs data as HTML nor makes a request outside the API's origin.
  */
 import fs from 'node:fs';
@@ -15,6 +15,10 @@ import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
 import { type Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
 import { type BrowserHandle, browserExecutable, openBrowser, waitForFile } from '../support/browser';
 import { testFull } from '../support/full';
+import { REPO } from '../support/env';
+import { createSearchIndex } from '../../src/search';
+import { NewsService } from '../../src/services/news';
+import { ResolveService } from '../../src/services/resolve';
 
 const XSS_NAME = 'Zyxwvut <img src=x onerror="window.__xss=1"> Holdings';
 
@@ -49,6 +53,8 @@ beforeAll(async () => {
   // Derived risk factors, as the worker would compute them after `npm start` loads the sample.
   const ids = (await h.graph.read('MATCH (e:Entity) RETURN e.id AS id')).map((r) => r.get('id') as string);
   await new RiskScorer(h.graph, new NotificationFeed(h.redis)).process(ids, FULL_RESCORE_REASON);
+  // The sample news, as `npm start` loads it: the card lists the articles naming an entity.
+  await new NewsService(h.graph, new ResolveService(createSearchIndex(h.config, h.graph))).importFeed(fs.readFileSync(path.join(REPO, 'seed', 'news', 'sample-rss.xml'), 'utf8'), 'sample-rss');
   downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'explorer-downloads-'));
   b = await openBrowser({ downloads });
   page = b.page;
@@ -197,6 +203,10 @@ describe('the explorer page', () => {
     await page.click('#results button[data-id="p-viktor-antonov"]');
     await page.waitForFunction(() => document.getElementById('card-title')?.textContent?.includes('Viktor Sergeyevich ANTONOV'));
     expect(await text('#card-title .badge.sanctioned')).toBe('sanctioned');
+    // The articles naming him, newest first, each a link to its own page with its risk flags.
+    expect(await text('#card-news-count')).toBe('Adverse media (1)');
+    const news = await page.$$eval('#card-news li', (items) => items.map((li) => ({ text: li.textContent ?? '', href: li.querySelector('a')?.getAttribute('href'), rel: li.querySelector('a')?.getAttribute('rel') })));
+    expect(news).toEqual([{ text: expect.stringMatching(/^Corvus Trading accused of helping shipowners evade sanctions — Sample Wire .*, 2026-11-10Sanctions/), href: 'https://news.example.org/2026/11/corvus-trading-sanctions', rel: 'noopener noreferrer' }]);
     await waitStatus(/^ubo: \d+ paths from Viktor/);
     await b.screenshot('08-sanctioned');
     // Chrome would name a second download "network (1).graphml".

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { fetchFeed, FetchRefused } from '../../src/services/news/fetchFeed';
-import { scheduleNews } from '../../src/workers/newsJob';
+import { closeNewsOutboxes, scheduleNews } from '../../src/workers/newsJob';
 import { QUEUE_NAMES } from '../../src/workers/queues';
 import { startWorkers } from '../../src/workers/worker';
 import { REPO } from '../support/env';
@@ -89,6 +89,7 @@ describe('the worker polls NEWS_FEEDS', () => {
     } finally {
       await scheduleNews(h.queues, undefined);
       await Promise.all(workers.map((w) => w.close()));
+      closeNewsOutboxes();
     }
   });
 });

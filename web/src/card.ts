@@ -1,4 +1,4 @@
-/** The entity card: identity, risk factors with their levels and reasons, attributes, sources, records. */
+/** The entity card: identity, risk factors with their levels and reasons, adverse media, attributes, sources, records. */
 import type { Api } from './api';
 import { clear, download, h } from './dom';
 import { markOf, type Entity } from './graph';
@@ -11,6 +11,15 @@ export interface FullEntity extends Entity {
   attributes?: Record<string, Paged<AttributeValue>>;
   referenced_by?: Paged<RecordRef>;
   risk?: Record<string, { level?: string; value?: unknown; metadata?: { country?: string[] } }>;
+  adverse_media?: { count: number; latest: { id: string; title: string; url: string; source: string; published: string; risk_flags?: string[] }[] };
+}
+
+/** The newest articles naming the entity (the entity read's `adverse_media`); a link only to an http(s) address. */
+function newsList(news: NonNullable<FullEntity['adverse_media']>): HTMLElement {
+  return h('ul', { id: 'card-news' }, ...news.latest.map((a) => h('li', {},
+    /^https?:\/\//i.test(a.url) ? h('a', { href: a.url, target: '_blank', rel: 'noopener noreferrer' }, a.title) : a.title,
+    ` — ${a.source}, ${a.published.slice(0, 10)}`,
+    ...(a.risk_flags ?? []).map((f) => h('span', { class: 'badge elevated' }, f)))));
 }
 
 /** Risk factor descriptions from /v1/ontology/risk_factors, read once: the "why" of derived factors. */
@@ -62,6 +71,8 @@ export async function renderCard(api: Api, el: HTMLElement, entity: FullEntity, 
   }
   const dl = h('dl', {});
   dl.append(h('dt', {}, `Risk factors (${risk.length})`), h('dd', {}, risk.length ? riskTable : 'none'));
+  const news = entity.adverse_media;
+  dl.append(h('dt', { id: 'card-news-count' }, `Adverse media (${news?.count ?? 0})`), h('dd', {}, news?.latest.length ? newsList(news) : 'none'));
   for (const [field, page] of Object.entries(entity.attributes ?? {})) {
     const values = page.data.map((v) => propertyText(v.properties));
     dl.append(h('dt', {}, field), h('dd', {}, ...values.flatMap((v, i) => (i ? [h('br'), v] : [v]))));

@@ -21,10 +21,13 @@ import { classify } from './topics';
 
 /** Owners and controllers followed by the graph read of adverse media. */
 const UPSTREAM_TYPES = [...UBO_TYPES, 'has_director', 'has_officer', 'has_executive', 'has_member_of_the_board', 'has_legal_representative', 'has_manager', 'has_partner'].map(neo4jRelType).join('|');
+/** Owners and controllers within 2 steps of a matched entity whose new articles alert its project entities. */
+const ALERTS_QUEUE = statement('news', 'news-alerts-queue', { TYPES: UPSTREAM_TYPES });
 /** Articles written in one transaction. */
 const WRITE_BATCH = 500;
 
-export interface FeedReport { source: string; articles: number; new_articles: number; links: number; skipped: SkippedItem[] }
+/** `alerts`: monitoring alerts queued for project entities (./alerts.ts). */
+export interface FeedReport { source: string; articles: number; new_articles: number; links: number; alerts: number; skipped: SkippedItem[] }
 
 export interface ArticleOut {
   title: string; snippet: string; url: string; source: string; published: string;
@@ -41,6 +44,7 @@ export class NewsService {
     const feed = parseFeed(xml, origin, now);
     let created = 0;
     let links = 0;
+    let alerts = 0;
     for (let k = 0; k < feed.articles.length; k += WRITE_BATCH) {
       const part = feed.articles.slice(k, k + WRITE_BATCH);
       const found = await linkTexts(this.resolver, part.map((a) => a.text));
@@ -50,11 +54,18 @@ export class NewsService {
       await this.graph.writeTx(async (tx) => {
         const written = await tx.run(cypher('news', 'news-upsert-articles'), { articles: rows, now: stamp });
         created += written.records.filter((r) => r.get('created') === true).length;
-        if (linkRows.length) await tx.run(cypher('news', 'news-link'), { links: linkRows, now: stamp });
+        if (!linkRows.length) return;
+        const linked = await tx.run(cypher('news', 'news-link'), { links: linkRows, now: stamp });
+        const fresh = linked.records.filter((r) => r.get('created') === true).map((r) => ({ article: r.get('article') as string, entity: r.get('entity') as string }));
+        // Monitoring alerts for new links only, in the same transaction: a re-import alerts no one.
+        if (fresh.length) {
+          const [queued] = (await tx.run(ALERTS_QUEUE, { links: fresh, now: stamp, score: now.getTime() })).records;
+          alerts += Number(queued.get('queued'));
+        }
       });
       links += linkRows.length;
     }
-    return { source: feed.title, articles: feed.articles.length, new_articles: created, links, skipped: feed.skipped };
+    return { source: feed.title, articles: feed.articles.length, new_articles: created, links, alerts, skipped: feed.skipped };
   }
 
   /** GET /v1/negative_news: articles about the parties `name` resolves to (strong matches), newest first. */

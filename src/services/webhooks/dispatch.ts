@@ -22,6 +22,13 @@ export interface RiskNotificationItem {
   data: { resource_id: string; entity_id: string; notifications: { field: string }[]; risk_notifications: { added: string[]; removed: string[]; date: string } };
 }
 
+/** A delivered alert of a new article, as far as webhooks need it (src/services/news/alerts.ts). */
+export interface ArticleAlertItem {
+  id: string;
+  projectId: string;
+  data: { resource_id: string; entity_id: string; risk_notifications: { date: string }; adverse_media?: Record<string, unknown> | object };
+}
+
 /** A finished resolution upload, as far as webhooks need it (src/services/uploads/store.ts). */
 export interface FinishedUpload {
   id: string; project_id: string; file: string; count: number; matched: number; unmatched: number; failed: number; finished_at?: string;
@@ -75,6 +82,21 @@ export class WebhookDispatcher {
       await this.emit(item.projectId, 'risk.changed', item.id, date, {
         project_id: item.projectId, project_entity_id: item.data.resource_id, entity_id: item.data.entity_id,
         notification_id: item.id, added, removed, changed, date,
+      }, subs);
+    }
+  }
+
+  /** `adverse_media.new`: one event per delivered alert of a new article (src/services/news/alerts.ts). */
+  async adverseMediaNew(items: ArticleAlertItem[]): Promise<void> {
+    const byProject = new Map<string, Subscription[]>();
+    for (const item of items) {
+      let subs = byProject.get(item.projectId);
+      if (!subs) byProject.set(item.projectId, (subs = await this.subscriptionsOf(item.projectId)));
+      if (!subs.length) continue;
+      const date = item.data.risk_notifications.date;
+      await this.emit(item.projectId, 'adverse_media.new', item.id, date, {
+        project_id: item.projectId, project_entity_id: item.data.resource_id, entity_id: item.data.entity_id,
+        notification_id: item.id, article: item.data.adverse_media, date,
       }, subs);
     }
   }
