@@ -31,6 +31,7 @@ import { registerOntologyRoutes } from './routes/ontology';
 import { registerSupplyChainRoutes } from './routes/supplyChain';
 import { registerTradeRoutes } from './routes/trade';
 import { TradeSearchService } from '../services/trade/shipments';
+import { TradePartySearchService } from '../services/trade/parties';
 import { SupplyChainService } from '../services/supplyChain/upstream';
 import { OntologyService } from '../services/ontology';
 import { UserAttributeService } from '../services/userAttributes';
@@ -165,7 +166,7 @@ export function createApp(deps: AppDeps) {
     effective,
   });
   registerSupplyChainRoutes(registry, new SupplyChainService(deps.graph, deps.config.traversal.timeoutMs, (msg, details) => deps.logger.warn(details, msg)));
-  registerTradeRoutes(registry, new TradeSearchService(deps.graph));
+  registerTradeRoutes(registry, new TradeSearchService(deps.graph), new TradePartySearchService(deps.graph));
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
