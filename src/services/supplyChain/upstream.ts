@@ -4,7 +4,7 @@
  * upstream one depth at a time (1 to max_depth), so that when the request's deadline
  * (TRAVERSAL_TIMEOUT_MS) runs out the chains of the depths already searched are answered with
  * partial_results. Results are ordered by length, then by the ids along the chain; `limit`
- * keeps the first ones.
+ * keeps the first ones. A project entity's supply chain walks from each of its matches in turn.
  */
 import { notFound } from '../../domain/errors';
 import { productPrefixes } from '../../domain/blueprints';
@@ -50,11 +50,18 @@ export class SupplyChainService {
   async upstream(request: UpstreamRequest): Promise<UpstreamResult> {
     const exists = await this.graph.read(cypher('ingest', 'existing-entities'), { ids: [request.id] });
     if (exists.length === 0) throw notFound(`entity ${JSON.stringify(request.id)}`);
+    return this.walk([request.id], request);
+  }
+
+  /**
+   * The chains reaching each of `sources` in turn (a project entity's matches), under one
+   * deadline and one `limit` for all: the answer of one request however many sources it has.
+   */
+  async walk(sources: string[], request: Omit<UpstreamRequest, 'id'>): Promise<UpstreamResult> {
     const deadline = new Deadline(this.timeoutMs);
     const tiers = request.tierShipmentCountry.map((t) => t ?? null);
     while (tiers.length > 0 && tiers[tiers.length - 1] === null) tiers.pop();
     const params = {
-      id: request.id,
       product: request.product.length ? productPrefixes(request.product) : [], notProduct: request.notProduct.length ? productPrefixes(request.notProduct) : [],
       risk: request.risk, notRisk: request.notRisk, countries: request.countries, notCountries: request.notCountries,
       shipmentCountry: request.shipmentCountry, notShipmentCountry: request.notShipmentCountry, tierCountries: tiers,
@@ -64,24 +71,26 @@ export class SupplyChainService {
     const paths: UpstreamPath[] = [];
     let explored = 0;
     let partial = false;
-    for (let depth = 1; depth <= request.maxDepth && paths.length < request.limit; depth++) {
-      const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
-      const rows = timeoutMs === 0 ? TIMED_OUT
-        : await this.reader.readWithin(statement('supplyChain', 'upstream', { DEPTH: depth }), { ...params, limit: request.limit - paths.length }, timeoutMs);
-      if (rows === TIMED_OUT) {
-        partial = true;
-        break;
-      }
-      const row = rows[0];
-      explored += Number(row.get('explored'));
-      for (const chain of row.get('chains') as { ids: string[]; hops: Component[][] }[]) {
-        paths.push({
-          source_entity_id: request.id,
-          path: chain.ids.map((entityId, i) => ({ tier: i + 2, entity_id: entityId, components: chain.hops[i].map(component).sort((a, b) => (a.hs_code < b.hs_code ? -1 : 1)) })),
-        });
+    for (const id of sources) {
+      for (let depth = 1; depth <= request.maxDepth && paths.length < request.limit && !partial; depth++) {
+        const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), true);
+        const rows = timeoutMs === 0 ? TIMED_OUT
+          : await this.reader.readWithin(statement('supplyChain', 'upstream', { DEPTH: depth }), { ...params, id, limit: request.limit - paths.length }, timeoutMs);
+        if (rows === TIMED_OUT) {
+          partial = true;
+          break;
+        }
+        const row = rows[0];
+        explored += Number(row.get('explored'));
+        for (const chain of row.get('chains') as { ids: string[]; hops: Component[][] }[]) {
+          paths.push({
+            source_entity_id: id,
+            path: chain.ids.map((entityId, i) => ({ tier: i + 2, entity_id: entityId, components: chain.hops[i].map(component).sort((a, b) => (a.hs_code < b.hs_code ? -1 : 1)) })),
+          });
+        }
       }
     }
-    const ids = [...new Set([request.id, ...paths.flatMap((p) => p.path.map((s) => s.entity_id))])];
+    const ids = [...new Set([...sources, ...paths.flatMap((p) => p.path.map((s) => s.entity_id))])];
     const entities: Record<string, TradeEntity> = {};
     for (let i = 0; i < ids.length; i += 5000) {
       for (const r of await this.graph.read(cypher('supplyChain', 'trade-entities'), { ids: ids.slice(i, i + 5000) })) {
