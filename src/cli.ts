@@ -33,6 +33,7 @@ import { scheduleMonitoring } from './workers/monitorJob';
 import { scheduleNews } from './workers/newsJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
 import { registerExportCommand } from './exportCommand';
+import { registerBulkLoadCommand } from './bulkLoadCommand';
 import { importFeeds, registerNewsCommand } from './newsCommand';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
@@ -386,6 +387,7 @@ async function main(argv: string[]): Promise<void> {
   registerImportCommands(program, () => config, ingest);
   registerNewsCommand(program, () => config, say);
   registerExportCommand(program, () => config);
+  registerBulkLoadCommand(program, () => config, say);
 
   await program.parseAsync(argv);
 }
