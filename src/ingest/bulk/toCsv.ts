@@ -13,7 +13,7 @@ import path from 'node:path';
 import { inverseRelationship, neo4jRelType } from '../../domain/relationships';
 import { readLines, type NumberedLine } from '../reader';
 import { readValidLine, type EntityLine } from '../validate';
-import { entityRow, psaRow, recordRow, relationshipRow, sourceRow } from '../rows';
+import { entityRow, psaRow, recordRow, relationshipKey, relationshipRow, sourceRow } from '../rows';
 import { summaryRow } from '../summaries';
 import { LineCheck } from '../check';
 import type { Graph } from '../../graph/neo4j';
@@ -61,9 +61,12 @@ function joined(files: string[]) {
   return { lines, at };
 }
 
+const factIdentity = (type: string, from: string, to: string, key: string) => [type, from, to, key].join('\u0000');
+const psaIdentity = (a: string, b: string) => [a, b].sort().join('\u0000');
+
 interface Aggregate { types: string[]; neighbours: Set<string>; psa: string[]; sources: string[] }
 
-/** The same object twice would be one node or relationship to ingest (the later line wins); bulk-load refuses it. */
+/** A node defined twice would be one node to ingest, the later line's; bulk-load refuses it (a repeated fact keeps its last line). */
 function once(seen: Set<string>, identity: string, what: string, where: () => string): void {
   if (seen.has(identity)) throw new Error(`${where()}: ${what} is already defined by an earlier line; bulk-load takes each once (load changes afterwards with ingest)`);
   seen.add(identity);
@@ -74,8 +77,18 @@ export async function writeCsv(graph: Graph, files: string[], dir: string, opts:
   const where = (no: number) => () => `${at(no).file}:${at(no).line}`;
 
   // Pass 1: every line checked, references included (the graph is empty: the files define all).
+  // A fact stated twice (its identity: type, ends and key) is one relationship to ingest, the
+  // later line's; so is a possibly-same-as pair. Only the last line of each is written.
   const check = new LineCheck();
-  for await (const { no, text } of lines()) check.add(no, parseLine(text));
+  const lastOf = new Map<string, number>();
+  for await (const { no, text } of lines()) {
+    const parsed = parseLine(text);
+    check.add(no, parsed);
+    if ('error' in parsed) continue;
+    const line = parsed.line;
+    if (line.kind === 'relationship') lastOf.set(factIdentity(neo4jRelType(line.type), line.from, line.to, relationshipKey(line)), no);
+    if (line.kind === 'possibly_same_as') lastOf.set(psaIdentity(line.a, line.b), no);
+  }
   const { bad } = await check.finish(graph, lines);
   const badLines = [...bad.entries()].sort((a, b) => a[0] - b[0]).map(([no, reason]) => ({ ...at(no), reason }));
   if (badLines.length > 0 && !opts.skipInvalid) throw new IngestError(files.join(', '), badLines);
@@ -95,7 +108,7 @@ export async function writeCsv(graph: Graph, files: string[], dir: string, opts:
   const labels = new Map<string, string>();
   const sanctioned = new Set<string>();
   const emptyDocumentUrls: string[] = [];
-  const seen = { source: new Set<string>(), record: new Set<string>(), entity: new Set<string>(), fact: new Set<string>(), psa: new Set<string>(), shipment: new Set<string>() };
+  const seen = { source: new Set<string>(), record: new Set<string>(), entity: new Set<string>(), fact: new Set<string>(), shipment: new Set<string>() };
   let shipments: fs.WriteStream | undefined;
   const shipmentFile = path.join(dir, 'shipments.ndjson');
 
@@ -130,8 +143,9 @@ export async function writeCsv(graph: Graph, files: string[], dir: string, opts:
         const type = neo4jRelType(line.type);
         const inverse = neo4jRelType(inverseRelationship(line.type));
         const key = row.props.key as string;
-        once(seen.fact, [type, line.from, line.to, key].join('\u0000'), `this ${line.type} fact`, where(no));
-        once(seen.fact, [inverse, line.to, line.from, key].join('\u0000'), `this ${line.type} fact (as its inverse)`, where(no));
+        if (lastOf.get(factIdentity(type, line.from, line.to, key)) !== no) break;
+        once(seen.fact, factIdentity(type, line.from, line.to, key), `this ${line.type} fact`, where(no));
+        once(seen.fact, factIdentity(inverse, line.to, line.from, key), `this ${line.type} fact (as its inverse)`, where(no));
         facts.add([line.from, line.to, type], row.props);
         facts.add([line.to, line.from, inverse], row.props);
         const from = aggregate(line.from);
@@ -143,7 +157,7 @@ export async function writeCsv(graph: Graph, files: string[], dir: string, opts:
         break;
       }
       case 'possibly_same_as': {
-        once(seen.psa, [line.a, line.b].sort().join('\u0000'), `the possibly_same_as pair "${line.a}", "${line.b}"`, where(no));
+        if (lastOf.get(psaIdentity(line.a, line.b)) !== no) break;
         const row = psaRow(line);
         facts.add([line.a, line.b, 'POSSIBLY_SAME_AS'], { matches: row.matches_ab });
         facts.add([line.b, line.a, 'POSSIBLY_SAME_AS'], { matches: row.matches_ba });
