@@ -35,7 +35,9 @@ export async function runNeo4jImport(config: Config, input: ImportInput, log: Lo
     `--array-delimiter=${codepoint}`,
     // Off-heap use is bounded by the page cache the server would have, not 90% of the machine.
     `--max-off-heap-memory=${config.localNeo4j.pageCacheMiB * 1024 * 1024}`,
-    ...(input.multiline.length ? ['--multiline-fields-format=v2', `--multiline-fields=${input.multiline.join(',')}`] : []),
+    // The first multi-line reader: the per-file one (format v2) fails on a file of several MiB
+    // ("found CR outside a text cell") where none is outside a quoted cell.
+    ...(input.multiline.length ? ['--multiline-fields=true'] : []),
     ...input.nodes.map((f) => `--nodes=${f}`),
     ...input.relationships.map((f) => `--relationships=${f}`),
   ];
