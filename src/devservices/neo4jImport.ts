@@ -53,7 +53,12 @@ export async function runNeo4jImport(config: Config, input: ImportInput, log: Lo
     child.on('error', reject);
     child.on('exit', resolve);
   });
-  if (code !== 0) throw new Error(`the Neo4j importer failed (exit ${code}):\n${out.join('').split('\n').slice(-30).join('\n')}`);
+  if (code !== 0) {
+    // A failed import leaves store files no server can open; the database was empty before
+    // (the caller checked), so removing them leaves it empty again.
+    for (const dir of ['databases', 'transactions']) fs.rmSync(path.join(home, 'data', dir, 'neo4j'), { recursive: true, force: true });
+    throw new Error(`the Neo4j importer failed (exit ${code}); its database was removed (empty again, Neo4j left stopped):\n${out.join('').split('\n').slice(-30).join('\n')}`);
+  }
   const done = out.join('').match(/IMPORT DONE in [^\n]*/);
   log(`neo4j import: ${done?.[0] ?? 'done'}`);
 }
