@@ -37,6 +37,7 @@ const ONLY_IN_FULL = [
   'integration/riskRestart',
   'integration/backendsDown',
   'integration/idempotencyFaults', // Neo4j stopped and started under creating calls; idempotency runs the key's contract
+  'integration/bulkLoad', // each bulk load stops and restarts the test Neo4j around the offline importer
   'integration/besideIngest',
   'integration/rescoreOncePerChange',
   // More of a capability the fast set runs once.
