@@ -179,6 +179,8 @@ describe('the explorer page', () => {
   });
 
   test('exports GraphML with types, shares and the sanctioned mark, and PNG', async () => {
+    // The export is of the network as drawn: wait for the last drawing to finish (a loaded machine lags).
+    await settled();
     await page.click('#export-graphml');
     const graphml = (await waitForFile(path.join(downloads, 'network.graphml'))).toString('utf8');
     expect(graphml).toMatch(/^<\?xml/);
