@@ -3,11 +3,13 @@
  * flags that set it and the phrases that set each flag, in English, French, German, Spanish,
  * Russian, Arabic and Chinese. Kept as data so an analyst can read and extend it.
  *
- * A phrase is words separated by spaces, matched as consecutive words of the text after both
- * are folded (lower case, accents and Arabic diacritics removed; src/services/news/topics.ts).
- * A `*` at the end of a word matches any ending (sanction* -> sanctions, sanctioned), at its
- * start any beginning (*geldwäsche -> Steuergeldwäsche, *عقوبات -> بالعقوبات). Chinese phrases
- * are matched as text, since Chinese is written without spaces.
+ * A phrase is words separated by spaces, matched in order with up to 3 words between them after
+ * both are folded (lower case, accents and Arabic diacritics removed), each word on its stem when
+ * the phrase is in the article's language (src/services/news/topics.ts). A `*` at the end of a word
+ * matches any ending (sanction* -> sanctions, sanctioned), at its start any beginning (*geldwäsche
+ * -> Steuergeldwäsche, *عقوبات -> بالعقوبات). A leading `~` marks a phrase ambiguous alone ("fine"):
+ * it needs a second cue of its topic; a leading `?` marks a generic one ("arrested"): it counts only
+ * when nothing more specific is found. Chinese phrases are matched as text (no spaces in Chinese).
  */
 
 export const NEWS_TOPICS = [
