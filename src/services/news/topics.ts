@@ -74,13 +74,15 @@ RISK_FLAG_RULES.forEach((rule, flag) => {
     for (const written of list ?? []) {
       const weak = written.startsWith('~');
       const generic = written.startsWith('?');
-      const folded = fold(written.replace(/^[~?]/, ''));
+      // The phrase as the client's search_term shows it: without its marker.
+      const phrase = written.replace(/^[~?]/, '');
+      const folded = fold(phrase);
       if (HAN.test(folded)) {
-        textPhrases.push({ flag, phrase: written, weak, generic, folded: folded.replace(/\s+/g, '') });
+        textPhrases.push({ flag, phrase, weak, generic, folded: folded.replace(/\s+/g, '') });
         continue;
       }
       const words = (folded.match(PATTERN_WORD) ?? []).map((w) => phraseWord(lang, w));
-      if (words.length) compiled.push({ flag, phrase: written, lang, weak, generic, words });
+      if (words.length) compiled.push({ flag, phrase, lang, weak, generic, words });
     }
   }
 });
