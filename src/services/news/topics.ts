@@ -149,7 +149,7 @@ export function classify(value: string, language?: string): TopicMatch {
     const candidates = [...(byWord.get(w) ?? []), ...(byStem.get(`${lang}:${text.stems[i]}`) ?? []), ...(byPrefix.get(w.slice(0, 3)) ?? []), ...anywhere];
     for (const c of candidates) {
       const at = phraseAt(c, text, i);
-      const key = `${c.flag}\u0000${c.phrase}\u0000${at?.join(',')}`;
+      const key = `${c.flag}\u0000${c.weak}${c.generic}${c.phrase}\u0000${at?.join(',')}`;
       if (at && !seen.has(key)) {
         seen.add(key);
         hits.push({ flag: c.flag, phrase: c.phrase, weak: c.weak, generic: c.generic, at });
