@@ -28,7 +28,8 @@ const ONLY_IN_FULL = [
   'unit/independentPairs', // the independent set's make-up; the bench reads the set itself
   'integration/explorerFirefox', // explorer runs in Chromium
   'integration/searchBackend', // a failing search backend; search and searchContract run the working ones
-  'integration/searchSyncFaults', // Meilisearch killed under a stream of writes; searchSync runs the outbox and the reindex swap
+  'integration/searchSyncFaults', // Meilisearch killed under a stream of writes
+  'integration/searchSync', // the outbox's paging and the reindex swap; search and searchContract run ingest through the outbox on Meilisearch
   'integration/searchInjection', // filter-injection strings sent to both search backends; search and resolve run both backends
   'integration/neo4jBrowser', // Neo4j Browser on a Neo4j of its own, in Chromium; graphModelGuide runs the guide
   'integration/entityPdf', // entity reads as PDF; entity runs the JSON reads
@@ -37,6 +38,8 @@ const ONLY_IN_FULL = [
   'integration/riskRestart',
   'integration/backendsDown',
   'integration/idempotencyFaults', // Neo4j stopped and started under creating calls; idempotency runs the key's contract
+  'integration/newsMonitoring', // alerts through a real worker and webhook receiver; adverseMedia runs the news routes
+  'integration/bulkLoad', // each bulk load stops and restarts the test Neo4j around the offline importer
   'integration/besideIngest',
   'integration/rescoreOncePerChange',
   // More of a capability the fast set runs once.

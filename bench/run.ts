@@ -18,9 +18,10 @@ import { run as upload } from './upload';
 import { run as upstream } from './upstream';
 import { run as searchSync } from './searchSync';
 import { run as news } from './news';
+import { run as bulkLoad } from './bulkLoad';
 
-// Benches sharing a graph size run together; resolvePairs and foundation wipe the bench graph, so they run last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, upstream, searchSync, news, resolvePairs, foundation };
+// Benches sharing a graph size run together; resolvePairs, foundation and bulkLoad wipe the bench graph, so they run last.
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, upstream, searchSync, news, resolvePairs, foundation, bulkLoad };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -209,17 +209,18 @@ RETURN count(*) AS deleted
 // name: snapshot-create
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity {id: $projectEntityId})
 CREATE (pe)-[:HAS_SNAPSHOT]->(s:Snapshot {
-  id: $id, created: $now, created_by: $user, entity_id: $entityId, project_id: $projectId,
-  project_entity_id: $projectEntityId, data: $data, upstream_risk: $upstreamRisk, upstream_countries: $upstreamCountries
+  id: $id, created: $now, updated: $now, created_by: $user, entity_id: $entityId, project_id: $projectId,
+  project_entity_id: $projectEntityId, label: $label, data: $data, supply_chain: $supplyChain,
+  explored_count: $explored, partial_results: $partial, upstream_risk: $upstreamRisk, upstream_countries: $upstreamCountries
 })
 RETURN s {.*} AS snapshot
 
 // name: snapshot-list
-// Newest first, without the (large) data.
+// Newest first, without the (large) data and supply chain.
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(pe:ProjectEntity {id: $projectEntityId})
 OPTIONAL MATCH (pe)-[:HAS_SNAPSHOT]->(s:Snapshot)
 WITH pe, s ORDER BY s.created DESC, s.id DESC
-WITH pe, collect(s {.*, data: null}) AS snapshots
+WITH pe, collect(s {.*, data: null, supply_chain: null}) AS snapshots
 RETURN size(snapshots) AS total, snapshots[$offset..($offset + $limit)] AS page
 
 // name: snapshot-get
@@ -228,7 +229,7 @@ RETURN s {.*} AS snapshot
 
 // name: snapshot-delete
 MATCH (:Project {id: $projectId})-[:HAS_ENTITY]->(:ProjectEntity {id: $projectEntityId})-[:HAS_SNAPSHOT]->(s:Snapshot {id: $id})
-WITH s, s {.*, data: null} AS snapshot
+WITH s, s {.*, data: null, supply_chain: null} AS snapshot
 DETACH DELETE s
 RETURN snapshot
 

@@ -1,10 +1,13 @@
-// Trade search (POST /v1/trade/search/shipments): shipments matching the client's filter list.
-// Every filter is a parameter; an empty list or null leaves its filter out.
+// Trade search (POST /v1/trade/search/shipments, /suppliers, /buyers): shipments matching the
+// client's filter list, and the parties of those shipments. Every filter is a parameter; an
+// empty list or null leaves its filter out.
 
-// name: search-shipments
-// Lists match exactly (ids, countries, risks), by prefix (HS codes, shipment identifiers) or
-// by lower-case substring (names, HS descriptions, $q); dates compare the shipment's date text
-// with the bounds at their own precision (YYYY or YYYY-MM). Newest first, at most $max.
+// name: matching-shipments
+// The shipments the filter list selects: the one filter of the three searches, which take it
+// as their CALL subquery (placeholder __MATCHING_SHIPMENTS__). Lists match exactly (ids,
+// countries, risks), by prefix (HS codes, shipment identifiers) or by lower-case substring
+// (names, HS descriptions, $q); dates compare the shipment's date text with the bounds at their
+// own precision (YYYY or YYYY-MM).
 MATCH (s:Shipment)
 WHERE (size($supplierId) = 0 OR any(x IN s.supplier_ids WHERE x IN $supplierId))
   AND (size($buyerId) = 0 OR any(x IN s.buyer_ids WHERE x IN $buyerId))
@@ -32,6 +35,11 @@ WHERE (size($supplierId) = 0 OR any(x IN s.supplier_ids WHERE x IN $supplierId))
     WHERE (size($buyerName) = 0 OR any(n IN $buyerName WHERE toLower(e.label) CONTAINS n))
       AND (size($buyerRisk) = 0 OR any(f IN coalesce(e.risk_factors, []) WHERE f IN $buyerRisk))
       AND (size($buyerCountry) = 0 OR any(c IN coalesce(e.countries, []) WHERE c IN $buyerCountry)) })
+RETURN s
+
+// name: search-shipments
+// The matching shipments, newest first, at most $max; the page $offset..$offset + $limit.
+CALL { __MATCHING_SHIPMENTS__ }
 WITH s ORDER BY s.date_start DESC, s.id
 LIMIT toInteger($max)
 WITH collect(s) AS found
@@ -41,3 +49,28 @@ RETURN size(found) AS total, [x IN found[toInteger($offset)..toInteger($offset +
   buyers: COLLECT { MATCH (x)-[:RECEIVED_BY]->(e:Entity) RETURN e { .id, .type, .label, .risk, .countries, .addresses } },
   source: head(COLLECT { MATCH (r:Record {id: x.record}) OPTIONAL MATCH (src:Source {id: r.source}) RETURN {id: r.source, label: coalesce(src.label, r.source)} })
 }] AS page
+
+// name: search-parties
+// The suppliers (__PARTY__ SHIPPED_BY) or buyers (RECEIVED_BY) of the matching shipments, most
+// matching shipments first, then by id, at most $max; for each of the page: its entity, how
+// many matching shipments it has, the date of the latest (departure, else arrival) and the HS
+// codes of each.
+CALL { __MATCHING_SHIPMENTS__ }
+MATCH (s)-[:__PARTY__]->(e:Entity)
+WITH e, s ORDER BY s.date_start DESC, s.id
+WITH e, count(s) AS shipments, head(collect(coalesce(s.departure_date, s.arrival_date))) AS latest, collect(s.hs_codes) AS codes
+ORDER BY shipments DESC, e.id
+LIMIT toInteger($max)
+WITH collect({e: e, shipments: shipments, latest: latest, codes: codes}) AS found
+RETURN size(found) AS total,
+  [x IN found[toInteger($offset)..toInteger($offset + $limit)] | {entity: properties(x.e), shipments: x.shipments, latest: x.latest, codes: x.codes}] AS page
+
+// name: search-facets
+// Counts of the matching shipments by HS code, departure country and arrival country (facets:
+// true), most first, then by key, 50 buckets each at most.
+CALL { __MATCHING_SHIPMENTS__ }
+WITH collect(s) AS found
+RETURN
+  COLLECT { UNWIND found AS x UNWIND x.hs_codes AS key WITH key, count(*) AS n ORDER BY n DESC, key LIMIT 50 RETURN {key: key, doc_count: n} } AS hs_code,
+  COLLECT { UNWIND found AS x WITH x.departure_country AS key WHERE key IS NOT NULL WITH key, count(*) AS n ORDER BY n DESC, key LIMIT 50 RETURN {key: key, doc_count: n} } AS departure_country,
+  COLLECT { UNWIND found AS x WITH x.arrival_country AS key WHERE key IS NOT NULL WITH key, count(*) AS n ORDER BY n DESC, key LIMIT 50 RETURN {key: key, doc_count: n} } AS arrival_country

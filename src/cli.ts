@@ -34,6 +34,7 @@ import { scheduleNews } from './workers/newsJob';
 import { SWEEP_EVERY_MS, scheduleSearchSweep, signalSearchIndex } from './workers/searchIndexJob';
 import { type IngestInput, registerImportCommands, loadSampleImports } from './importers/commands';
 import { registerExportCommand } from './exportCommand';
+import { registerBulkLoadCommand } from './bulkLoadCommand';
 import { importFeeds, registerNewsCommand } from './newsCommand';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'seed', 'sample.ndjson');
@@ -387,6 +388,7 @@ async function main(argv: string[]): Promise<void> {
   registerImportCommands(program, () => config, ingest);
   registerNewsCommand(program, () => config, say);
   registerExportCommand(program, () => config);
+  registerBulkLoadCommand(program, () => config, say);
 
   await program.parseAsync(argv);
 }

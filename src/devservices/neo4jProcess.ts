@@ -83,7 +83,7 @@ function neo4jDriver(config: Config) {
 }
 
 /** tools/neo4j-local, found by walking up from this file (src/... or dist/src/...). */
-function neo4jLocalDir(): string {
+export function neo4jLocalDir(): string {
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'tools', 'neo4j-local');
     if (fs.existsSync(path.join(candidate, 'pom.xml'))) return candidate;
@@ -91,7 +91,7 @@ function neo4jLocalDir(): string {
   throw new Error(`tools/neo4j-local not found above ${__dirname}`);
 }
 
-function buildNeo4jLocal(tools: string, log: Log): void {
+export function buildNeo4jLocal(tools: string, log: Log): void {
   const classpathFile = path.join(tools, 'target', 'classpath.txt');
   const mainClass = path.join(tools, 'target', 'classes', 'local', 'neo4j', 'Neo4jLocal.class');
   const built = fs.existsSync(classpathFile) && fs.existsSync(mainClass) ? fs.statSync(classpathFile).mtimeMs : 0;

@@ -52,8 +52,10 @@ export function hsCodes(): HsCode[] {
 }
 
 /** The description of an HS code or of its longest known prefix; undefined when none is known. */
+let descriptions: Map<string, string> | undefined;
 export function hsDescription(code: string): string | undefined {
-  const known = new Map(hsCodes().map((h) => [h.code, h.short_description]));
+  // Built once: trade search pages ask for the descriptions of thousands of codes.
+  const known = (descriptions ??= new Map(hsCodes().map((h) => [h.code, h.short_description])));
   for (let n = Math.min(code.length, 6); n >= 2; n -= 2) {
     const d = known.get(code.slice(0, n));
     if (d) return d;

@@ -121,13 +121,13 @@ export const END_ONLY_FORMS: ReadonlySet<string> = new Set(['asa', 'sl', 'bam', 
 /**
  * Families of legal forms: private limited companies (LLC, OOO, GmbH, SARL, Ltda, ...), stock
  * corporations (JSC, AO, AG, S.A., PLC, Inc., ...), partnerships, sole traders, state unitary
- * enterprises. Ltd and Corp are in both company families, as translations use them for either
- * (OOO / Ltd, Co., Ltd. / Corporation).
+ * enterprises. Corp is in both company families, as translations use it for either (Co., Ltd. /
+ * Corporation); Ltd and Inc stay apart (a UK and a US company of one name are two companies).
  */
 const LIMITED = ['llc', 'ltd', 'gmbh', 'sarl', 'srl', 'sl', 'ltda', 'spzoo', 'sro', 'doo', 'ood', 'bv', 'kft', 'sia', 'uab', 'ou', 'aps', 'ltdsti',
   'shpk', 'ehf', 'wll', 'pty', 'fze', 'fzco', 'dmcc', 'corp'];
 const STOCK = ['jsc', 'ag', 'sa', 'spa', 'nv', 'as', 'asa', 'ab', 'oy', 'oyj', 'dd', 'ad', 'zrt', 'kk', 'tbk', 'bhd', 'plc', 'saog', 'psc', 'se',
-  'inc', 'corp', 'sas', 'ltd'];
+  'inc', 'corp', 'sas'];
 const FAMILIES: Record<string, string[]> = {};
 for (const [family, forms] of [['limited', LIMITED], ['stock', STOCK], ['partnership', ['llp', 'lp', 'kg', 'ohg', 'snc', 'cv']]] as const) {
   for (const f of forms) (FAMILIES[f] ??= []).push(family);

@@ -30,7 +30,11 @@ import { registerAttributeRoutes } from './routes/attributes';
 import { registerOntologyRoutes } from './routes/ontology';
 import { registerSupplyChainRoutes } from './routes/supplyChain';
 import { registerTradeRoutes } from './routes/trade';
+import { registerProjectEntitySupplyChainRoutes } from './routes/projectEntitySupplyChain';
+import { ProjectSupplyChainService } from '../services/supplyChain/projectEntity';
+import { SnapshotService } from '../services/projects/snapshots';
 import { TradeSearchService } from '../services/trade/shipments';
+import { TradePartySearchService } from '../services/trade/parties';
 import { SupplyChainService } from '../services/supplyChain/upstream';
 import { OntologyService } from '../services/ontology';
 import { UserAttributeService } from '../services/userAttributes';
@@ -164,8 +168,9 @@ export function createApp(deps: AppDeps) {
     sourceEntity: async (id) => (await entities.summary(id, 'v1')) as unknown as EmbeddedEntity,
     effective,
   });
-  registerSupplyChainRoutes(registry, new SupplyChainService(deps.graph, deps.config.traversal.timeoutMs, (msg, details) => deps.logger.warn(details, msg)));
-  registerTradeRoutes(registry, new TradeSearchService(deps.graph));
+  const supplyChain = new SupplyChainService(deps.graph, deps.config.traversal.timeoutMs, (msg, details) => deps.logger.warn(details, msg));
+  registerSupplyChainRoutes(registry, supplyChain);
+  registerTradeRoutes(registry, new TradeSearchService(deps.graph), new TradePartySearchService(deps.graph));
   registerNotificationRoutes(registry, deps);
   const feeds = createFeeds(deps);
   const warn = (msg: string, err: unknown) => deps.logger.warn({ err: (err as Error)?.message }, msg);
@@ -176,7 +181,9 @@ export function createApp(deps: AppDeps) {
   const index = createSearchIndex(deps.config, deps.graph, (msg) => deps.logger.warn(msg));
   const resolver = new ResolveService(index);
   const projectEntities = new ProjectEntityService(deps.graph, resolver, feeds.history, warn);
-  registerProjectRoutes(registry, new ProjectService(deps.graph, traversal, feeds.history, warn), projectEntities);
+  registerProjectRoutes(registry, new ProjectService(deps.graph, feeds.history, warn), projectEntities);
+  registerProjectEntitySupplyChainRoutes(registry, new ProjectSupplyChainService(deps.graph, feeds.history, supplyChain),
+    new SnapshotService(deps.graph, traversal, supplyChain, feeds.history, warn));
   registerResolutionPersistedRoutes(registry, resolver, projectEntities);
   const news = new NewsService(deps.graph, resolver, feeds.history);
   registerEntityRoutes(registry, entities, traversal, pdf, userAttributes, new OwnedTraversal(traversal, effective), news);

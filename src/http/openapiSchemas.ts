@@ -126,6 +126,13 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
       id: str, type: str, buyer: arrayOf(obj), supplier: arrayOf(obj), hs_codes: arrayOf(object(['code', 'description'], { code: str, description: str })), record: str,
     })),
   }),
+  // Suppliers and buyers: the /v1 entity with the client's metadata casing.
+  TradePartySearch: object(['limit', 'size', 'offset', 'next', 'data'], {
+    limit: int, offset: int, next: bool, size: ref('CountWithQualifier'),
+    data: arrayOf({ allOf: [ref('EmbeddedEntity'), object(['metadata'], { metadata: object(['shipments', 'hsCodes'], {
+      latestShipmentDate: str, shipments: int, hsCodes: arrayOf(object(['key', 'doc_count', 'value'], { key: str, doc_count: int, value: str })),
+    }) })] }),
+  }),
   V1Error: object(['status', 'message', 'success'], { status: int, message: arrayOf(str), success: { const: false } }),
   LegacyError: object(['status', 'success', 'messages'], { status: int, success: { const: false }, messages: arrayOf(str) }),
 };
@@ -149,8 +156,9 @@ export function successSchema(spec: RouteSpec): JsonSchema | undefined {
   if (path === '/search/record') return page(ref('EmbeddedRecord'));
   if (spec.path.startsWith('/v1/ontology/')) return ref('Ontology');
   if (spec.path === '/v1/hs_codes') return ref('HsCodes');
-  if (spec.path === '/v1/supply_chain/upstream/:id') return ref('UpstreamTradeTraversal');
+  if (spec.path === '/v1/supply_chain/upstream/:id' || spec.path.endsWith('/supply_chain/upstream')) return ref('UpstreamTradeTraversal');
   if (spec.path === '/v1/trade/search/shipments') return ref('ShipmentSearch');
+  if (/^\/v1\/trade\/search\/(suppliers|buyers)$/.test(spec.path)) return ref('TradePartySearch');
   if (spec.path === '/v1/ontology') return object(['data'], { data: obj });
   if (path === '/metadata') return object(['version', 'master_release', 'watchlist_release', 'user'], { version: str, master_release: str, watchlist_release: str, user: object(['id'], { id: str }) });
   if (spec.path === '/v1/history') return ref('History');

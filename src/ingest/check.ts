@@ -7,7 +7,7 @@ import type { Graph } from '../graph/neo4j';
 import { PROGRESS_INTERVAL_MS, type Checked, type CheckedLines, type IngestOptions } from './options';
 
 export type { Checked } from './options';
-import { readLines } from './reader';
+import { readLines, type NumberedLine } from './reader';
 import { IngestLine, parseLine } from './validate';
 import { shipmentParties } from './shipments';
 
@@ -86,8 +86,11 @@ export class LineCheck implements CheckedLines {
     }
   }
 
-  /** Ids referenced but not defined in `file` must already be in the graph; names the lines whose are not. */
-  async finish(graph: Graph, file: string): Promise<Checked> {
+  /**
+   * Ids referenced but not defined in `file` must already be in the graph; names the lines whose
+   * are not. `file` may be a function giving the lines again (bulk-load checks several files as one).
+   */
+  async finish(graph: Graph, file: string | (() => AsyncIterable<NumberedLine>)): Promise<Checked> {
     const { bad, defined, referenced, lines, sourcesOf } = this;
     const KINDS = Object.keys(referenced) as Kind[];
     const inGraph: Record<Kind, Set<string>> = { entity: new Set(), record: new Set(), source: new Set() };
@@ -109,7 +112,7 @@ export class LineCheck implements CheckedLines {
     for (let changed = true; changed; ) {
       changed = false;
       const undefinedNow: Record<Kind, string[]> = { entity: [], record: [], source: [] };
-      for await (const { no, text } of readLines(file)) {
+      for await (const { no, text } of typeof file === 'string' ? readLines(file) : file()) {
         if (bad.has(no)) continue;
         const parsed = parseLine(text);
         if ('error' in parsed) continue;

@@ -50,36 +50,60 @@ export async function refreshSummaries(
     await inTx(async (run) => {
       await run(cypher('ingest', 'summary-lock'), { ids: chunk });
       const aggregates = await run(cypher('ingest', 'summary-aggregates'), { ids: chunk });
-      const rows = aggregates.map((a) => {
-        // Sorted, so the JSON maps come out the same whatever order Neo4j returns facts in.
-        const types = (a.get('types') as string[]).sort();
-        const relationshipCount: Record<string, number> = {};
-        for (const type of types) {
-          const name = apiRelType(type);
-          relationshipCount[name] = (relationshipCount[name] ?? 0) + 1;
-        }
-        // One reference per (record, entity), so counting records per source counts references.
-        const sources = (a.get('sources') as string[]).sort();
-        const sourceCount: Record<string, { count: number; label: string }> = {};
-        for (const source of sources) sourceCount[source] = { count: (sourceCount[source]?.count ?? 0) + 1, label: labels.get(source) ?? source };
-        return {
-          id: a.get('id'),
-          degree: types.length,
-          relationship_count: JSON.stringify(relationshipCount),
-          related_entities_count: a.get('related_entities_count'),
-          psa_count: a.get('psa_count'),
-          psa_sanctioned: (a.get('psa_sanctioned') as string[]).join(','),
-          source_count: JSON.stringify(sourceCount),
-          sources: Object.keys(sourceCount),
-          sx_source: entitySourceTokens(Object.keys(sourceCount)),
-          references_count: sources.length,
-          trade_sent: a.get('trade_sent'),
-          trade_received: a.get('trade_received'),
-        };
-      });
+      const rows = aggregates.map((a) => summaryRow({
+        id: a.get('id') as string, types: a.get('types') as string[], relatedEntities: a.get('related_entities_count') as number,
+        psaCount: a.get('psa_count') as number, psaSanctioned: a.get('psa_sanctioned') as string[], sources: a.get('sources') as string[],
+        tradeSent: a.get('trade_sent') as number, tradeReceived: a.get('trade_received') as number,
+      }, labels));
       await run(cypher('ingest', 'summary-write'), { rows });
     });
     done += chunk.length;
     onProgress?.(done, ids.size);
   });
+}
+
+/** What an entity's summary fields are made of (cypher/ingest.cypher summary-aggregates). */
+export interface SummaryParts {
+  id: string;
+  /** The Neo4j type of each of its facts to an entity, psa links aside (one per fact). */
+  types: string[];
+  relatedEntities: number;
+  psaCount: number;
+  psaSanctioned: string[];
+  /** The source of each record about or mentioning it (one per record). */
+  sources: string[];
+  tradeSent: number;
+  tradeReceived: number;
+}
+
+/**
+ * The summary-write row of one entity; shared by ingest and bulk-load (src/ingest/bulk), so both
+ * encode the same graph the same way.
+ */
+export function summaryRow(a: SummaryParts, labels: Map<string, string>) {
+  // Sorted, so the JSON maps come out the same whatever order Neo4j returns facts in.
+  const types = [...a.types].sort();
+  const relationshipCount: Record<string, number> = {};
+  for (const type of types) {
+    const name = apiRelType(type);
+    relationshipCount[name] = (relationshipCount[name] ?? 0) + 1;
+  }
+  // One reference per (record, entity), so counting records per source counts references.
+  const sources = [...a.sources].sort();
+  const sourceCount: Record<string, { count: number; label: string }> = {};
+  for (const source of sources) sourceCount[source] = { count: (sourceCount[source]?.count ?? 0) + 1, label: labels.get(source) ?? source };
+  return {
+    id: a.id,
+    degree: types.length,
+    relationship_count: JSON.stringify(relationshipCount),
+    related_entities_count: a.relatedEntities,
+    psa_count: a.psaCount,
+    psa_sanctioned: a.psaSanctioned.join(','),
+    source_count: JSON.stringify(sourceCount),
+    sources: Object.keys(sourceCount),
+    sx_source: entitySourceTokens(Object.keys(sourceCount)),
+    references_count: sources.length,
+    trade_sent: a.tradeSent,
+    trade_received: a.tradeReceived,
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * Conformance with the published Node client: every method of its project-entity resources
  * (the newer `projectEntity` / `projectEntityAttributes` and the older `project` / `resource`
- * calls on project entities) and of its `notifications`, `attributes`, `ontology`, `supplyChain`, `trade`, `metadata` and `negativeNews` resources is called with a request shaped as the client's request types
+ * calls on project entities) and of its `notifications`, `attributes`, `ontology`, `supplyChain`, `projectEntitySupplyChainSnapshots`, `trade`, `metadata` and `negativeNews` resources is called with a request shaped as the client's request types
  * send it, and its response validated against JSON Schemas written from the client's response
  * types (test/fixtures/clientSchemas): every required key present, with its type. The suite
  * prints how many of the listed methods are served; methods not served are listed with why.
@@ -89,8 +89,11 @@ const METHODS: Method[] = [
   { resource: 'routes', name: 'getProjectEntities as the 0.1.44 client sends case_status and tags', notInClient: 'counted as getProjectEntities',
     schema: 'projectEntity.json#/responses/ProjectEntitiesResponse',
     call: () => alice('GET', `${P()}/entities?case_status=${encodeURIComponent('"in_review"')}&tags=${encodeURIComponent('["high-risk"]')}&limit=10`) },
-  { resource: 'projectEntity', name: 'projectEntitySupplyChain', notServed: 'project entity supply chain: not built yet' },
-  { resource: 'projectEntity', name: 'projectEntitySupplyChainSummary', notServed: 'project entity supply chain: not built yet' },
+  // The client's own example calls (min_date, product, risk as it JSON-encodes them).
+  { resource: 'projectEntity', name: 'projectEntitySupplyChain', schema: 'supplyChain.json#/responses/UpstreamTradeTraversalResponse',
+    call: () => alice('GET', `${P()}/entities/${saved}/supply_chain/upstream?min_date=2023-03-15&product=${encodeURIComponent('["3204"]')}&risk=${encodeURIComponent('["forced_labor_xinjiang_origin_subtier"]')}`) },
+  { resource: 'projectEntity', name: 'projectEntitySupplyChainSummary', schema: 'supplyChain.json#/responses/ProjectEntitySupplyChainSummaryResponse',
+    call: () => alice('GET', `${P()}/entities/${saved}/supply_chain/upstream_summary?min_date=2023-03-15&product=${encodeURIComponent('["8536","8544","4016"]')}&risk_factors=${encodeURIComponent('["forced_labor_xinjiang_name","export_to_sanctioned"]')}`) },
   { resource: 'projectEntity', name: 'getProjectRiskChanges', schema: 'projectEntity.json#/responses/ProjectRiskChangesResponse',
     call: () => alice('GET', `${P()}/entities/changes/risk?limit=10&sort[date]=desc&filter[risk_category]=sanctions`) },
   { resource: 'projectEntity', name: 'getProjectEntityRiskChanges', schema: 'projectEntity.json#/responses/ProjectEntityRiskChangesResponse',
@@ -161,9 +164,25 @@ const METHODS: Method[] = [
     call: () => alice('GET', `/v1/supply_chain/upstream/e-gb-northwind-logistics?min_date=2023-03-15&product=${encodeURIComponent('["3204"]')}&risk=${encodeURIComponent('["forced_labor_xinjiang_origin_subtier"]')}`) },
   { resource: 'trade', name: 'searchShipments', schema: 'trade.json#/responses/ShipmentSearchResponse',
     call: () => alice('POST', '/v1/trade/search/shipments?limit=1', { filter: { departure_country: ['DEU'], arrival_country: ['RUS'], hs_code: ['854231'], arrival_date: '2024-01|2024-10' } }) },
-  ...['searchSuppliers', 'searchBuyers'].map((name): Method => ({ resource: 'trade', name, notServed: 'trade search: not built yet' })),
-  ...['getProjectEntitySupplyChainSnapshots', 'getProjectEntitySupplyChainSnapshotById', 'createProjectEntitySupplyChainSnapshot', 'deleteProjectEntitySupplyChainSnapshotById']
-    .map((name): Method => ({ resource: 'projectEntitySupplyChainSnapshots', name, notServed: 'supply-chain snapshots: not built yet' })),
+  ...([['searchSuppliers', 'suppliers', 'SupplierSearchResponse'], ['searchBuyers', 'buyers', 'BuyerSearchResponse']] as const).map(([name, side, schema]): Method => ({
+    resource: 'trade', name, schema: `trade.json#/responses/${schema}`,
+    call: () => alice('POST', `/v1/trade/search/${side}?limit=1`, { filter: { departure_country: ['DEU'], arrival_country: ['RUS'], hs_code: ['854231'], arrival_date: '2024-01|2024-10' } }),
+  })),
+  // ---- projectEntitySupplyChainSnapshots (the client's example label)
+  { resource: 'projectEntitySupplyChainSnapshots', name: 'createProjectEntitySupplyChainSnapshot', schema: 'supplyChain.json#/responses/CreateProjectEntitySupplyChainSnapshotResponse',
+    call: () => alice('POST', `${P()}/entities/${saved}/supply_chain/snapshots`, { label: 'Q1 2024 Supply Chain Analysis' }) },
+  { resource: 'projectEntitySupplyChainSnapshots', name: 'getProjectEntitySupplyChainSnapshots', schema: 'supplyChain.json#/responses/ProjectEntitySupplyChainSnapshotsResponse',
+    call: () => alice('GET', `${P()}/entities/${saved}/supply_chain/snapshots`) },
+  { resource: 'projectEntitySupplyChainSnapshots', name: 'getProjectEntitySupplyChainSnapshotById', schema: 'supplyChain.json#/responses/ProjectEntitySupplyChainSnapshotByIdResponse',
+    call: async () => {
+      const created = (await alice('POST', `${P()}/entities/${saved}/supply_chain/snapshots`, { label: 'by id' })).body;
+      return alice('GET', `${P()}/entities/${saved}/supply_chain/snapshots/${created.snapshot_id}`);
+    } },
+  { resource: 'projectEntitySupplyChainSnapshots', name: 'deleteProjectEntitySupplyChainSnapshotById',
+    call: async () => {
+      const created = (await alice('POST', `${P()}/entities/${saved}/supply_chain/snapshots`, { label: 'to delete' })).body;
+      return alice('DELETE', `${P()}/entities/${saved}/supply_chain/snapshots/${created.snapshot_id}`);
+    } },
   { resource: 'metadata', name: 'metadata', schema: 'ontology.json#/responses/MetadataResponse', call: () => alice('GET', '/v1/metadata') },
   // ---- the older generation on project entities
   { resource: 'project', name: 'getProjectEntities', schema: 'project.json#/responses/GetProjectEntitiesResponse',

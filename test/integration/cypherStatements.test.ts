@@ -25,6 +25,8 @@ const EXAMPLES: Record<string, string | number> = {
   TYPES: UBO_TYPES.map(neo4jRelType).join('|'),
   REACH: 3,
   DEPTH: 4,
+  MATCHING_SHIPMENTS: cypher('trade', 'matching-shipments'),
+  PARTY: 'SHIPPED_BY',
 };
 
 const statements = files.flatMap((file) => statementNames(file).map((name) => ({ file, name, text: cypher(file, name) })));

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
+import { REPO } from '../support/env';
 
 let h: Harness;
 beforeAll(async () => {
@@ -129,5 +133,57 @@ describe('trade search over shipments', () => {
       expect((res.body as any).message[0].startsWith(name)).toBe(true);
     }
     expect((await search({}, '?limit=3001')).status).toBe(400);
+  });
+});
+
+describe('trade search over suppliers and buyers', () => {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  ajv.addSchema(JSON.parse(fs.readFileSync(path.join(REPO, 'test', 'fixtures', 'clientSchemas', 'trade.json'), 'utf8')));
+
+  test('POST /v1/trade/search/suppliers and /buyers: the parties of the matching shipments, most shipments first, with metadata in the client shape', async () => {
+    await h.ingest(writeNdjson('parties.ndjson', [
+      company('acme', { attributes: [{ field: 'country', value: 'CHN' }] }), company('beta'), company('gamma'), company('delta'),
+      shipment('p1', ['acme'], ['beta'], ['854231'], '2024-03-02'),
+      shipment('p2', ['acme'], ['beta', 'delta'], ['854231', '720851'], '2024-06'),
+      shipment('p3', ['gamma'], ['beta'], ['854232'], '2023-01-05', { departure_country: 'DEU' }),
+      shipment('p4', ['gamma'], ['delta'], ['5208'], '2022-02-01'),
+    ]));
+    const search = (side: string, body: unknown, query = '') =>
+      h.json(`/v1/trade/search/${side}${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ids = async (side: string, body: unknown) => {
+      const res = await search(side, body);
+      expect(res.status).toBe(200);
+      return (res.body as any).data.map((e: any) => `${e.id}:${e.metadata.shipments}`);
+    };
+    expect(await ids('suppliers', {})).toEqual(['acme:2', 'gamma:2']);
+    expect(await ids('buyers', {})).toEqual(['beta:3', 'delta:2']);
+    expect(await ids('suppliers', { filter: { hs_code: ['8542'] } })).toEqual(['acme:2', 'gamma:1']);
+    expect(await ids('buyers', { filter: { hs_code: ['8542'], departure_country: ['CHN'] } })).toEqual(['beta:2', 'delta:1']);
+    expect(await ids('buyers', { filter: { supplier_id: ['gamma'] } })).toEqual(['beta:1', 'delta:1']);
+    expect(await ids('suppliers', { q: 'delta' })).toEqual(['acme:1', 'gamma:1']);
+    expect(await ids('suppliers', { filter: { arrival_date: '2030' } })).toEqual([]);
+
+    const res = await search('suppliers', { filter: { hs_code: ['8542', '7208'] }, facets: true }, '?limit=1');
+    expect(ajv.getSchema('trade.json#/responses/SupplierSearchResponse')!(res.body)).toBe(true);
+    expect(res.body).toMatchObject({ limit: 1, offset: 0, next: true, size: { count: 2, qualifier: 'eq' } });
+    const acme = (res.body as any).data[0];
+    expect(acme).toMatchObject({ id: 'acme', label: 'ACME', entity_url: '/v1/entity/acme', countries: ['CHN'], trade_count: { sent: 2, received: 0 } });
+    expect(acme.metadata).toEqual({
+      latestShipmentDate: '2024-06', shipments: 2,
+      hsCodes: [{ key: '854231', doc_count: 2, value: expect.stringMatching(/integrated circuits/i) }, { key: '720851', doc_count: 1, value: expect.any(String) }],
+    });
+    expect((res.body as any).facets.hs_code).toEqual([{ key: '854231', doc_count: 2 }, { key: '720851', doc_count: 1 }, { key: '854232', doc_count: 1 }]);
+    expect((res.body as any).facets.departure_country).toEqual([{ key: 'CHN', doc_count: 2 }, { key: 'DEU', doc_count: 1 }]);
+    const buyers = await search('buyers', {}, '?offset=1');
+    expect(ajv.getSchema('trade.json#/responses/BuyerSearchResponse')!(buyers.body)).toBe(true);
+    expect(buyers.body).toMatchObject({ offset: 1, next: false, data: [{ id: 'delta', metadata: { latestShipmentDate: '2024-06', shipments: 2 } }] });
+
+    for (const [side, body, query, name] of [['suppliers', { filter: { supplier_risk: ['nope'] } }, '', 'filter.supplier_risk'],
+      ['buyers', { filter: { buyer_city: ['Paris'] } }, '', 'filter.buyer_city'], ['buyers', {}, '?limit=3001', 'limit'],
+      ['suppliers', {}, '?offset=10001', 'offset'], ['suppliers', { facets: 'yes' }, '', 'facets']] as const) {
+      const bad = await search(side, body, query);
+      expect({ name, status: bad.status }).toEqual({ name, status: 400 });
+      expect((bad.body as any).message[0]).toContain(name);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { Harness, startHarness, writeNdjson } from '../support/harness';
 import { prng } from '../fixtures/randomGraph';
 import { answerChains, randomUpstreamQuery, referenceUpstream, tradeNetwork, upstreamPath } from '../support/tradeReference';
 import { testFull } from '../support/full';
+import { SupplyChainService } from '../../src/services/supplyChain/upstream';
 
 let h: Harness;
 const net = tradeNetwork(7, 40, 200);
@@ -88,6 +89,18 @@ describe('upstream supply chain', () => {
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(res.body.message[0].startsWith(`${name}:`)).toBe(true);
     }
+  });
+
+  test('with no time left the walk answers partial_results and no chains; an unknown entity is still a 404', async () => {
+    const service = new SupplyChainService(h.graph, 0);
+    const request = {
+      product: [], notProduct: [], risk: [], notRisk: [], countries: [], notCountries: [], shipmentCountry: [], notShipmentCountry: [],
+      tierShipmentCountry: [], component: [], notComponent: [], maxDepth: 4, limit: 10_000,
+    };
+    expect(await service.upstream({ ...request, id: 'maker' })).toEqual({
+      paths: [], entities: { maker: { id: 'maker', type: 'company', label: 'maker', risk_factors: [], countries: ['USA'] } }, explored_count: 0, partial_results: true,
+    });
+    await expect(service.upstream({ ...request, id: 'nobody' })).rejects.toMatchObject({ status: 404 });
   });
 
   // The 300-case form is supplyChainRandom (full run); this sample also runs there only.

@@ -23,7 +23,7 @@ const LAYERS: string[][] = [
   ['observability'],
   ['workers'],
   ['http'],
-  ['seed', 'exportCommand.ts', 'newsCommand.ts', 'cli.ts'],
+  ['seed', 'exportCommand.ts', 'newsCommand.ts', 'bulkLoadCommand.ts', 'cli.ts'],
 ];
 
 function sourceFiles(dir: string): string[] {

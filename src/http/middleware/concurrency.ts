@@ -19,9 +19,9 @@ const REDIS_TIMEOUT_MS = 1000;
 /** Seconds a refused client is told to wait: expensive requests are bounded by TRAVERSAL_TIMEOUT_MS, most end sooner. */
 const RETRY_AFTER_SECONDS = 1;
 
-/** Whether a call of `spec` is expensive: always for traversals and snapshots, for the legacy entity only as a PDF or with traversal blocks. */
+/** Whether a call of `spec` is expensive: always for traversals (a project entity's supply chain too) and snapshots, for the legacy entity only as a PDF or with traversal blocks. */
 export function expensiveCall(spec: RouteSpec): ((req: Request) => boolean) | undefined {
-  if (spec.tag === 'traversal') return () => true;
+  if (spec.tag === 'traversal' || spec.path.includes('/supply_chain/upstream')) return () => true;
   if (spec.method === 'post' && spec.path.endsWith('/snapshots')) return () => true;
   if (spec.produces?.includes('application/pdf')) {
     return (req) => accepts(req).type(spec.produces!) === 'application/pdf'

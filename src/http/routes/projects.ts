@@ -1,5 +1,6 @@
 /**
- * /v1/projects: projects, project entities, matches and supply-chain snapshots. Thin: parse,
+ * /v1/projects: projects, project entities and matches (supply chains and snapshots:
+ * projectEntitySupplyChain.ts). Thin: parse,
  * call ProjectService, shape. Access rules and status codes: src/services/access.ts and
  * src/services/projects.ts. Routes are registered before any route whose path could swallow
  * theirs (`entities/create` before `entities/:project_entity_id`).
@@ -17,7 +18,6 @@ import { registerProjectEntityRoutes } from './projectEntities';
 const id = { type: 'string', minLength: 1, maxLength: 128 };
 const projectParams = { project_id: id };
 const entityParams = { project_id: id, project_entity_id: id };
-const snapshotParams = { ...entityParams, snapshot_id: id };
 const token = { type: 'string', minLength: 1, maxLength: 1024 };
 const entityId = { type: 'string', minLength: 1, maxLength: 512 };
 /** Custom fields of a saved entity: the spec's rule (keys start with custom_, values are strings). */
@@ -190,35 +190,5 @@ export function registerProjectRoutes(registry: RouteRegistry, projects: Project
     handler: async ({ principal, params, body }) => ({
       body: { data: await projects.replaceMatches(principal, params.project_id, params.project_entity_id, body) },
     }),
-  });
-
-  const snapshots = '/v1/projects/:project_id/entities/:project_entity_id/supply_chain/snapshots';
-  registry.add({
-    method: 'post', creates: true, path: snapshots, tag: 'projects', summary: 'Snapshot the upstream supply chain (ownership) of a project entity (editor)', credits: 1,
-    params: entityParams, responses: { 200: '{data: Snapshot with data}', ...errors },
-    handler: async ({ principal, params }) => ({ body: { data: await projects.createSnapshot(principal, params.project_id, params.project_entity_id) } }),
-  });
-
-  registry.add<{ offset: number; limit: number }>({
-    method: 'get', path: snapshots, tag: 'projects', summary: 'Snapshots of a project entity, newest first (without their data)', credits: 0,
-    params: entityParams,
-    query: {
-      type: 'object', additionalProperties: false,
-      properties: { offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 } },
-    },
-    responses: { 200: '{offset, limit, next, size, data: Snapshot[]}', ...errors },
-    handler: async ({ principal, params, query }) => ({ body: await projects.listSnapshots(principal, params.project_id, params.project_entity_id, query) }),
-  });
-
-  registry.add({
-    method: 'get', path: `${snapshots}/:snapshot_id`, tag: 'projects', summary: 'One snapshot with its data', credits: 0,
-    params: snapshotParams, responses: { 200: '{data: Snapshot with data}', ...errors },
-    handler: async ({ principal, params }) => ({ body: { data: await projects.getSnapshot(principal, params.project_id, params.project_entity_id, params.snapshot_id) } }),
-  });
-
-  registry.add({
-    method: 'delete', path: `${snapshots}/:snapshot_id`, tag: 'projects', summary: 'Delete one supply-chain snapshot (admin)', credits: 0,
-    params: snapshotParams, responses: { 200: '{data: Snapshot} as it was', ...errors },
-    handler: async ({ principal, params }) => ({ body: { data: await projects.deleteSnapshot(principal, params.project_id, params.project_entity_id, params.snapshot_id) } }),
   });
 }

@@ -1,13 +1,16 @@
 /**
- * POST /v1/trade/search/shipments: the published client's searchShipments (body {q, filter,
- * facets}, limit and offset in the query). Each filter value is checked and a bad one answers
- * 400 naming it (`filter.hs_code`). Thin: parse, TradeSearchService.
+ * POST /v1/trade/search/shipments, /suppliers and /buyers: the published client's
+ * searchShipments, searchSuppliers and searchBuyers (body {q, filter, facets}, limit and offset
+ * in the query), one filter list for the three. Each filter value is checked and a bad one
+ * answers 400 naming it (`filter.hs_code`). Thin: parse, TradeSearchService /
+ * TradePartySearchService.
  */
 import { COUNTRY_IDS } from '../../domain/countries';
 import { isDateString } from '../../domain/dates';
 import { badParameter } from '../../domain/errors';
 import { isRiskFactor } from '../../domain/risk';
 import { MAX_TRADE_RESULTS, type ShipmentFilters, type TradeSearchService } from '../../services/trade/shipments';
+import type { TradePartySearchService } from '../../services/trade/parties';
 import type { RouteRegistry } from '../registry';
 
 const strings = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 300 };
@@ -73,20 +76,32 @@ export function shipmentFilters(filter: Filter, q: string | undefined): Shipment
   };
 }
 
-export function registerTradeRoutes(registry: RouteRegistry, trade: TradeSearchService): void {
-  registry.add<{ limit: number; offset: number }, { q?: string; filter?: Filter; facets?: boolean }>({
+type SearchBody = { q?: string; filter?: Filter; facets?: boolean };
+
+const searchQuery = {
+  type: 'object', additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 3000, default: 100 }, offset: { type: 'integer', minimum: 0, maximum: MAX_TRADE_RESULTS, default: 0 } },
+};
+const searchBody = {
+  type: 'object', additionalProperties: false,
+  properties: { q: { type: 'string', maxLength: 1000 }, filter: filterSchema, facets: { type: 'boolean', description: 'add facets: matching shipments by hs_code, departure_country, arrival_country' } },
+};
+
+export function registerTradeRoutes(registry: RouteRegistry, trade: TradeSearchService, parties: TradePartySearchService): void {
+  registry.add<{ limit: number; offset: number }, SearchBody>({
     method: 'post', path: '/v1/trade/search/shipments', tag: 'search',
     summary: 'Trade search: shipments matching q and the filter list, newest first (at most 10,000 counted)',
-    query: {
-      type: 'object', additionalProperties: false,
-      properties: { limit: { type: 'integer', minimum: 1, maximum: 3000, default: 100 }, offset: { type: 'integer', minimum: 0, maximum: MAX_TRADE_RESULTS, default: 0 } },
-    },
-    body: {
-      type: 'object', additionalProperties: false,
-      properties: { q: { type: 'string', maxLength: 1000 }, filter: filterSchema, facets: { type: 'boolean' } },
-    },
-    bodyOptional: true,
+    query: searchQuery, body: searchBody, bodyOptional: true,
     responses: { 200: 'ShipmentSearchResponse', 400: 'bad parameter' },
-    handler: async ({ query, body }) => ({ body: await trade.shipments(shipmentFilters(body.filter ?? {}, body.q), query.offset, query.limit) }),
+    handler: async ({ query, body }) => ({ body: await trade.shipments(shipmentFilters(body.filter ?? {}, body.q), query.offset, query.limit, body.facets) }),
   });
+  for (const side of ['supplier', 'buyer'] as const) {
+    registry.add<{ limit: number; offset: number }, SearchBody>({
+      method: 'post', path: `/v1/trade/search/${side}s`, tag: 'search',
+      summary: `Trade search: the ${side}s of the shipments matching q and the filter list, most matching shipments first (at most 10,000 counted)`,
+      query: searchQuery, body: searchBody, bodyOptional: true,
+      responses: { 200: side === 'supplier' ? 'SupplierSearchResponse' : 'BuyerSearchResponse', 400: 'bad parameter' },
+      handler: async ({ query, body }) => ({ body: await parties.search(side, shipmentFilters(body.filter ?? {}, body.q), query.offset, query.limit, body.facets) }),
+    });
+  }
 }

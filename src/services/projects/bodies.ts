@@ -132,8 +132,24 @@ export function upstreamOf(data: { data: { path: { entity: { risk?: Record<strin
   return { risk: [...risk].sort(), countries: [...countries].sort() };
 }
 
+/**
+ * A snapshot in both shapes: the client's ProjectEntitySupplyChainSnapshotData (snapshot_id,
+ * label, release_tag, ...; with `withData` its nodes and edges) beside the first shape (id,
+ * entity_id, created, ...; with `withData` the ownership traversal in `data`). The graph keeps
+ * no data release tags, so release_tag is ''; a snapshot taken before supply chains were
+ * frozen has no nodes or edges.
+ */
 export function snapshotBody(s: Props, withData: boolean) {
+  const chain = withData ? storedJson<{ nodes: unknown[]; edges: unknown[] }>(s.supply_chain, { nodes: [], edges: [] }) : undefined;
   return {
+    snapshot_id: s.id as string,
+    label: (s.label as string | undefined) ?? '',
+    release_tag: '',
+    partial_results: Boolean(s.partial_results),
+    explored_count: Number(s.explored_count ?? 0),
+    created_at: s.created as string,
+    updated_at: (s.updated as string | undefined) ?? (s.created as string),
+    ...(chain ? { nodes: chain.nodes, edges: chain.edges } : {}),
     id: s.id as string,
     project_id: s.project_id as string,
     project_entity_id: s.project_entity_id as string,
@@ -143,4 +159,3 @@ export function snapshotBody(s: Props, withData: boolean) {
     ...(withData ? { data: JSON.parse((s.data as string) ?? 'null') as unknown } : {}),
   };
 }
-

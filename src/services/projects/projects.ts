@@ -1,35 +1,31 @@
 /**
  * Projects (/v1/projects...): projects, their entities (each a saved set of matched graph
- * entities), match replacement with remembered deletions, and supply-chain snapshots (the
- * upstream ownership traversal of a project entity's primary match, frozen at that moment).
+ * entities) and match replacement with remembered deletions; supply-chain snapshots are in
+ * ./snapshots.ts.
  *
  * Access (src/services/access.ts) is checked inside the transaction that reads or changes the
  * project; every write first takes the project's write lock, so an archive and a change of its
  * entities cannot interleave. Every change appends a history event after it is committed.
  *
- * Status codes: 404 for a project, project entity or snapshot that does not exist or is not
- * visible to the caller; 403 for a visible project and a too low role; 409 for a change to an
- * archived project or a snapshot of a project entity without matches; 400 for unknown entity
- * ids in a body (the addressed resource exists; the body is wrong).
+ * Status codes: 404 for a project or project entity that does not exist or is not visible to
+ * the caller; 403 for a visible project and a too low role; 409 for a change to an archived
+ * project; 400 for unknown entity ids in a body (the addressed resource exists; the body is wrong).
  */
 import { randomUUID } from 'node:crypto';
 import { neo4j, type ManagedTransaction, type Neo4jRecord } from '../../graph/driver';
-import { ApiError, badParameter, notFound } from '../../domain/errors';
-import { UBO_TYPES } from '../../domain/relationships';
+import { ApiError, badParameter } from '../../domain/errors';
 import { cypher } from '../../graph/cypherFiles';
-import { Props, embeddedEntity } from '../../graph/mappers';
-import type { Graph } from '../../graph/neo4j';
+import { Props } from '../../graph/mappers';
 import type { Principal } from '../auth';
-import { ProjectAccess, Role, archivedConflict, requireRole } from '../access';
-import { exact, skipLimit } from '../paging';
+import { ProjectAccess, Role, requireRole } from '../access';
+import { exact } from '../paging';
 import { CursorRequest, Key, TOKEN_SORT_PREFIX, cursorPage } from '../cursorPage';
-import { contentsRow, projectBody, projectEntityBody, snapshotBody, upstreamOf } from './bodies';
+import { contentsRow, projectBody, projectEntityBody } from './bodies';
 import { AuditSink, ProjectTx, now, projectEntityNotFound } from './tx';
 export type { AuditSink } from './tx';
 import {
   ContentsQuery, ProjectContentsRow, aggregate, compileFilters, contentsComparator, isPlainOrder, sortValue, viewKey,
 } from './contents';
-import { TraversalRequest, TraversalService, v1Results } from '../traversal';
 
 import { type ProjectType } from './types';
 
@@ -41,20 +37,9 @@ export interface ReplaceMatchesInput { entity_ids: string[]; override_deleted: b
 
 /** Matches per project entity at creation (the PATCH limit's maximum). */
 export const MAX_MATCHES = 50;
-/** The snapshot traversal: upstream ownership as /v1/ubo with its defaults, up to 50 owners. */
-const SNAPSHOT_TRAVERSAL = { limit: 50, minDepth: 1, maxDepth: 4 };
 
 
 export class ProjectService extends ProjectTx {
-  constructor(
-    graph: Graph,
-    private readonly traversal: TraversalService,
-    audit: AuditSink,
-    warn: (message: string, err: unknown) => void = () => undefined,
-  ) {
-    super(graph, audit, warn);
-  }
-
   // ---- projects ----
 
   async create(principal: Principal, input: CreateProjectInput) {
@@ -271,86 +256,5 @@ export class ProjectService extends ProjectTx {
     });
     await this.recordEvent(principal, 'project_entity.matches_updated', { project_id: projectId, project_entity_id: id, entity_ids: final, ...change });
     return final;
-  }
-
-  // ---- supply-chain snapshots ----
-
-  /** Freezes the upstream ownership traversal of the project entity's primary match; editor. */
-  async createSnapshot(principal: Principal, projectId: string, projectEntityId: string) {
-    const entityId = await this.graph.readTx(async (tx) => {
-      const { project } = await this.readProject(tx, projectId, principal, 'editor');
-      if (project.archived) throw archivedConflict(projectId);
-      const pe = await this.readProjectEntity(tx, projectId, projectEntityId);
-      if (!pe.entity_id) throw new ApiError(409, [`project entity ${JSON.stringify(projectEntityId)} has no matches to snapshot`]);
-      return pe.entity_id;
-    });
-    const data = await this.upstream(entityId);
-    const upstream = upstreamOf(data);
-    const id = randomUUID();
-    const snapshot = await this.writeTx(async (tx) => {
-      const at = now();
-      await this.lockProject(tx, projectId, principal, 'editor', at);
-      const row = (await tx.run(cypher('projects', 'snapshot-create'), {
-        projectId, projectEntityId, id, now: at, user: principal.user, entityId, data: JSON.stringify(data),
-        upstreamRisk: upstream.risk, upstreamCountries: upstream.countries,
-      })).records[0];
-      if (!row) throw projectEntityNotFound(projectEntityId);
-      return row.get('snapshot') as Props;
-    });
-    await this.recordEvent(principal, 'snapshot.created', { project_id: projectId, project_entity_id: projectEntityId, snapshot_id: id, entity_id: entityId });
-    return snapshotBody(snapshot, true);
-  }
-
-  /** The /v1/ubo answer for the entity (upstream ownership types, /v1 defaults, up to 50 owners). */
-  private async upstream(entityId: string) {
-    const request: TraversalRequest = {
-      id: entityId, offset: 0, limit: SNAPSHOT_TRAVERSAL.limit, minDepth: SNAPSHOT_TRAVERSAL.minDepth, maxDepth: SNAPSHOT_TRAVERSAL.maxDepth,
-      relationships: UBO_TYPES, psa: true, countries: [], types: [], sanctioned: false, pep: false, watchlist: false,
-      minShares: 0, includeUnknownShares: true, excludeFormerRelationships: true, excludeClosedEntities: false, riskFactors: [],
-      withStepFacts: true,
-    };
-    const result = await this.traversal.traverse(request);
-    const facts = result.stepFacts ?? await this.traversal.stepFacts(result.hits);
-    return {
-      min_depth: request.minDepth, max_depth: request.maxDepth, relationships: request.relationships, psa: request.psa,
-      exclude_former_relationships: request.excludeFormerRelationships, offset: 0, limit: request.limit, next: result.next,
-      explored_count: result.explored, partial_results: result.partial,
-      source: embeddedEntity(result.source, 'v1'),
-      data: v1Results(entityId, result.hits, facts),
-    };
-  }
-
-  async listSnapshots(principal: Principal, projectId: string, projectEntityId: string, paging: { offset: number; limit: number }) {
-    return this.graph.readTx(async (tx) => {
-      await this.readProject(tx, projectId, principal, 'viewer');
-      const row = (await tx.run(cypher('projects', 'snapshot-list'), { projectId, projectEntityId, ...skipLimit(paging) })).records[0];
-      if (!row) throw projectEntityNotFound(projectEntityId);
-      const total = row.get('total') as number;
-      const data = (row.get('page') as Props[]).map((s) => snapshotBody(s, false));
-      return { offset: paging.offset, limit: paging.limit, next: paging.offset + data.length < total, size: exact(total), data };
-    });
-  }
-
-  async getSnapshot(principal: Principal, projectId: string, projectEntityId: string, id: string) {
-    return this.graph.readTx(async (tx) => {
-      await this.readProject(tx, projectId, principal, 'viewer');
-      await this.readProjectEntity(tx, projectId, projectEntityId);
-      const row = (await tx.run(cypher('projects', 'snapshot-get'), { projectId, projectEntityId, id })).records[0];
-      if (!row) throw notFound(`snapshot ${JSON.stringify(id)}`);
-      return snapshotBody(row.get('snapshot') as Props, true);
-    });
-  }
-
-  /** Deletes one snapshot; admin. Answers it (without its data) as it was. */
-  async deleteSnapshot(principal: Principal, projectId: string, projectEntityId: string, id: string) {
-    const body = await this.writeTx(async (tx) => {
-      await this.lockProject(tx, projectId, principal, 'admin', now());
-      await this.readProjectEntity(tx, projectId, projectEntityId);
-      const row = (await tx.run(cypher('projects', 'snapshot-delete'), { projectId, projectEntityId, id })).records[0];
-      if (!row) throw notFound(`snapshot ${JSON.stringify(id)}`);
-      return snapshotBody(row.get('snapshot') as Props, false);
-    });
-    await this.recordEvent(principal, 'snapshot.deleted', { project_id: projectId, project_entity_id: projectEntityId, snapshot_id: id });
-    return body;
   }
 }

@@ -16,7 +16,7 @@ export const MIDDLE_CREDIT = 0.65;
 /** The same for a middle initial: under what an initial matched to its word counts. */
 export const MIDDLE_INITIAL_CREDIT = 0.5;
 /** The same for a word before the first or after the last of the other name (a second family name, an extra given name). */
-export const EDGE_CREDIT = 0.6;
+export const EDGE_CREDIT = 0.5;
 
 export type MiddleNames = 'missing' | 'conflict' | undefined;
 

@@ -3,12 +3,32 @@
  * published client (TradeFilterList) as cypher/trade.cypher search-shipments parameters, and
  * each shipment in the client's Shipment shape, its parties as SourceOrDestinationEntity.
  */
-import { cypher } from '../../graph/cypherFiles';
+import { cypher, statement } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
 import type { ShipmentLine } from '../../ingest/shipments';
 
-/** Most shipments one search counts and pages over. */
+/** Most shipments (or parties) one search counts and pages over. */
 export const MAX_TRADE_RESULTS = 10_000;
+
+/** A trade statement of cypher/trade.cypher with the shared shipment filter in its CALL subquery. */
+export const tradeStatement = (name: string, values: Record<string, string> = {}) =>
+  statement('trade', name, { MATCHING_SHIPMENTS: cypher('trade', 'matching-shipments'), ...values });
+
+export type FacetBucket = { key: string; doc_count: number };
+export type TradeFacets = Record<'hs_code' | 'departure_country' | 'arrival_country', FacetBucket[]>;
+
+/** The facets of a search (its matching shipments by HS code, departure and arrival country). */
+export async function tradeFacets(graph: Graph, filters: ShipmentFilters): Promise<TradeFacets> {
+  const row = (await graph.read(tradeStatement('search-facets'), { ...filters }))[0];
+  const buckets = (name: keyof TradeFacets) => (row.get(name) as FacetBucket[]).map((b) => ({ key: b.key, doc_count: Number(b.doc_count) }));
+  return { hs_code: buckets('hs_code'), departure_country: buckets('departure_country'), arrival_country: buckets('arrival_country') };
+}
+
+/** The page envelope of the trade searches (PaginatedResponse, counts up to MAX_TRADE_RESULTS). */
+export const tradePage = <T>(offset: number, limit: number, total: number, data: T[]) => ({
+  limit, offset, next: offset + data.length < total,
+  size: { count: total, qualifier: total >= MAX_TRADE_RESULTS ? 'gte' : 'eq' }, data,
+});
 
 export interface ShipmentFilters {
   supplierId: string[]; buyerId: string[]; supplierName: string[]; buyerName: string[]; supplierRisk: string[]; buyerRisk: string[];
@@ -52,13 +72,10 @@ function shipment(row: { body: string; suppliers: Party[]; buyers: Party[]; sour
 export class TradeSearchService {
   constructor(private readonly graph: Graph) {}
 
-  async shipments(filters: ShipmentFilters, offset: number, limit: number) {
-    const rows = await this.graph.read(cypher('trade', 'search-shipments'), { ...filters, offset, limit, max: MAX_TRADE_RESULTS });
-    const total = Number(rows[0].get('total'));
+  async shipments(filters: ShipmentFilters, offset: number, limit: number, facets = false) {
+    const rows = await this.graph.read(tradeStatement('search-shipments'), { ...filters, offset, limit, max: MAX_TRADE_RESULTS });
     const page = (rows[0].get('page') as Parameters<typeof shipment>[0][]).map(shipment);
-    return {
-      limit, offset, next: offset + page.length < total,
-      size: { count: total, qualifier: total >= MAX_TRADE_RESULTS ? 'gte' : 'eq' }, data: page,
-    };
+    const body = tradePage(offset, limit, Number(rows[0].get('total')), page);
+    return facets ? { ...body, facets: await tradeFacets(this.graph, filters) } : body;
   }
 }
