@@ -114,7 +114,7 @@ function params(q: NewsQuery) {
 }
 
 function articleRow(a: FeedArticle) {
-  const topics = classify(a.text);
+  const topics = classify(a.text, a.language);
   return {
     id: a.id, url: a.url, title: a.title, snippet: a.snippet, source: a.source, source_url: a.source_url,
     published: a.published, language: a.language, topics: topics.topics, risk_flags: topics.risk_flags,

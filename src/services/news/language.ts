@@ -1,8 +1,8 @@
 /**
  * The language of an article whose feed does not say: the script for Chinese, Japanese, Korean,
  * Arabic and Cyrillic text, and for Latin text the language whose common short words it uses
- * most. Good enough to label an article; topics do not depend on it (every language's phrases
- * are tried on every article).
+ * most. Good enough to label an article and to pick the stemmer of its topic matching (every
+ * language's phrases are still tried word for word on every article).
  */
 const STOPWORDS: Record<string, string[]> = {
   en: ['the', 'and', 'of', 'to', 'in', 'is', 'for', 'with', 'on', 'by', 'was', 'has', 'that'],
