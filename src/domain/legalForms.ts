@@ -90,6 +90,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   { canonical: 'saog', where: ['OMN'], spellings: ['SAOG', 'S.A.O.G.', 'SAOC', 'S.A.O.C.'] },
   { canonical: 'psc', where: ['ARE', 'JOR'], spellings: ['P.J.S.C.', 'PSC', 'P.S.C.', 'Public Shareholding Company'] },
   { canonical: 'se', where: ['EU'], spellings: ['SE', 'Societas Europaea'] },
+  // Non-profit civil associations of Spanish-speaking countries.
+  { canonical: 'ac', where: ['MEX', 'ARG', 'VEN', 'PER'], spellings: ['A.C.', 'AC', 'Asociación Civil'] },
   // US corporations, partnerships, sole traders and free-zone entities.
   { canonical: 'inc', where: ['USA', 'CAN', 'PHL'], spellings: ['Inc', 'Inc.', 'Incorporated'] },
   { canonical: 'corp', where: ['USA', 'CAN', 'TWN'], spellings: ['Corp', 'Corp.', 'Corporation'] },
@@ -115,7 +117,7 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
  * "se", "ip", "sti"): a form only at the start or the end of a name. Single-letter sequences
  * ("s a", "b v") follow the same rule; "asa" (also a given name) only at the end.
  */
-export const EDGE_ONLY_FORMS: ReadonlySet<string> = new Set(['as', 'ao', 'sa', 'kg', 'ag', 'co', 'ab', 'ad', 'at', 'ae', 'pt', 'se', 'ip', 'sti', 'oy', 'kk', 'gk', 'rt', 'pat', 'pcl', 'scs', 'sia', 'bam', 'lda', 'dd', 'hk', 'sl', 'cv', 'nao', 'zat', 'ead', 'pty', 'asc', 'chp', 'pjs', 'rup', 'mup', 'gup', 'psc', 'ehf']);
+export const EDGE_ONLY_FORMS: ReadonlySet<string> = new Set(['ac', 'as', 'ao', 'sa', 'kg', 'ag', 'co', 'ab', 'ad', 'at', 'ae', 'pt', 'se', 'ip', 'sti', 'oy', 'kk', 'gk', 'rt', 'pat', 'pcl', 'scs', 'sia', 'bam', 'lda', 'dd', 'hk', 'sl', 'cv', 'nao', 'zat', 'ead', 'pty', 'asc', 'chp', 'pjs', 'rup', 'mup', 'gup', 'psc', 'ehf']);
 export const END_ONLY_FORMS: ReadonlySet<string> = new Set(['asa', 'sl', 'bam', 'pty']);
 
 /**

@@ -66,7 +66,10 @@ export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set([
   'industries', 'industrial', 'enterprises', 'enterprise', 'investments', 'investment', 'capital', 'partners', 'management', 'consulting',
   'systems', 'technologies', 'technology', 'logistics', 'resources', 'development', 'global', 'general', 'national', 'united', 'corporate',
   'import', 'export', 'finance', 'financial', 'shipping', 'marine', 'energy', 'construction', 'products', 'ventures', 'fund', 'limited',
-  'business', 'commercial', 'industry', 'manufacturing', 'engineering', 'transport', 'distribution', 'agency', 'associates', 'brothers']);
+  'business', 'commercial', 'industry', 'manufacturing', 'engineering', 'transport', 'distribution', 'agency', 'associates', 'brothers',
+  // What kind of body a name is (Kaveh Cutting Tools Complex / Factories / Company): lists swap them freely.
+  'complex', 'factory', 'factories', 'foundation', 'institute', 'organization', 'association', 'center', 'establishment', 'plant', 'works',
+  'bureau', 'office', 'network', 'society', 'cooperative', 'firm']);
 
 // ------------------------------------------------------------------ analysis
 
@@ -144,6 +147,8 @@ export function analyze(text: string, opts: { companyForms?: boolean } = {}): To
       const atEnd = i + n === tokens.length;
       const short = form.seq.every((s) => s.length === 1) || EDGE_ONLY.has(form.seq.join(' '));
       if (short && i > 0 && !atEnd) continue;
+      // A short form joined by a hyphen to the next word is a syllable of a name (Se-Bong, Ao-Lin).
+      if (short && !atEnd && text.slice(tokens[i + n - 1].end, tokens[i + n].start) === '-') continue;
       // A word of Arabic or Hebrew script that transliterates to a short Latin form is a name word (آغا -> ag, Agha).
       if (short && !form.abjad && ABJAD_SCRIPT.test(text.slice(tokens[i].start, tokens[i + n - 1].end))) continue;
       if (END_ONLY.has(form.seq.join(' ')) && !atEnd) continue;

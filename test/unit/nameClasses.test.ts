@@ -348,3 +348,84 @@ describe('11. a company name found whole in a fuller form of it', () => {
     expect(nameSimilarity(x, `Ivan ${x}`, 1, { person: true }).similarity).toBeLessThan(STRONG);
   });
 });
+
+describe('1b. honorifics the lists print before a name', () => {
+  test.each(each(['Hafiz', 'Qari', 'Mufti', 'Mawlawi', 'Doctor', 'Engineer'], ['Mohammad Saeed', 'Abdul Rashid', 'Shafi Al-Ajmi']))('%s %s', (title, name) => {
+    expect(sim(`${title} ${name}`, name)).toBeGreaterThanOrEqual(STRONG);
+    expect(sim(name, `${title} ${name}`)).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test('a leading honorific that is also a given name is no license to match on the family name alone', () => {
+    // "Hafiz Khan" reads as Khan: one word of a longer name is weak evidence.
+    expect(sim('Hafiz Khan', 'Imran Khan')).toBeLessThan(STRONG);
+    expect(sim('Ahmed Hafiz', 'Ahmed Hafiz')).toBe(1);
+  });
+});
+
+describe('2b. long patronymic chains that differ in one link', () => {
+  const FIRST = ['Abdallah', 'Muhammad', 'Bashar', 'Ibrahim'];
+  const CHAIN = ['Hadi Abd al-Rahman', 'Sabawi Ibrahim', 'Awwad Ibrahim'];
+  test.each(each(FIRST, CHAIN))('%s %s ...', (first, chain) => {
+    // One middle link written as another name on each side.
+    const a = `${first} ${chain} Fihan Shiryan Al-Anizi`;
+    const b = `${first} ${chain} Fihan Sharban Al-Anizi`;
+    const m = nameSimilarity(a, b, 1);
+    expect(m.similarity).toBeGreaterThanOrEqual(STRONG);
+    expect(m.similarity).toBeLessThanOrEqual(0.86);
+    expect(m.rules).toContain('one-name-differs');
+    // Another nisba at the end of an Arabic chain.
+    expect(sim(`${first} ${chain} Hasan Al-Tikriti`, `${first} ${chain} Hasan Al-Bayjat`)).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test.each(each(['Santos Isidro', 'Jose Gerardo', 'Maria Elena'], ['Rivera', 'Alvarez']))('not another family name, a short chain or another first name: %s %s', (given, family) => {
+    // A second family name of its own is another person.
+    expect(sim(`${given} ${family} Cardona`, `${given} ${family} Maradiaga`)).toBeLessThan(STRONG);
+    // Three words, one of them different: still a conflict.
+    expect(sim(`${given.split(' ')[0]} Sergeyevich ${family}`, `${given.split(' ')[0]} Nikolaevich ${family}`)).toBeLessThanOrEqual(0.7);
+  });
+
+  test('another first name, or two links apart, is another person', () => {
+    expect(sim('Ahmad Muhammad Hasan Yunis Al-Badani', 'Khalid Muhammad Hasan Yunis Al-Badani')).toBeLessThan(STRONG);
+    expect(sim('Ahmad Muhammad Mahmud Abdallah Al-Badani', 'Ahmad Muhammad Yunis Salih Al-Badani')).toBeLessThan(STRONG);
+  });
+
+  test.each([['Garaad'], ['Warsame'], ['Hersi']])('Abdi is a name of its own, not the Abd of a compound: Mohamed Abdi %s', (family) => {
+    expect(sim(`Mohamed ${family}`, `Mohamed Abdi ${family}`)).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test.each([['Ghweil', 'Ghawil'], ['Zawbai', 'Zoubai'], ['Rostom', 'Rustom']])('the article aside, syllables agree: Al-%s / %s', (one, other) => {
+    for (const given of ['Khalifa', 'Saqr']) expect(sim(`${given} Al-${one}`, `${given} ${other}`)).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test.each([['Muh'], ['Moh'], ['Mohd'], ['Md']])('%s is Muhammad written short', (short) => {
+    expect(sim(`${short} Sholeh Ibrahim`, 'Muhammad Sholeh Ibrahim')).toBeGreaterThanOrEqual(STRONG);
+  });
+});
+
+describe('4b. a Romance particle written apart may be dropped', () => {
+  test.each(each(['Jose de Jesus', 'Maria de la Rosa', 'Joao dos Santos'], ['Mendez Vargas', 'Amezcua']))('%s %s', (given, family) => {
+    const bare = given.split(' ').pop()!;
+    expect(sim(`${bare} ${family}`, `${given} ${family}`)).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test('a name that only begins like a particle keeps its letters', () => {
+    expect(sim('Borah Smith', 'Deborah Smith')).toBeLessThan(STRONG);
+    expect(sim('Niel Ortiz', 'Daniel Ortiz')).toBeLessThan(STRONG);
+  });
+});
+
+describe('7c. what kind of body a company is, and number signs', () => {
+  const company = (a: string, b: string) => nameSimilarity(a, b, 1, { person: false });
+  test.each(CORES.map((c) => [c]))('%s', (core) => {
+    for (const [a, b] of [['Complex', 'Factories'], ['Institute', 'Foundation'], ['Plant', 'Company'], ['Center', 'Organization']]) {
+      expect({ a, b, strong: company(`${core} ${a}`, `${core} ${b}`).similarity >= STRONG }).toEqual({ a, b, strong: true });
+    }
+    expect(company(`${core} No. 7`, `${core} 7`).similarity).toBe(1);
+    expect(company(`${core} No. 7`, `${core} 8`).similarity).toBeLessThanOrEqual(0.5);
+  });
+
+  test.each([['Korvin', 'Kervan'], ['Talmora', 'Tolmera']])('another distinctive word is still another party: %s / %s Foundation', (x, y) => {
+    expect(company(`${x} Foundation`, `${y} Foundation`).similarity).toBeLessThan(STRONG);
+    expect(company(`${x} Institute`, `${y} Foundation`).similarity).toBeLessThan(STRONG);
+  });
+});

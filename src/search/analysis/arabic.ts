@@ -115,10 +115,12 @@ export const arabicSpellings = (a: string, b: string): boolean => sameArabicKey(
  * once. Loose, so it is only asked within
  * a name that reads as Arabic (`arabicContext`).
  */
+/** The word without the article, assimilated or not (al-Din / ad-Din / Eddin), when three letters remain. */
+const withoutArticle = (word: string): string => word.replace(/^(?:[aeu]l|[aeu](?=([dtrszn])\1))(?=[a-z]{3})/, '');
+
 export const translitKey: (word: string) => string = memoized((word) => {
-  // The article, assimilated or not (al-Din / ad-Din / Eddin), and a first vowel of any spelling (Usama / Osama).
-  const bare = word.replace(/^(?:[aeu]l|[aeu](?=([dtrszn])\1))(?=[a-z]{3})/, '');
-  const w = abdKey(bare).replace(/(?<=[aeiou])h$/, '').replace(/kh|gh|q|k|g|c(?!h)|x/g, 'K').replace(/th|dh|d|t|z/g, 'T').replace(/sh|ch/g, 'S')
+  // The article and a first vowel of any spelling (Usama / Osama).
+  const w = abdKey(withoutArticle(word)).replace(/(?<=[aeiou])h$/, '').replace(/kh|gh|q|k|g|c(?!h)|x/g, 'K').replace(/th|dh|d|t|z/g, 'T').replace(/sh|ch/g, 'S')
     .replace(/dj|j|zh/g, 'J').replace(/ph|f|v|p/g, 'F').replace(/^[aeiou]/, 'a');
   return (w[0] + w.slice(1).replace(/[aeiouyw]/g, '')).replace(/(.)\1+/g, '$1');
 }, 50_000);
@@ -141,8 +143,8 @@ const vowelGroups = (w: string): number => (w[0] + w.slice(1).replace(/[yw]/g, '
 export function translitSpellings(a: string, b: string): boolean {
   if (Math.min(a.length, b.length) < 3 || Math.abs(a.length - b.length) > 3) return false;
   // Two known given names have their own, stricter reading (Hamid / Hamad are two names); the
-  // syllables must agree in number (Omar / Amara are two names).
-  if ((isArabicName(a) && isArabicName(b)) || vowelGroups(a) !== vowelGroups(b)) return false;
+  // syllables, the article aside (Al-Ghweil / Ghawil), must agree in number (Omar / Amara are two names).
+  if ((isArabicName(a) && isArabicName(b)) || vowelGroups(withoutArticle(a)) !== vowelGroups(withoutArticle(b))) return false;
   const ka = translitKey(a);
   const kb = translitKey(b);
   if (ka !== kb) return false;

@@ -14,6 +14,8 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   univ: 'university', ctr: 'center', centre: 'center', invt: 'investment', invts: 'investments', trdg: 'trading', shpg: 'shipping',
   transp: 'transport', distr: 'distribution', mktg: 'marketing', organisation: 'organization', entp: 'enterprise', govt: 'government',
   mtrs: 'motors', secs: 'securities', co: 'company', cos: 'companies', mgrs: 'managers', ptnrs: 'partners',
+  eng: 'engineering', bro: 'brothers', chem: 'chemical', pharm: 'pharmaceutical', inst: 'institute', fdn: 'foundation', tech: 'technology',
+  elec: 'electric', ind: 'industries', petrochem: 'petrochemical', tv: 'television',
 };
 
 const NUMBERS: Readonly<Record<string, string>> = {

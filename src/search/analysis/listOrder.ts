@@ -5,7 +5,7 @@
  * given name first and the family name last. A comma before a legal form ("Acme, Inc.") or in
  * a longer text is no list order and is left alone.
  */
-import { COMPANY_FORM_TOKENS, normTokens } from '../../domain/names';
+import { analyze, normTokens } from '../../domain/names';
 
 /** Words of a part: at most this many on each side of the comma for a list-order name. */
 const MAX_PART_WORDS = 5;
@@ -22,6 +22,7 @@ export function naturalOrder(name: string): { name: string; reordered: boolean }
   const familyWords = normTokens(family);
   const givenWords = normTokens(given);
   if (!familyWords.length || !givenWords.length || familyWords.length > MAX_PART_WORDS || givenWords.length > MAX_PART_WORDS) return { name, reordered: false };
-  if (givenWords.some((w) => COMPANY_FORM_TOKENS.has(w)) || familyWords.some((w) => COMPANY_FORM_TOKENS.has(w))) return { name, reordered: false };
+  // A legal form on either side (Acme, Inc.) is no list order; a name syllable that only spells like one (Se-Bong) is no form.
+  if (analyze(given).some((t) => t.form) || analyze(family).some((t) => t.form)) return { name, reordered: false };
   return { name: `${given} ${family}`, reordered: true };
 }

@@ -14,7 +14,7 @@ const GROUPS: string[][] = [
   ['yekaterina', 'ekaterina', 'katya', 'katerina'], ['yelena', 'elena', 'lena', 'olena'], ['natalya', 'natalia', 'natasha'], ['tatyana', 'tatiana', 'tanya'], ['mariya', 'maria', 'masha'],
   ['anna', 'anya', 'hanna'], ['olga', 'olya'], ['svetlana', 'sveta'], ['lyudmila', 'lyuda', 'mila'], ['galina', 'galya'], ['yuriy', 'yuri', 'yura'], ['grigoriy', 'grisha', 'hryhoriy'],
   ['boris', 'borya'], ['leonid', 'lyonya'], ['viktor', 'vitya', 'victor'], ['andrey', 'andrei', 'andriy', 'andrew', 'andy', 'drew'], ['stepan', 'styopa', 'stephen', 'steven', 'steve'],
-  ['muhammad', 'mohammed', 'mohammad', 'muhammed', 'mohamed', 'mohamad', 'mehmet', 'mohd', 'muhd', 'mhd'], ['abdulrahman', 'abdelrahman', 'abdurrahman', 'abdul rahman'],
+  ['muhammad', 'mohammed', 'mohammad', 'muhammed', 'mohamed', 'mohamad', 'mehmet', 'mohd', 'muhd', 'mhd', 'muh', 'moh', 'mohamud', 'mahomed', 'mamadou'], ['abdulrahman', 'abdelrahman', 'abdurrahman', 'abdul rahman'],
   ['hussein', 'husayn', 'hussain', 'husain', 'huseyin'], ['yusuf', 'yousef', 'youssef', 'joseph', 'yosef'], ['ibrahim', 'ebrahim', 'abraham', 'avraham'],
   ['francis', 'frank', 'frankie', 'francisco', 'paco', 'pancho', 'francesco'], ['jose', 'pepe'], ['giuseppe', 'beppe', 'peppe'], ['antonio', 'toni', 'tony', 'anthony', 'antony'],
   ['henry', 'harry', 'hank', 'heinrich', 'heinz'], ['johann', 'johannes', 'hans'], ['wolfgang', 'wolf'], ['christopher', 'chris', 'kit'], ['daniel', 'dan', 'danny'],

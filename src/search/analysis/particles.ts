@@ -13,7 +13,7 @@
 export const PARTICLES: ReadonlySet<string> = new Set([
   'van', 'der', 'den', 'de', 'del', 'della', 'delle', 'dei', 'degli', 'di', 'da', 'das', 'dos', 'do', 'du', 'des', 'la', 'le', 'les', 'lo',
   'von', 'vom', 'zu', 'zum', 'zur', 'ter', 'ten', 'te', 'vd', 'mac', 'mc', 'st', 'san', 'santa',
-  'al', 'el', 'ul', 'abu', 'abou', 'abo', 'abd', 'abed', 'abdul', 'abdel', 'abdal', 'abdu', 'abdur', 'abdus', 'abdi',
+  'al', 'el', 'ul', 'abu', 'abou', 'abo', 'abd', 'abed', 'abdul', 'abdel', 'abdal', 'abdu', 'abdur', 'abdus',
 ]);
 
 /**
@@ -24,6 +24,9 @@ export const PARTICLES: ReadonlySet<string> = new Set([
 const DROPPABLE = ['vander', 'vanden', 'vande', 'van', 'von', 'della', 'dela', 'ter', 'ten', 'abu', 'abou'];
 /** The Arabic article: dropped when written apart or before an Arabic name (Al Hassan / Hassan, not Alberto / Berto). */
 const ARTICLES = ['al', 'el', 'ul'];
+
+/** Romance particles that a glued word may start with, one or two of them (de la, dos, del). */
+const ROMANCE_RUN = /^(?:de|da|do|di|du|del|della|dos|das|des)(?:la|las|los|le|les|lo)?([a-z].*)$/;
 
 const PARTICLE_STARTS = new Set([...DROPPABLE, ...ARTICLES].map((p) => p.slice(0, 2)));
 
@@ -62,6 +65,11 @@ export function glueParticles(tokens: readonly string[], weights: readonly numbe
  * undefined when it starts with none or too little would remain (at least four letters must).
  */
 export function withoutParticles(word: string, arabic: (w: string) => boolean, glued = false): string | undefined {
+  // A Romance particle written apart (Jose de Jesus / Jesus, Maria de la Rosa / Rosa) may go too: written apart, it was no part of a name of its own.
+  if (glued) {
+    const bare = ROMANCE_RUN.exec(word);
+    if (bare && bare[1].length >= 4) return bare[1];
+  }
   // Most words start with no particle: one look at the first two letters says so.
   if (!PARTICLE_STARTS.has(word.slice(0, 2))) return undefined;
   let w = word;

@@ -4,7 +4,7 @@
  */
 export const TITLES: ReadonlySet<string> = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'rev', 'reverend', 'fr', 'hon', 'honourable', 'honorable',
-  'sheikh', 'shaikh', 'sheik', 'shaykh', 'cheikh', 'haji', 'hajji', 'hadji', 'imam', 'mullah', 'mulla', 'ayatollah', 'hojatoleslam', 'maulana', 'ustad', 'ustadh',
+  'sheikh', 'shaikh', 'sheik', 'shaykh', 'cheikh', 'haji', 'hajji', 'hadji', 'imam', 'mullah', 'mulla', 'ayatollah', 'hojatoleslam', 'maulana', 'mawlana', 'moulana', 'ustad', 'ustadh', 'mufti', 'qari', 'hafiz', 'hafez', 'alhaj', 'alhajj', 'alhaji', 'hajj', 'mawlawi', 'maulvi', 'moulvi', 'molvi', 'doctor', 'engineer',
   'president', 'prasident', 'praesident', 'presidente', 'prezident', 'vice', 'minister', 'senator', 'governor', 'mayor', 'ambassador',
   'general', 'gen', 'colonel', 'col', 'major', 'maj', 'captain', 'capt', 'lieutenant', 'lt', 'admiral', 'adm', 'sgt', 'sergeant', 'marshal',
   'herr', 'frau', 'monsieur', 'mme', 'madame', 'mlle', 'senor', 'senora', 'sra', 'dona', 'signor', 'signora', 'dott', 'ing', 'dipl', 'mag', 'engr',
@@ -14,7 +14,7 @@ export const TITLES: ReadonlySet<string> = new Set([
 ]);
 
 /** Titles that are also given names or name words elsewhere: removed only before the first other word. */
-export const LEADING_ONLY_TITLES: ReadonlySet<string> = new Set(['mv', 'fv', 'rv', 'hms', 'pan', 'pani', 'general', 'major', 'vice', 'dona', 'his', 'her', 'royal', 'md', 'sr', 'jr', 'ing', 'mag', 'col', 'lt']);
+export const LEADING_ONLY_TITLES: ReadonlySet<string> = new Set(['mv', 'fv', 'rv', 'hms', 'pan', 'pani', 'general', 'major', 'vice', 'dona', 'his', 'her', 'royal', 'md', 'sr', 'jr', 'ing', 'mag', 'col', 'lt', 'mufti', 'qari', 'hafiz', 'hafez']);
 
 /** Tokens without titles: a leading-only title counts only before the first non-title word; nothing is removed when nothing else would remain. */
 export function withoutTitles(tokens: string[]): string[] {

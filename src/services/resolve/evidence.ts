@@ -13,6 +13,14 @@ const OTHER_FORM_POINTS = -0.6;
 /** Points of two legal forms of different families: an exact name with another form (Severstroy OOO / LP) stays medium. */
 const DIFFERENT_FORM_POINTS = -1.3;
 
+/**
+ * Points of two legal forms of different families when the names agree (similarity 0.95 and
+ * more) in three distinctive words or more: a long name of its own re-registered under
+ * another form (OOO / PJSC, FGUP / AO) is more likely the same party than a short one.
+ */
+const DIFFERENT_FORM_LONG_NAME_POINTS = -0.9;
+const LONG_NAME_WORDS = 3;
+
 /** Points for a legal form written as the candidate's is: a tie-break among names alike once forms are canonical. */
 const WRITTEN_ALIKE_POINTS = 0.1;
 
@@ -96,7 +104,9 @@ function bestName(params: ResolveParams, c: Candidate, distinctiveness?: (word: 
     const same = qf.size > 0 && cf.size > 0 && [...qf].some((f) => cf.has(f));
     if (qf.size && cf.size) {
       const family = [...qf].some((f) => [...cf].some((g) => sameFormFamily(f, g)));
-      points += same ? 0.25 : family ? OTHER_FORM_POINTS : DIFFERENT_FORM_POINTS;
+      const distinctive = (best!.tokens ?? []).filter((t) => t.similarity >= 0.9 && t.weight >= 0.5 && t.uploaded.length >= 3).length;
+      const different = bestSim >= 0.95 && distinctive >= LONG_NAME_WORDS ? DIFFERENT_FORM_LONG_NAME_POINTS : DIFFERENT_FORM_POINTS;
+      points += same ? 0.25 : family ? OTHER_FORM_POINTS : different;
       best!.company_form = same ? 'same' : 'different';
     }
     // The form written as asked (Co., Limited) ranks first among candidates whose names are

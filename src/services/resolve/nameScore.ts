@@ -1,7 +1,7 @@
 /** Name similarity of the resolve use case: token alignment of two names, order-insensitive. */
 import { WEAK_COMPANY_WORDS, allowedEdits, editDistance } from '../../domain/names';
 import { compareKorean, latinConsonantKey, nameCore, numbersAgree } from '../../search/analysis';
-import { arabicContext, translitSpellings } from '../../search/analysis/arabic';
+import { abdKey, arabicContext, translitSpellings } from '../../search/analysis/arabic';
 import { companyWordsAlike } from '../../search/analysis/companyWords';
 import { compareChinese } from '../../search/analysis/romanisation';
 import { slavicContext, slavicSpellings } from '../../search/analysis/slavic';
@@ -55,6 +55,8 @@ export function mergeSplitWords(q: NameTokens, c: NameTokens, fuzziness: number)
       // Two words of Arabic or Hebrew script (عبد الله) merge when their keys read as one word of the other side (Abdullah).
       const keys = abjad[i] && abjad[i + 1] ? abjad[i]!.flatMap((x) => abjad[i + 1]!.map((y) => (x + y).replace(/(.)\1+/g, '$1'))) : undefined;
       const merges = b.tokens.some((t, k) => t.length >= 4 && (editDistance(joined, t, allowed) <= allowed
+        // An Abd compound written apart (Abdi Nasir / Abd al-Nasir), "abdi" being also a name of its own.
+        || (fuzziness > 0 && /^abe?d/.test(joined) && joined.length >= 6 && abdKey(joined) === abdKey(t))
         || (keys !== undefined && fuzziness > 0 && !b.abjad[k] && latinConsonantKey(t).length >= 3 && keys.includes(latinConsonantKey(t)))));
       if (merges) {
         tokens.splice(i, 2, joined);
@@ -188,13 +190,20 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
   }
   const common = qs.filter((s, k) => s === 1 && pairOf[k] >= 0).length;
   const fuzzy = qs.filter((s, k) => s > 0 && s < 1 && pairOf[k] >= 0).length;
-  if (middle === 'conflict') {
+  if (middle === 'conflict' && !oneNameDiffers(q, c, qs, cs, arabic)) {
     rules.add('middle-name-conflict');
     similarity = Math.min(similarity, 0.7);
   }
   // A distinctive word on each side left unpaired: another party (a generic word, weight under 0.5, is no such word in a company name).
   const unpaired = (sims: number[], toks: string[], w: number[]) => sims.some((s, k) => s === 0 && toks[k].length > 1 && (person || w[k] >= 0.5));
-  if (unpaired(qs, q.tokens, q.weights) && unpaired(cs, c.tokens, c.weights)) similarity = Math.min(similarity, 0.75);
+  if (person && oneNameDiffers(q, c, qs, cs, arabic)) {
+    // A long chain (Abdallah Hadi Abd al-Rahman Fihan Shiryan al-Anizi / ... Fayhan Sharban al-Anizi)
+    // that agrees but for one word on each side: a list's other spelling or another
+    // grandfather's name, too much agreement for a weak match, too little for more than just strong.
+    rules.add('one-name-differs');
+    const credit = (sims: number[], w: number[]) => sims.reduce((s, x, k) => s + (x === 0 && w[k] >= 0.5 ? ONE_DIFFERS_CREDIT : x) * w[k], 0) / w.reduce((s, x) => s + x, 0);
+    similarity = Math.min(ONE_DIFFERS_CAP, 0.8 * credit(qs, q.weights) + 0.2 * credit(cs, c.weights));
+  } else if (unpaired(qs, q.tokens, q.weights) && unpaired(cs, c.tokens, c.weights)) similarity = Math.min(similarity, 0.75);
   // One matched word of a longer name is weak evidence (an initial counts for its word),
   // unless it is a company's one distinctive word, written whole in the other name.
   const strongMatched = qs.filter((s, k) => s >= 0.7 && q.weights[k] >= 0.5).length;
@@ -231,6 +240,32 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** Coverage an unpaired word of a chain that differs in one word counts, and the similarity such a chain reaches at most. */
+const ONE_DIFFERS_CREDIT = 0.5;
+const ONE_DIFFERS_CAP = 0.86;
+/** Words of a person's name, on each side, that must agree for one word more on each side to be no conflict. */
+const ONE_DIFFERS_AGREEING = 3;
+
+/**
+ * Whether two person names agree in their first word and in at least three words of weight
+ * 0.5 and more on each side, with exactly one such word on each side left unpaired, a middle
+ * word (or, in an Arabic name, the last word written with the article: a nisba, al-Tikriti / al-Bayjat):
+ * a patronymic chain in which one link is written otherwise, not another person. A second
+ * family name that differs (Rivera Cardona / Rivera Maradiaga) is another person.
+ */
+function oneNameDiffers(q: NameTokens, c: NameTokens, qs: number[], cs: number[], arabic: boolean): boolean {
+  const strong = (sims: number[], w: number[]) => sims.filter((s, k) => s >= 0.7 && w[k] >= 0.5).length;
+  const left = (sims: number[], n: NameTokens) => sims.map((s, k) => (s === 0 && n.weights[k] >= 0.5 && n.tokens[k].length > 1 ? k : -1)).filter((k) => k >= 0);
+  const lq = left(qs, q);
+  const lc = left(cs, c);
+  if (lq.length !== 1 || lc.length !== 1 || qs[0] < 0.7 || cs[0] < 0.7) return false;
+  if (strong(qs, q.weights) < ONE_DIFFERS_AGREEING || strong(cs, c.weights) < ONE_DIFFERS_AGREEING) return false;
+  const middle = (k: number, n: NameTokens) => k > 0 && k < n.tokens.length - 1;
+  const last = (k: number, n: NameTokens) => k === n.tokens.length - 1;
+  const article = (k: number, n: NameTokens) => n.read?.[k] === 'particle' && /^(?:al|el)/.test(n.tokens[k]);
+  return (middle(lq[0], q) && middle(lc[0], c)) || (arabic && last(lq[0], q) && last(lc[0], c) && (article(lq[0], q) || article(lc[0], c)));
+}
 
 /**
  * Whether one company name is found whole in the other: every word of one side (a

@@ -22,7 +22,10 @@ import { glueParticles } from '../../search/analysis/particles';
 /** Rules of a name comparison an explanation may name (per name; the per-word rule is the word's `how`). */
 export type NameRule = 'list-order' | 'abbreviation' | 'number' | 'linking-words' | 'connector' | 'particle' | 'legal-form'
   | 'middle-name-missing' | 'middle-name-conflict' | 'initials-order' | 'distinctiveness' | 'transliteration' | 'romanisation'
-  | 'contained';
+  | 'contained' | 'one-name-differs';
+
+/** Words that stand for "number" before one (No. 39, Nr. 7). */
+const NUMBER_SIGNS: ReadonlySet<string> = new Set(['no', 'nr', 'num', 'number', 'nom']);
 
 /** Weight of a patronymic connector (bin, ibn): present or not, it says little. */
 export const CONNECTOR_WEIGHT = 0.2;
@@ -56,6 +59,8 @@ function prepare(name: string): ScoringName {
   a.core.forEach((t, k) => {
     // Linking words go when two other words remain ("The Acme Company" / "Acme Company").
     if (LINKING_WORDS.has(t) && a.core.length - linking >= 1 && !a.abjad[k]) { rules.add('linking-words'); return; }
+    // A number sign before a number (Office No. 39 / Office 39) says nothing the number does not.
+    if (NUMBER_SIGNS.has(t) && /^\d+$/.test(a.core[k + 1] ?? '')) { rules.add('number'); return; }
     let word = t;
     let rule: NameRule | undefined;
     let weight = WEAK_COMPANY_WORDS.has(t) ? 0.3 : t.length === 1 ? 0.5 : 1;
