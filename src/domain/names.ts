@@ -69,7 +69,7 @@ export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set([
   'business', 'commercial', 'industry', 'manufacturing', 'engineering', 'transport', 'distribution', 'agency', 'associates', 'brothers',
   // What kind of body a name is (Kaveh Cutting Tools Complex / Factories / Company): lists swap them freely.
   'complex', 'factory', 'factories', 'foundation', 'institute', 'organization', 'association', 'center', 'establishment', 'plant', 'works',
-  'bureau', 'office', 'network', 'society', 'cooperative', 'firm']);
+  'bureau', 'office', 'network', 'society', 'cooperative', 'firm', 'concern']);
 
 // ------------------------------------------------------------------ analysis
 

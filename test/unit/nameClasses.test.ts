@@ -429,3 +429,24 @@ describe('7c. what kind of body a company is, and number signs', () => {
     expect(company(`${x} Institute`, `${y} Foundation`).similarity).toBeLessThan(STRONG);
   });
 });
+
+describe('7d. company words in another language against their translation', () => {
+  const company = (a: string, b: string) => nameSimilarity(a, b, 1, { person: false });
+  test.each([['Okeanpribor'], ['Verkhnevolzhsky'], ['Talmora'], ['Vexilon']])('%s', (x) => {
+    const pairs: [string, string][] = [
+      [`Kontsern ${x}`, `Concern ${x}`], [`${x} Proekt OOO`, `${x} Project LLC`], [`Kommercheskiy Bank ${x}`, `Commercial Bank ${x}`],
+      [`Banco ${x} Internacional`, `${x} International Bank`], [`Groupe ${x} Assurances`, `${x} Insurance Group`], [`${x} Mineralnye Vody`, `${x} Mineral Waters`],
+      [`Fundacion ${x}`, `${x} Foundation`], [`Strakhovoi Broker ${x}`, `${x} Insurance Broker`],
+    ];
+    for (const [a, b] of pairs) {
+      const m = company(a, b);
+      expect({ a, b, strong: m.similarity >= STRONG }).toEqual({ a, b, strong: true });
+      expect(m.rules).toContain('translation');
+    }
+  });
+
+  test('a translated generic word does not make two distinctive names one', () => {
+    expect(company('Banco Talmora', 'Vexilon Bank').similarity).toBeLessThan(STRONG);
+    expect(company('Kontsern Korvin', 'Concern Kervan Holding').similarity).toBeLessThan(STRONG);
+  });
+});

@@ -2,9 +2,12 @@
  * Words of company names that differ only in writing: abbreviated words (Int'l, Intl, Mfg,
  * Bros, Assn) are read as the word they stand for, numbers written as words as their digits
  * (Seven Seas / 7 Seas, First / 1st), and articles and linking words ("The", "of", "and")
- * left out, as lists keep or drop them freely. Used on the words of a name before two names
+ * left out, as lists keep or drop them freely; words of other languages as their English
+ * translation (./companyTranslations.ts). Used on the words of a name before two names
  * are compared (src/services/resolve/nameScore.ts), not for the index.
  */
+
+import { TRANSLATIONS } from './companyTranslations';
 
 /** Abbreviations (folded, dots and apostrophes removed) and the word each stands for. */
 export const ABBREVIATIONS: Readonly<Record<string, string>> = {
@@ -28,7 +31,7 @@ const NUMBERS: Readonly<Record<string, string>> = {
 /** Articles and linking words of company names in the languages lists use most. */
 export const LINKING_WORDS: ReadonlySet<string> = new Set(['the', 'of', 'and', 'und', 'et']);
 
-export type WordRule = 'abbreviation' | 'number';
+export type WordRule = 'abbreviation' | 'number' | 'translation';
 
 /** The word a company-name word stands for, and the rule that read it so; undefined when it stands for itself. */
 export function readWord(w: string): { word: string; rule: WordRule } | undefined {
@@ -36,6 +39,8 @@ export function readWord(w: string): { word: string; rule: WordRule } | undefine
   if (ordinal) return { word: ordinal[1], rule: 'number' };
   if (NUMBERS[w]) return { word: NUMBERS[w], rule: 'number' };
   if (ABBREVIATIONS[w]) return { word: ABBREVIATIONS[w], rule: 'abbreviation' };
+  const translated = TRANSLATIONS.get(w);
+  if (translated) return { word: translated, rule: 'translation' };
   return undefined;
 }
 

@@ -169,9 +169,9 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
     cs[p.j] = p.s;
     // A word read as what it stands for (Intl, Seven, bin) says so when it matched exactly.
     const read = p.how === 'exact' ? q.read?.[p.i] ?? c.read?.[p.j] : undefined;
-    const how: TokenHow = read === 'abbreviation' || read === 'number' || read === 'connector' || read === 'particle' ? read : p.how;
+    const how: TokenHow = read === 'abbreviation' || read === 'number' || read === 'connector' || read === 'particle' || read === 'translation' ? read : p.how;
     tokens[p.i] = { ...tokens[p.i], matched: c.tokens[p.j], similarity: round3(p.s), how };
-    if (how === 'transliteration' || how === 'particle' || how === 'abbreviation' || how === 'number') rules.add(how);
+    if (how === 'transliteration' || how === 'particle' || how === 'abbreviation' || how === 'number' || how === 'translation') rules.add(how);
   }
   const credited: boolean[] = [];
   const middle = person ? middleNames(qs, q.weights, cs, c.weights, credited) : undefined;

@@ -22,7 +22,7 @@ import { glueParticles } from '../../search/analysis/particles';
 /** Rules of a name comparison an explanation may name (per name; the per-word rule is the word's `how`). */
 export type NameRule = 'list-order' | 'abbreviation' | 'number' | 'linking-words' | 'connector' | 'particle' | 'legal-form'
   | 'middle-name-missing' | 'middle-name-conflict' | 'initials-order' | 'distinctiveness' | 'transliteration' | 'romanisation'
-  | 'contained' | 'one-name-differs';
+  | 'contained' | 'one-name-differs' | 'translation';
 
 /** Words that stand for "number" before one (No. 39, Nr. 7). */
 const NUMBER_SIGNS: ReadonlySet<string> = new Set(['no', 'nr', 'num', 'number', 'nom']);
