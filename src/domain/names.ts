@@ -67,7 +67,17 @@ export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set([
   'systems', 'technologies', 'technology', 'logistics', 'resources', 'development', 'global', 'general', 'national', 'united', 'corporate',
   'import', 'export', 'finance', 'financial', 'shipping', 'marine', 'energy', 'construction', 'products', 'ventures', 'fund', 'limited',
   'business', 'commercial', 'industry', 'manufacturing', 'engineering', 'transport', 'distribution', 'agency', 'associates', 'brothers',
-  // What kind of body a name is (Kaveh Cutting Tools Complex / Factories / Company): lists swap them freely.
+  // What kind of body a name is (BODY_KIND_WORDS).
+  'complex', 'factory', 'factories', 'foundation', 'institute', 'organization', 'association', 'center', 'establishment', 'plant', 'works',
+  'bureau', 'office', 'network', 'society', 'cooperative', 'firm', 'concern']);
+
+/**
+ * Words that say what kind of body a company name names (Kaveh Cutting Tools Complex /
+ * Factories / Company): lists swap them freely, so one of them on each side of two names is
+ * no sign of two parties. What a company does (Energy / Marine) is no such word.
+ */
+export const BODY_KIND_WORDS: ReadonlySet<string> = new Set([
+  'co', 'company', 'group', 'holding', 'holdings', 'enterprise', 'enterprises', 'industries', 'industry', 'agency', 'fund',
   'complex', 'factory', 'factories', 'foundation', 'institute', 'organization', 'association', 'center', 'establishment', 'plant', 'works',
   'bureau', 'office', 'network', 'society', 'cooperative', 'firm', 'concern']);
 

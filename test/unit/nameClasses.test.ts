@@ -420,6 +420,14 @@ describe('7c. what kind of body a company is, and number signs', () => {
     for (const [a, b] of [['Complex', 'Factories'], ['Institute', 'Foundation'], ['Plant', 'Company'], ['Center', 'Organization']]) {
       expect({ a, b, strong: company(`${core} ${a}`, `${core} ${b}`).similarity >= STRONG }).toEqual({ a, b, strong: true });
     }
+    // One kind of body on each side, the rest alike: paired as another kind.
+    const kinds = company(`${core} Company`, `${core} Institute`);
+    expect(kinds.similarity).toBeGreaterThanOrEqual(STRONG);
+    expect(kinds.tokens.find((t) => t.uploaded === 'company')?.how).toBe('other-kind');
+    // What a company does is no kind of body: Energy / Marine stay two words of their own.
+    const [word] = core.split(' ');
+    expect(company(`${word} Energy`, `${word} Marine`).similarity).toBeLessThan(STRONG);
+    expect(company(`${word} Energy`, `${word} Marine`).tokens.some((t) => t.how === 'other-kind')).toBe(false);
     expect(company(`${core} No. 7`, `${core} 7`).similarity).toBe(1);
     expect(company(`${core} No. 7`, `${core} 8`).similarity).toBeLessThanOrEqual(0.5);
   });

@@ -82,6 +82,8 @@ export function sameArabicKey(a: string, b: string): boolean {
   const ka = arabicKey(a);
   const kb = arabicKey(b);
   if (ka.consonants.length < 2 || ka.consonants !== kb.consonants) return false;
+  // A name that starts with a vowel (an ʿayn or alif: Aqil) is not one that starts with a consonant (Khalil).
+  if (/^[aeiou]/.test(abdKey(a)) !== /^[aeiou]/.test(abdKey(b))) return false;
   if (ka.vowels.length !== kb.vowels.length) {
     // A final vowel written or not (Abdulla / Abdullah, Hamza / Hamzah are the same; Zakariya / Zakaria).
     const [s, l] = ka.vowels.length < kb.vowels.length ? [ka.vowels, kb.vowels] : [kb.vowels, ka.vowels];

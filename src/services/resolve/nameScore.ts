@@ -1,5 +1,5 @@
 /** Name similarity of the resolve use case: token alignment of two names, order-insensitive. */
-import { WEAK_COMPANY_WORDS, allowedEdits, editDistance } from '../../domain/names';
+import { BODY_KIND_WORDS, WEAK_COMPANY_WORDS, allowedEdits, editDistance } from '../../domain/names';
 import { compareKorean, latinConsonantKey, nameCore, numbersAgree } from '../../search/analysis';
 import { abdKey, arabicContext, translitSpellings } from '../../search/analysis/arabic';
 import { companyWordsAlike } from '../../search/analysis/companyWords';
@@ -98,6 +98,9 @@ const STEM_SIMILARITY = 0.9;
 /** Similarity of a company-name word and the word it begins (Serv / Service). */
 const ABBREVIATED_SIMILARITY = 0.85;
 
+/** Similarity of two different generic words of company names, one on each side (Company / Institute). */
+const OTHER_KIND_SIMILARITY = 0.6;
+
 /** Hows of a word matched only approximately: a near word is no evidence when the words are generic. */
 const APPROXIMATE: ReadonlySet<TokenHow> = new Set(['edit', 'phonetic', 'consonants']);
 
@@ -172,6 +175,19 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
     const how: TokenHow = read === 'abbreviation' || read === 'number' || read === 'connector' || read === 'particle' || read === 'translation' ? read : p.how;
     tokens[p.i] = { ...tokens[p.i], matched: c.tokens[p.j], similarity: round3(p.s), how };
     if (how === 'transliteration' || how === 'particle' || how === 'abbreviation' || how === 'number' || how === 'translation') rules.add(how);
+  }
+  // A word of what kind of body it is left on each side of a company name (Makin Company /
+  // Makin Institute): one kind written as another says little either way; paired, at a low similarity.
+  if (!person) {
+    for (let i = 0; i < q.tokens.length; i++) {
+      if (pairOf[i] >= 0 || !BODY_KIND_WORDS.has(q.tokens[i])) continue;
+      const j = c.tokens.findIndex((t, k) => !usedC.has(k) && cs[k] === 0 && BODY_KIND_WORDS.has(t));
+      if (j < 0) continue;
+      usedC.add(j);
+      pairOf[i] = j;
+      qs[i] = cs[j] = OTHER_KIND_SIMILARITY;
+      tokens[i] = { ...tokens[i], matched: c.tokens[j], similarity: OTHER_KIND_SIMILARITY, how: 'other-kind' };
+    }
   }
   const credited: boolean[] = [];
   const middle = person ? middleNames(qs, q.weights, cs, c.weights, credited) : undefined;

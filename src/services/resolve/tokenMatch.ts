@@ -6,7 +6,7 @@ import { withoutParticles } from '../../search/analysis/particles';
 
 /** How two tokens were found alike (the per-token explanation of a name score). */
 export type TokenHow = 'exact' | 'initial' | 'nickname' | 'spelling' | 'phonetic' | 'consonants' | 'edit' | 'joined' | 'none'
-  | 'particle' | 'transliteration' | 'romanisation' | 'abbreviation' | 'number' | 'connector' | 'middle-name-missing' | 'translation';
+  | 'particle' | 'transliteration' | 'romanisation' | 'abbreviation' | 'number' | 'connector' | 'middle-name-missing' | 'translation' | 'other-kind';
 
 /**
  * Similarity of two tokens in 0..1 and how it was found (0 when they are not close enough
