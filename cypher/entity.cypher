@@ -29,6 +29,11 @@ RETURN {type: type, total: size(items), items: items[page.offset..page.offset + 
 // alone, and one with no date at all never matches a date window. Partial dates cover
 // their whole period ('2020' ends on 2020-12-31; '-31' for any month compares correctly
 // against real dates). An item shows only its facts that pass.
+// Trade filters ($trade true when any is given) keep only trade edges summed from shipments
+// (ships_to / receives_from with an hs_code), whose code starts with $hsCode and of which at
+// least one shipment of that code between the pair departs from / arrives in one of
+// $departureCountry / $arrivalCountry (empty = any) and at a state or city containing
+// $departureState, $departureCity, $arrivalState, $arrivalCity (lower-cased; null = any).
 // Order: $sortField ('date': the item's latest fact date, 'shares': its largest
 // percentage; null: none), $descending, items without the key last, then label and id,
 // so pages are stable. Records are read for the page's facts only.
@@ -39,6 +44,21 @@ WHERE NOT r:POSSIBLY_SAME_AS AND ($types IS NULL OR type(r) IN $types)
   AND (size($partnerRisk) = 0 OR any(f IN coalesce(t.risk_factors, []) WHERE f IN $partnerRisk))
   AND ($minShares IS NULL OR (type(r) IN $shareTypes AND r.percentage >= $minShares))
   AND ($asOf IS NULL OR ((r.from_date IS NULL OR r.from_date <= $asOf) AND (r.to_end IS NULL OR r.to_end >= $asOf)))
+  AND (NOT $trade OR (r.hs_code STARTS WITH coalesce($hsCode, '') AND (
+    (type(r) = 'SHIPS_TO' AND EXISTS { MATCH (e)<-[:SHIPPED_BY]-(s:Shipment)-[:RECEIVED_BY]->(t) WHERE r.hs_code IN s.hs_codes
+      AND (size($departureCountry) = 0 OR s.departure_country IN $departureCountry)
+      AND (size($arrivalCountry) = 0 OR s.arrival_country IN $arrivalCountry)
+      AND ($departureState IS NULL OR toLower(coalesce(s.departure_state, '')) CONTAINS $departureState)
+      AND ($departureCity IS NULL OR toLower(coalesce(s.departure_city, '')) CONTAINS $departureCity)
+      AND ($arrivalState IS NULL OR toLower(coalesce(s.arrival_state, '')) CONTAINS $arrivalState)
+      AND ($arrivalCity IS NULL OR toLower(coalesce(s.arrival_city, '')) CONTAINS $arrivalCity) })
+    OR (type(r) = 'RECEIVES_FROM' AND EXISTS { MATCH (t)<-[:SHIPPED_BY]-(s:Shipment)-[:RECEIVED_BY]->(e) WHERE r.hs_code IN s.hs_codes
+      AND (size($departureCountry) = 0 OR s.departure_country IN $departureCountry)
+      AND (size($arrivalCountry) = 0 OR s.arrival_country IN $arrivalCountry)
+      AND ($departureState IS NULL OR toLower(coalesce(s.departure_state, '')) CONTAINS $departureState)
+      AND ($departureCity IS NULL OR toLower(coalesce(s.departure_city, '')) CONTAINS $departureCity)
+      AND ($arrivalState IS NULL OR toLower(coalesce(s.arrival_state, '')) CONTAINS $arrivalState)
+      AND ($arrivalCity IS NULL OR toLower(coalesce(s.arrival_city, '')) CONTAINS $arrivalCity) }))))
 WITH t, r, r.from_date IS NULL AND r.to_date IS NULL AS pointInTime
 WITH t, r, pointInTime,
      CASE WHEN pointInTime THEN r.date ELSE r.from_date END AS periodStart,
