@@ -3,6 +3,7 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { REPO } from '../support/env';
+import { generateLines } from '../../src/seed/generator';
 
 let h: Harness;
 beforeAll(async () => {
@@ -252,5 +253,23 @@ describe('trade search by places, party addresses, business purposes and sources
       expect({ side, status: res.status }).toEqual({ side, status: 400 });
       expect((res.body as any).message[0].startsWith(name)).toBe(true);
     }
+  });
+});
+
+describe('generated shipments', () => {
+  test('a synthetic graph with --shipments ingests, and its shipments are summed into trade edges the trade search finds', async () => {
+    const lines = [...generateLines({ entities: 300, seed: 5, shipments: 250 })];
+    const shipments = lines.filter((l) => l.includes('"kind":"shipment"')).map((l) => JSON.parse(l) as { hs_codes: { code: string }[] });
+    expect(shipments).toHaveLength(250);
+    const report = await h.ingest(writeNdjson('generated.ndjson', lines));
+    expect(report.bad).toEqual([]);
+    expect(report.loaded.shipment).toBe(250);
+    // Each shipment counts once per HS code on the trade edges, in both directions.
+    const sums = await h.graph.read(`MATCH ()-[r:SHIPS_TO]->() WHERE r.key STARTS WITH 'hs:' WITH sum(r.shipments) AS out
+      MATCH ()-[q:RECEIVES_FROM]->() WHERE q.key STARTS WITH 'hs:' RETURN out, sum(q.shipments) AS back`);
+    const pairs = shipments.reduce((n, s) => n + s.hs_codes.length, 0);
+    expect([Number(sums[0].get('out')), Number(sums[0].get('back'))]).toEqual([pairs, pairs]);
+    const search = await h.json('/v1/trade/search/shipments?limit=1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(search.body.size).toEqual({ count: 250, qualifier: 'eq' });
   });
 });
