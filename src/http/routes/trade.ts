@@ -25,10 +25,26 @@ const CONTAINS_FILTERS = ['buyer_name', 'supplier_name', 'buyer_city', 'buyer_st
 /** Source ids as the entity search's `source` filter takes them. */
 const SOURCE_ID = /^[A-Za-z0-9_.:-]+$/;
 
+/** What each list filter keeps (the openapi description); lists of one filter are alternatives. */
+const FILTER_TEXT: Record<string, string> = {
+  ...Object.fromEntries(COUNTRY_FILTERS.map((name) => [name, `country ids: ${name.replace('_', ' ')} (a party's countries, the shipment's places) exactly one of these`])),
+  ...Object.fromEntries(RISK_FILTERS.map((name) => [name, `risk factor ids: the ${name.split('_')[0]} carries one of these`])),
+  buyer_id: 'entity ids of the buyer', supplier_id: 'entity ids of the supplier',
+  buyer_name: "the buyer's name contains one (any case)", supplier_name: "the supplier's name contains one (any case)",
+  buyer_city: "an address city of the buyer contains one (any case)", buyer_state: "an address state of the buyer contains one (any case)",
+  supplier_city: "an address city of the supplier contains one (any case)", supplier_state: "an address state of the supplier contains one (any case)",
+  departure_city: "the shipment's departure address city contains one (any case)", departure_state: "the shipment's departure address state contains one (any case)",
+  arrival_city: "the shipment's arrival address city contains one (any case)", arrival_state: "the shipment's arrival address state contains one (any case)",
+  hs_code: 'an HS code of the shipment starts with one (2 to 10 digits)', hs_description: 'an HS description of the shipment contains one (any case)',
+  supplier_purpose: "a business purpose of the supplier contains one (any case)", buyer_purpose: "a business purpose of the buyer contains one (any case)",
+  shipment_identifier: 'a shipment identifier starts with one', weight: 'MIN|MAX in kg (the first value; either bound may be left out)',
+  sources: "source ids: the shipment's record comes from one of these",
+};
+
 const filterSchema = {
   type: 'object', additionalProperties: false,
   properties: {
-    ...Object.fromEntries([...COUNTRY_FILTERS, ...RISK_FILTERS, ...TEXT_FILTERS].map((name) => [name, strings])),
+    ...Object.fromEntries([...COUNTRY_FILTERS, ...RISK_FILTERS, ...TEXT_FILTERS].map((name) => [name, { ...strings, description: FILTER_TEXT[name] }])),
     arrival_date: { type: 'string', maxLength: 30 }, departure_date: { type: 'string', maxLength: 30 },
   },
 };
