@@ -413,6 +413,15 @@ describe('GET /v1/entity/:id trade relationship filters', () => {
     expect(await page(`relationships.${miss}`)).toEqual([]);
   });
 
+  test('a date window keeps trade edges whose shipments (first to last day) overlap it', async () => {
+    const trade = ['t-sup-b:receives_from 1', 't-buy-a:ships_to 1', 't-sup-a:receives_from 2'];
+    expect(await page('relationships.startDate=2024-02&relationships.endDate=2024-03')).toEqual(trade);
+    expect(await page('relationships.startDate=2024-03-01&relationships.endDate=2024-03-01')).toEqual(trade);
+    expect(await page('relationships.startDate=2024-03-02')).toEqual([]);
+    expect(await page('relationships.endDate=2024-02')).toEqual([]);
+    expect(await page('relationships.endDate=2024&relationships.hsCode=8542&relationships.sort=-date')).toEqual(['t-buy-a:ships_to 1', 't-sup-a:receives_from 1']);
+  });
+
   test('trade filters combine with each other and with the neighbour filters, and bind page tokens', async () => {
     expect(await page('relationships.departureCountry=CHN&relationships.hsCode=52')).toEqual(['t-sup-a:receives_from 1']);
     expect(await page('relationships.arrivalCountry=USA&relationships.departureState=guang&relationships.hsCode=5208')).toEqual([]);
