@@ -247,6 +247,8 @@ describe('trade search by places, party addresses, business purposes and sources
     [{ buyer_city: [''] }, 'filter.buyer_city'], [{ supplier_state: ['   '] }, 'filter.supplier_state'],
     [{ departure_city: 'Shenzhen' }, 'filter.departure_city'], [{ arrival_state: ['x'.repeat(501)] }, 'filter.arrival_state'],
     [{ buyer_purpose: [7] }, 'filter.buyer_purpose'], [{ sources: ['customs us'] }, 'filter.sources'], [{ sources: 'customs_us' }, 'filter.sources'],
+    [{ buyer_state: [' '] }, 'filter.buyer_state'], [{ supplier_city: [''] }, 'filter.supplier_city'], [{ departure_state: [null] }, 'filter.departure_state'],
+    [{ arrival_city: ['\t'] }, 'filter.arrival_city'], [{ supplier_purpose: Array(301).fill('x') }, 'filter.supplier_purpose'],
   ])('a bad value of %j is a 400 naming %s', async (filter, name) => {
     for (const side of ['shipments', 'suppliers', 'buyers']) {
       const res = await search(side, { filter });
