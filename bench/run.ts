@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every bench in turn, each printing its figures. Sizes come from env:
  * BENCH_ENTITIES (foundation, default 100k), BENCH_TRAVERSAL_ENTITIES (default 1M),
- * BENCH_PLANNING_ENTITIES (planning, default 100k), BENCH_OWNERSHIP_ENTITIES (ownership, default BENCH_TRAVERSAL_ENTITIES), BENCH_ONLY (comma-separated names to run a subset), BENCH_PAIRS_BACKGROUND (resolvePairs, default 10k), BENCH_TRADE_ENTITIES (upstream, default 10k).
+ * BENCH_PLANNING_ENTITIES (planning, default 100k), BENCH_OWNERSHIP_ENTITIES (ownership, default BENCH_TRAVERSAL_ENTITIES), BENCH_ONLY (comma-separated names to run a subset), BENCH_PAIRS_BACKGROUND (resolvePairs, default 10k), BENCH_TRADE_ENTITIES (upstream and trade, default 10k), BENCH_TRADE_SHIPMENTS (trade, default five per entity).
  */
 import { run as foundation } from './foundation';
 import { run as traversal } from './traversal';
@@ -16,12 +16,13 @@ import { run as webhooks } from './webhooks';
 import { run as ownership } from './ownership';
 import { run as upload } from './upload';
 import { run as upstream } from './upstream';
+import { run as trade } from './trade';
 import { run as searchSync } from './searchSync';
 import { run as news } from './news';
 import { run as bulkLoad } from './bulkLoad';
 
 // Benches sharing a graph size run together; resolvePairs, foundation and bulkLoad wipe the bench graph, so they run last.
-const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, upstream, searchSync, news, resolvePairs, foundation, bulkLoad };
+const BENCHES: Record<string, () => Promise<void>> = { search, resolve, rescore, projects, traversal, ownership, planning, imports, webhooks, upload, upstream, trade, searchSync, news, resolvePairs, foundation, bulkLoad };
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

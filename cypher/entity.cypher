@@ -25,10 +25,16 @@ RETURN {type: type, total: size(items), items: items[page.offset..page.offset + 
 // fact ($minShares keeps share-bearing facts with a known percentage at least that;
 // $startDate/$endDate keep facts whose period overlaps the window; $asOf, when not null, only
 // facts valid that day, as traversal's step-filter). A fact's period runs
-// from from_date to to_date (open where absent); a fact with neither is dated by `date`
-// alone, and one with no date at all never matches a date window. Partial dates cover
+// from from_date to to_date (open where absent), a trade edge's from its first to its last
+// shipment day (min_date, max_date); a fact with neither is dated by `date` alone, and one
+// with no date at all never matches a date window. Partial dates cover
 // their whole period ('2020' ends on 2020-12-31; '-31' for any month compares correctly
 // against real dates). An item shows only its facts that pass.
+// Trade filters ($trade true when any is given) keep only trade edges summed from shipments
+// (ships_to / receives_from with an hs_code), whose code starts with $hsCode and of which at
+// least one shipment of that code between the pair departs from / arrives in one of
+// $departureCountry / $arrivalCountry (empty = any) and at a state or city containing
+// $departureState, $departureCity, $arrivalState, $arrivalCity (lower-cased; null = any).
 // Order: $sortField ('date': the item's latest fact date, 'shares': its largest
 // percentage; null: none), $descending, items without the key last, then label and id,
 // so pages are stable. Records are read for the page's facts only.
@@ -39,10 +45,26 @@ WHERE NOT r:POSSIBLY_SAME_AS AND ($types IS NULL OR type(r) IN $types)
   AND (size($partnerRisk) = 0 OR any(f IN coalesce(t.risk_factors, []) WHERE f IN $partnerRisk))
   AND ($minShares IS NULL OR (type(r) IN $shareTypes AND r.percentage >= $minShares))
   AND ($asOf IS NULL OR ((r.from_date IS NULL OR r.from_date <= $asOf) AND (r.to_end IS NULL OR r.to_end >= $asOf)))
-WITH t, r, r.from_date IS NULL AND r.to_date IS NULL AS pointInTime
+  AND (NOT $trade OR (r.hs_code STARTS WITH coalesce($hsCode, '') AND (
+    (type(r) = 'SHIPS_TO' AND EXISTS { MATCH (e)<-[:SHIPPED_BY]-(s:Shipment)-[:RECEIVED_BY]->(t) WHERE r.hs_code IN s.hs_codes
+      AND (size($departureCountry) = 0 OR s.departure_country IN $departureCountry)
+      AND (size($arrivalCountry) = 0 OR s.arrival_country IN $arrivalCountry)
+      AND ($departureState IS NULL OR toLower(coalesce(s.departure_state, '')) CONTAINS $departureState)
+      AND ($departureCity IS NULL OR toLower(coalesce(s.departure_city, '')) CONTAINS $departureCity)
+      AND ($arrivalState IS NULL OR toLower(coalesce(s.arrival_state, '')) CONTAINS $arrivalState)
+      AND ($arrivalCity IS NULL OR toLower(coalesce(s.arrival_city, '')) CONTAINS $arrivalCity) })
+    OR (type(r) = 'RECEIVES_FROM' AND EXISTS { MATCH (t)<-[:SHIPPED_BY]-(s:Shipment)-[:RECEIVED_BY]->(e) WHERE r.hs_code IN s.hs_codes
+      AND (size($departureCountry) = 0 OR s.departure_country IN $departureCountry)
+      AND (size($arrivalCountry) = 0 OR s.arrival_country IN $arrivalCountry)
+      AND ($departureState IS NULL OR toLower(coalesce(s.departure_state, '')) CONTAINS $departureState)
+      AND ($departureCity IS NULL OR toLower(coalesce(s.departure_city, '')) CONTAINS $departureCity)
+      AND ($arrivalState IS NULL OR toLower(coalesce(s.arrival_state, '')) CONTAINS $arrivalState)
+      AND ($arrivalCity IS NULL OR toLower(coalesce(s.arrival_city, '')) CONTAINS $arrivalCity) }))))
+WITH t, r, coalesce(r.from_date, r.min_date) AS fromDate, coalesce(r.to_date, r.max_date) AS toDate
+WITH t, r, fromDate, toDate, fromDate IS NULL AND toDate IS NULL AS pointInTime
 WITH t, r, pointInTime,
-     CASE WHEN pointInTime THEN r.date ELSE r.from_date END AS periodStart,
-     CASE WHEN pointInTime THEN r.date ELSE coalesce(r.to_end, r.to_date) END AS periodEndRaw
+     CASE WHEN pointInTime THEN r.date ELSE fromDate END AS periodStart,
+     CASE WHEN pointInTime THEN r.date ELSE coalesce(r.to_end, toDate) END AS periodEndRaw
 WITH t, r, pointInTime, periodStart,
      CASE size(periodEndRaw) WHEN 4 THEN periodEndRaw + '-12-31' WHEN 7 THEN periodEndRaw + '-31' ELSE periodEndRaw END AS periodEnd
 WHERE ($startDate IS NULL AND $endDate IS NULL)
@@ -50,7 +72,7 @@ WHERE ($startDate IS NULL AND $endDate IS NULL)
        AND ($startDate IS NULL OR periodEnd IS NULL OR periodEnd >= $startDate)
        AND ($endDate IS NULL OR periodStart IS NULL OR periodStart <= $endDate))
 WITH t, collect(r) AS rels, max(r.percentage) AS maxShares,
-     max(reduce(latest = null, d IN [r.date, r.from_date, r.to_date] |
+     max(reduce(latest = null, d IN [r.date, r.from_date, r.to_date, r.max_date] |
        CASE WHEN d IS NULL OR (latest IS NOT NULL AND latest >= d) THEN latest ELSE d END)) AS latestDate
 WITH t, rels, CASE $sortField WHEN 'date' THEN latestDate WHEN 'shares' THEN maxShares END AS sortKey
 ORDER BY sortKey IS NULL, CASE WHEN $descending THEN sortKey END DESC, CASE WHEN NOT $descending THEN sortKey END, t.label, t.id

@@ -5,9 +5,11 @@
 // name: matching-shipments
 // The shipments the filter list selects: the one filter of the three searches, which take it
 // as their CALL subquery (placeholder __MATCHING_SHIPMENTS__). Lists match exactly (ids,
-// countries, risks), by prefix (HS codes, shipment identifiers) or by lower-case substring
-// (names, HS descriptions, $q); dates compare the shipment's date text with the bounds at their
-// own precision (YYYY or YYYY-MM).
+// countries, risks, $sources: the source of the shipment's record), by prefix (HS codes,
+// shipment identifiers) or by lower-case substring (names, HS descriptions, $q, the shipment's
+// departure and arrival city and state, a party's address city and state and its business
+// purpose); dates compare the shipment's date text with the bounds at their own precision
+// (YYYY or YYYY-MM). The party filters of a side hold for one and the same party.
 MATCH (s:Shipment)
 WHERE (size($supplierId) = 0 OR any(x IN s.supplier_ids WHERE x IN $supplierId))
   AND (size($buyerId) = 0 OR any(x IN s.buyer_ids WHERE x IN $buyerId))
@@ -23,18 +25,35 @@ WHERE (size($supplierId) = 0 OR any(x IN s.supplier_ids WHERE x IN $supplierId))
   AND ($departureFrom IS NULL OR substring(s.departure_date, 0, size($departureFrom)) >= $departureFrom)
   AND ($departureTo IS NULL OR substring(s.departure_date, 0, size($departureTo)) <= $departureTo)
   AND ($weightMin IS NULL OR s.weight_kg >= $weightMin) AND ($weightMax IS NULL OR s.weight_kg <= $weightMax)
+  AND (size($departureCity) = 0 OR any(c IN $departureCity WHERE toLower(coalesce(s.departure_city, '')) CONTAINS c))
+  AND (size($departureState) = 0 OR any(c IN $departureState WHERE toLower(coalesce(s.departure_state, '')) CONTAINS c))
+  AND (size($arrivalCity) = 0 OR any(c IN $arrivalCity WHERE toLower(coalesce(s.arrival_city, '')) CONTAINS c))
+  AND (size($arrivalState) = 0 OR any(c IN $arrivalState WHERE toLower(coalesce(s.arrival_state, '')) CONTAINS c))
+  AND (size($sources) = 0 OR EXISTS { MATCH (rec:Record {id: s.record}) WHERE rec.source IN $sources })
   AND ($q IS NULL OR any(t IN coalesce(s.product_descriptions, []) + s.hs_descriptions + s.hs_codes WHERE toLower(t) CONTAINS $q)
        OR EXISTS { MATCH (s)-[:SHIPPED_BY|RECEIVED_BY]->(e:Entity) WHERE toLower(e.label) CONTAINS $q })
-  AND (size($supplierName) + size($supplierRisk) + size($supplierCountry) = 0 OR EXISTS {
+  AND (size($supplierName) + size($supplierRisk) + size($supplierCountry) + size($supplierCity) + size($supplierState) + size($supplierPurpose) = 0 OR EXISTS {
     MATCH (s)-[:SHIPPED_BY]->(e:Entity)
     WHERE (size($supplierName) = 0 OR any(n IN $supplierName WHERE toLower(e.label) CONTAINS n))
       AND (size($supplierRisk) = 0 OR any(f IN coalesce(e.risk_factors, []) WHERE f IN $supplierRisk))
-      AND (size($supplierCountry) = 0 OR any(c IN coalesce(e.countries, []) WHERE c IN $supplierCountry)) })
-  AND (size($buyerName) + size($buyerRisk) + size($buyerCountry) = 0 OR EXISTS {
+      AND (size($supplierCountry) = 0 OR any(c IN coalesce(e.countries, []) WHERE c IN $supplierCountry))
+      AND (size($supplierCity) = 0 OR EXISTS { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'address'})
+        WHERE any(c IN $supplierCity WHERE toLower(coalesce(a.city, '')) CONTAINS c) })
+      AND (size($supplierState) = 0 OR EXISTS { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'address'})
+        WHERE any(c IN $supplierState WHERE toLower(coalesce(a.state, '')) CONTAINS c) })
+      AND (size($supplierPurpose) = 0 OR EXISTS { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'business_purpose'})
+        WHERE any(p IN $supplierPurpose WHERE toLower(a.value) CONTAINS p) }) })
+  AND (size($buyerName) + size($buyerRisk) + size($buyerCountry) + size($buyerCity) + size($buyerState) + size($buyerPurpose) = 0 OR EXISTS {
     MATCH (s)-[:RECEIVED_BY]->(e:Entity)
     WHERE (size($buyerName) = 0 OR any(n IN $buyerName WHERE toLower(e.label) CONTAINS n))
       AND (size($buyerRisk) = 0 OR any(f IN coalesce(e.risk_factors, []) WHERE f IN $buyerRisk))
-      AND (size($buyerCountry) = 0 OR any(c IN coalesce(e.countries, []) WHERE c IN $buyerCountry)) })
+      AND (size($buyerCountry) = 0 OR any(c IN coalesce(e.countries, []) WHERE c IN $buyerCountry))
+      AND (size($buyerCity) = 0 OR EXISTS { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'address'})
+        WHERE any(c IN $buyerCity WHERE toLower(coalesce(a.city, '')) CONTAINS c) })
+      AND (size($buyerState) = 0 OR EXISTS { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'address'})
+        WHERE any(c IN $buyerState WHERE toLower(coalesce(a.state, '')) CONTAINS c) })
+      AND (size($buyerPurpose) = 0 OR EXISTS { MATCH (e)-[:HAS_ATTRIBUTE]->(a:Attribute {field: 'business_purpose'})
+        WHERE any(p IN $buyerPurpose WHERE toLower(a.value) CONTAINS p) }) })
 RETURN s
 
 // name: search-shipments

@@ -349,15 +349,18 @@ async function main(argv: string[]): Promise<void> {
     .option('--facts-per-entity <n>', 'relationship lines per entity', (v) => parseInt(v, 10), 4)
     .option('--out <file>', 'output file (.gz compresses); default stdout')
     .option('--format <format>', 'ndjson (the ingest format), ftm (FollowTheMoney entities) or bods (BODS 0.3 statements)', 'ndjson')
-    .action(async (opts: { entities: number; seed: number; factsPerEntity: number; out?: string; format: string }) => {
+    .option('--shipments <n>', 'shipment lines between the companies (ndjson only)', (v) => parseInt(v, 10), 0)
+    .action(async (opts: { entities: number; seed: number; factsPerEntity: number; out?: string; format: string; shipments: number }) => {
       if (!['ndjson', 'ftm', 'bods'].includes(opts.format)) throw new Error(`--format: ndjson, ftm or bods, not ${opts.format}`);
+      if (!(opts.shipments >= 0)) throw new Error('--shipments: a whole number, 0 or more');
+      if (opts.shipments > 0 && opts.format !== 'ndjson') throw new Error('--shipments: only with --format ndjson (FtM and BODS have no shipment lines)');
       if (opts.out && !fs.existsSync(path.dirname(path.resolve(opts.out)))) {
         throw new Error(`--out: the directory of ${opts.out} does not exist`);
       }
       const file = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
       const out = opts.out?.endsWith('.gz') ? zlib.createGzip() : undefined;
       if (out) out.pipe(file);
-      const generate = { entities: opts.entities, seed: opts.seed, factsPerEntity: opts.factsPerEntity };
+      const generate = { entities: opts.entities, seed: opts.seed, factsPerEntity: opts.factsPerEntity, shipments: opts.shipments };
       const { lines } = opts.format === 'ndjson'
         ? await writeGenerated(generate, out ?? file)
         : await writeGeneratedAs(opts.format as 'ftm' | 'bods', generateLines(generate), out ?? file);

@@ -97,10 +97,12 @@ export function entityRow(line: EntityLine) {
     attributes: attributes.map((a) => {
       const { field, value, type, records, from_date, to_date, date, ...extra } = a;
       const ordinal = (ordinals[field] = (ordinals[field] ?? -1) + 1);
+      // An address's city and state also as properties of their own: the trade search's party filters read them.
+      const place = (key: 'city' | 'state') => (field === 'address' && typeof extra[key] === 'string' ? extra[key] : undefined);
       return compact({
         entity_id: line.id, field, ordinal, value: String(value), type, records: records ?? [],
         record_count: (records ?? []).length, from_date, to_date, date,
-        extra: Object.keys(extra).length ? JSON.stringify(extra) : undefined,
+        extra: Object.keys(extra).length ? JSON.stringify(extra) : undefined, city: place('city'), state: place('state'),
       });
     }),
   };

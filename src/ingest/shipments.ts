@@ -117,5 +117,10 @@ export function shipmentRow(line: ShipmentLine) {
   if (line.identifiers?.length) props.identifier_values = line.identifiers.map((i) => i.value);
   if (line.product_origin?.length) props.product_origin = line.product_origin;
   if (line.transit_countries?.length) props.transit_countries = line.transit_countries;
+  // The places the trade search's departure_/arrival_ city and state filters read.
+  for (const [side, a] of [['departure', line.departure_address], ['arrival', line.arrival_address]] as const) {
+    if (a?.city) props[`${side}_city`] = a.city;
+    if (a?.state) props[`${side}_state`] = a.state;
+  }
   return { id: line.id, supplier: unique(line.supplier), buyer: unique(line.buyer), notify: unique(line.notify_party ?? []), props };
 }

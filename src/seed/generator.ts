@@ -21,6 +21,7 @@ import { hash3, Rng, SALT_ENTITY, weighted } from './random';
 import { CULTURE_TABLE, CULTURES, POSITIONS, PURPOSE, SOURCE_BY_ID, SourceDef, SOURCES } from './words';
 import { baseOf, COMPANY, type GenerateOptions, ENTITIES_PER_RECORD, Model, pad2, PERSON, PROPERTY, PSA_OFFSET, PSA_PERIOD, q, TYPE_NAMES } from './model';
 import { Fact, factsOf } from './facts';
+import { shipmentLine } from './shipments';
 
 export type { GenerateOptions } from './model';
 
@@ -126,7 +127,7 @@ function psaLine(m: Model, a: number): string {
 
 /**
  * Yields the NDJSON lines (no trailing newline) of a synthetic graph: sources, records,
- * entities, relationships, possibly_same_as. The same options always give the same lines.
+ * entities, relationships, possibly_same_as, `shipments` shipments. The same options always give the same lines.
  */
 export function* generateLines(opts: GenerateOptions): Generator<string> {
   const m = new Model(opts);
@@ -164,6 +165,12 @@ export function* generateLines(opts: GenerateOptions): Generator<string> {
   }
 
   for (let a = PSA_OFFSET; a + 1 < m.n; a += PSA_PERIOD) yield psaLine(m, a);
+
+  for (let k = 0; k < (opts.shipments ?? 0); k++) {
+    const line = shipmentLine(m, k, rng);
+    if (line === undefined) break;
+    yield line;
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ export interface GenerateOptions {
   seed?: number;
   /** Average number of relationship facts per entity (default 4). */
   factsPerEntity?: number;
+  /** Shipment lines between companies (default 0), after the other lines. */
+  shipments?: number;
 }
 
 // ---------------------------------------------------------------------------------------

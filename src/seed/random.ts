@@ -44,6 +44,7 @@ export const SALT_ENTITY = 2;
 export const SALT_FACTS = 3;
 export const SALT_RECORD = 4;
 export const SALT_RISK = 5;
+export const SALT_SHIPMENT = 6;
 
 /** Weighted choice: `table` is [value, weight][] with weights summing to 1 (approximately). */
 export function weighted<T>(rng: Rng, table: ReadonlyArray<readonly [T, number]>): T {

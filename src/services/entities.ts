@@ -44,6 +44,14 @@ export interface RelationshipSelection {
   countries?: string[];
   partnerName?: string;
   partnerRisk?: string[];
+  /** Trade filters: country ids, an HS code prefix (digits), and places matched as substrings. */
+  arrivalCountry?: string[];
+  departureCountry?: string[];
+  hsCode?: string;
+  arrivalState?: string;
+  arrivalCity?: string;
+  departureState?: string;
+  departureCity?: string;
   /** YYYY-MM-DD: only facts valid that day; part of the selection so that page tokens are bound to it. */
   asOf?: string;
 }
@@ -85,6 +93,7 @@ function relationshipParameters(selection: RelationshipSelection) {
     countries: selection.countries ?? [],
     partnerName: selection.partnerName ? selection.partnerName.toLowerCase() : null,
     partnerRisk: withSanctionsFactors(selection.partnerRisk ?? []),
+    ...tradeParameters(selection),
     minShares: selection.minShares ?? null,
     shareTypes: SHARE_TYPES,
     startDate,
@@ -92,6 +101,17 @@ function relationshipParameters(selection: RelationshipSelection) {
     sortField: sort ? sort.replace(/^-/, '') : null,
     descending: Boolean(sort?.startsWith('-')),
   };
+}
+
+/** The trade filter parameters of `entity-relationships-page`; `trade` says whether any is given. */
+function tradeParameters(selection: RelationshipSelection) {
+  const text = (value: string | undefined) => (value === undefined ? null : value.toLowerCase());
+  const p = {
+    arrivalCountry: selection.arrivalCountry ?? [], departureCountry: selection.departureCountry ?? [], hsCode: selection.hsCode ?? null,
+    arrivalState: text(selection.arrivalState), arrivalCity: text(selection.arrivalCity),
+    departureState: text(selection.departureState), departureCity: text(selection.departureCity),
+  };
+  return { ...p, trade: Object.values(p).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null)) };
 }
 
 const props = (row: { get(k: string): unknown }, key: string) => row.get(key) as Props;

@@ -163,7 +163,10 @@ const METHODS: Method[] = [
   { resource: 'supplyChain', name: 'upstreamTradeTraversal', schema: 'supplyChain.json#/responses/UpstreamTradeTraversalResponse',
     call: () => alice('GET', `/v1/supply_chain/upstream/e-gb-northwind-logistics?min_date=2023-03-15&product=${encodeURIComponent('["3204"]')}&risk=${encodeURIComponent('["forced_labor_xinjiang_origin_subtier"]')}`) },
   { resource: 'trade', name: 'searchShipments', schema: 'trade.json#/responses/ShipmentSearchResponse',
-    call: () => alice('POST', '/v1/trade/search/shipments?limit=1', { filter: { departure_country: ['DEU'], arrival_country: ['RUS'], hs_code: ['854231'], arrival_date: '2024-01|2024-10' } }) },
+    call: () => alice('POST', '/v1/trade/search/shipments?limit=1', { filter: {
+      departure_country: ['DEU'], arrival_country: ['RUS'], hs_code: ['854231'], arrival_date: '2024-01|2024-10', departure_city: ['Hamburg'], arrival_state: ['Moscow'],
+      supplier_city: ['Hamburg'], buyer_state: ['Moscow'], supplier_purpose: ['electronics'], buyer_purpose: ['wholesale'], sources: ['de_customs'],
+    } }) },
   ...([['searchSuppliers', 'suppliers', 'SupplierSearchResponse'], ['searchBuyers', 'buyers', 'BuyerSearchResponse']] as const).map(([name, side, schema]): Method => ({
     resource: 'trade', name, schema: `trade.json#/responses/${schema}`,
     call: () => alice('POST', `/v1/trade/search/${side}?limit=1`, { filter: { departure_country: ['DEU'], arrival_country: ['RUS'], hs_code: ['854231'], arrival_date: '2024-01|2024-10' } }),

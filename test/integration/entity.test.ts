@@ -358,16 +358,99 @@ describe('GET /v1/entity/{id} relationship filters and sort', () => {
     expect(status).toBe(400);
     expect(body).toEqual({ status: 400, success: false, message: [expect.stringContaining(parameter)] });
   });
+});
 
-  test.each(['arrivalCountry=USA', 'arrivalState=CA', 'arrivalCity=Reno', 'departureCountry=CHN', 'departureState=GD', 'departureCity=Shenzhen', 'hsCode=8471'])(
-    'trade filter relationships.%s is refused with a 400 that says so',
-    async (query) => {
-      const { status, body } = await h.json(`/v1/entity/f-hub?relationships.${query}`);
-      expect(status).toBe(400);
-      expect(body.message).toEqual([expect.stringContaining(`relationships.${query.split('=')[0]}`)]);
-      expect(body.message[0]).toMatch(/trade .*not supported/);
-    },
-  );
+describe('GET /v1/entity/:id trade relationship filters', () => {
+  /**
+   * A trading hub: it buys from sup-a (an 8542 shipment Shenzhen to Reno, a 5208 one without
+   * places) and sup-b (5208, Hamburg to Los Angeles), sells to buy-a (8542, Reno to Monterrey),
+   * and has a director (no trade fact).
+   */
+  beforeAll(async () => {
+    const company = (id: string, label: string) => ({ kind: 'entity', id, type: 'company', label, attributes: [{ field: 'name', value: label }] });
+    const shipment = (id: string, from: string, to: string, code: string, countries: [string, string], extra: object = {}) => ({
+      kind: 'shipment', id, supplier: [from], buyer: [to], departure_date: '2024-03-01', departure_country: countries[0], arrival_country: countries[1],
+      hs_codes: [{ code }], ...extra,
+    });
+    const report = await h.ingest(writeNdjson('trade-hub.ndjson', [
+      company('t-hub', 'Trade Hub'), company('t-sup-a', 'Shenzhen Parts'), company('t-sup-b', 'Hamburg Textiles'), company('t-buy-a', 'Monterrey Assembly'),
+      { kind: 'entity', id: 't-dir', type: 'person', label: 'Dana Director' },
+      { kind: 'relationship', type: 'has_director', from: 't-hub', to: 't-dir' },
+      shipment('tx1', 't-sup-a', 't-hub', '854231', ['CHN', 'USA'], { departure_address: { city: 'Shenzhen', state: 'Guangdong' }, arrival_address: { city: 'Reno', state: 'NV' } }),
+      shipment('tx2', 't-sup-a', 't-hub', '520812', ['CHN', 'USA']),
+      shipment('tx3', 't-sup-b', 't-hub', '520811', ['DEU', 'USA'], { departure_address: { city: 'Hamburg', state: 'Hamburg' }, arrival_address: { city: 'Los Angeles', state: 'CA' } }),
+      shipment('tx4', 't-hub', 't-buy-a', '854232', ['USA', 'MEX'], { departure_address: { city: 'Reno', state: 'NV' }, arrival_address: { city: 'Monterrey', state: 'Nuevo Leon' } }),
+    ]));
+    expect(report.bad).toEqual([]);
+  });
+
+  /** The page's neighbours, each as `id:<type> <facts>`. */
+  const page = async (query: string) => {
+    const { status, body } = await h.json(`/v1/entity/t-hub?${query}`);
+    expect({ query, status }).toEqual({ query, status: 200 });
+    expect(body.relationships.size.count).toBe(body.relationships.data.length);
+    return body.relationships.data.map((item: any) => `${item.target.id}:${Object.entries(item.types).map(([t, f]) => `${t} ${(f as unknown[]).length}`).join(',')}`);
+  };
+
+  test('without trade filters every fact shows, the director too', async () => {
+    expect(await page('')).toEqual(['t-dir:has_director 1', 't-sup-b:receives_from 1', 't-buy-a:ships_to 1', 't-sup-a:receives_from 2']);
+  });
+
+  test.each([
+    // filter, the neighbours it keeps (trade edges with a matching shipment only), a filter keeping none
+    ['arrivalCountry=USA', ['t-sup-b:receives_from 1', 't-sup-a:receives_from 2'], 'arrivalCountry=FRA'],
+    ['arrivalCountry=MEX&relationships.arrivalCountry=DEU', ['t-buy-a:ships_to 1'], 'arrivalCountry=CHN'],
+    ['departureCountry=DEU', ['t-sup-b:receives_from 1'], 'departureCountry=MEX'],
+    ['hsCode=8542', ['t-buy-a:ships_to 1', 't-sup-a:receives_from 1'], 'hsCode=9999'],
+    ['hsCode=5208', ['t-sup-b:receives_from 1', 't-sup-a:receives_from 1'], 'hsCode=520813'],
+    ['arrivalState=nv', ['t-sup-a:receives_from 1'], 'arrivalState=Texas'],
+    ['arrivalCity=LOS%20ang', ['t-sup-b:receives_from 1'], 'arrivalCity=Paris'],
+    ['arrivalState=nuevo', ['t-buy-a:ships_to 1'], 'arrivalState=leon%20nuevo'],
+    ['departureState=guang', ['t-sup-a:receives_from 1'], 'departureState=Bavaria'],
+    ['departureCity=reno', ['t-buy-a:ships_to 1'], 'departureCity=Monterrey'],
+  ])('relationships.%s keeps %j; a value matching no shipment keeps nothing', async (hit, kept, miss) => {
+    expect(await page(`relationships.${hit}`)).toEqual(kept);
+    expect(await page(`relationships.${miss}`)).toEqual([]);
+  });
+
+  test('a date window keeps trade edges whose shipments (first to last day) overlap it', async () => {
+    const trade = ['t-sup-b:receives_from 1', 't-buy-a:ships_to 1', 't-sup-a:receives_from 2'];
+    expect(await page('relationships.startDate=2024-02&relationships.endDate=2024-03')).toEqual(trade);
+    expect(await page('relationships.startDate=2024-03-01&relationships.endDate=2024-03-01')).toEqual(trade);
+    expect(await page('relationships.startDate=2024-03-02')).toEqual([]);
+    expect(await page('relationships.endDate=2024-02')).toEqual([]);
+    expect(await page('relationships.endDate=2024&relationships.hsCode=8542&relationships.sort=-date')).toEqual(['t-buy-a:ships_to 1', 't-sup-a:receives_from 1']);
+  });
+
+  test('trade filters combine with each other and with the neighbour filters, and bind page tokens', async () => {
+    expect(await page('relationships.departureCountry=CHN&relationships.hsCode=52')).toEqual(['t-sup-a:receives_from 1']);
+    expect(await page('relationships.arrivalCountry=USA&relationships.departureState=guang&relationships.hsCode=5208')).toEqual([]);
+    expect(await page('relationships.hsCode=52&relationships.partnerName=hamburg')).toEqual(['t-sup-b:receives_from 1']);
+    expect(await page('relationships.hsCode=52&relationships.type=ships_to')).toEqual([]);
+    const first = await h.json('/v1/entity/t-hub?relationships.arrivalCountry=USA&relationships.limit=1');
+    expect(first.body.relationships).toMatchObject({ next: expect.any(String), size: { count: 2 } });
+    const second = await h.json(`/v1/entity/t-hub?relationships.arrivalCountry=USA&relationships.limit=1&relationships.next=${first.body.relationships.next}`);
+    expect(second.body.relationships.data.map((i: any) => i.target.id)).toEqual(['t-sup-a']);
+    const reused = await h.json(`/v1/entity/t-hub?relationships.arrivalCountry=MEX&relationships.limit=1&relationships.next=${first.body.relationships.next}`);
+    expect(reused.status).toBe(400);
+  });
+
+  test.each([
+    ['arrivalCountry=XYZ', 'relationships.arrivalCountry'],
+    ['departureCountry=usa', 'relationships.departureCountry'],
+    ['hsCode=84a1', 'relationships.hsCode'],
+    ['hsCode=8', 'relationships.hsCode'],
+    ['hsCode=84712345678', 'relationships.hsCode'],
+    ['arrivalState=', 'relationships.arrivalState'],
+    ['arrivalCity=%20%20', 'relationships.arrivalCity'],
+    ['departureState=a&relationships.departureState=b', 'relationships.departureState'],
+    ['departureCity=', 'relationships.departureCity'],
+    ['partnerRisk=not_a_factor', 'relationships.partnerRisk'],
+  ])('400 naming the parameter for relationships.%s', async (query, parameter) => {
+    const { status, body } = await h.json(`/v1/entity/t-hub?relationships.${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({ status: 400, success: false, message: [expect.stringContaining(parameter)] });
+  });
 });
 
 describe('/v1 embedded entities', () => {

@@ -67,6 +67,23 @@ describe('the document', () => {
   });
 });
 
+describe('trade filters in the document', () => {
+  test('the trade searches list every filter of the client with what it keeps, and the entity read its trade relationship filters', () => {
+    for (const side of ['shipments', 'suppliers', 'buyers']) {
+      const filter = doc.paths[`/v1/trade/search/${side}`].post.requestBody.content['application/json'].schema.properties.filter;
+      for (const name of ['buyer_city', 'buyer_state', 'supplier_city', 'supplier_state', 'departure_city', 'departure_state', 'arrival_city', 'arrival_state',
+        'supplier_purpose', 'buyer_purpose', 'sources']) {
+        expect([side, name, typeof filter.properties[name]?.description]).toEqual([side, name, 'string']);
+      }
+    }
+    const params = (doc.paths['/v1/entity/{id}'].get.parameters as { name: string; description?: string }[]);
+    for (const name of ['arrivalCountry', 'departureCountry', 'arrivalState', 'arrivalCity', 'departureState', 'departureCity', 'hsCode', 'partnerName', 'partnerRisk']) {
+      const param = params.find((p) => p.name === `relationships.${name}`);
+      expect([name, typeof (param?.description ?? (param as any)?.schema?.description)]).toEqual([name, 'string']);
+    }
+  });
+});
+
 describe('real answers validate against the document', () => {
   const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
   let added = false;

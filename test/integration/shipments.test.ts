@@ -3,6 +3,7 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { REPO } from '../support/env';
+import { generateLines } from '../../src/seed/generator';
 
 let h: Harness;
 beforeAll(async () => {
@@ -179,11 +180,98 @@ describe('trade search over suppliers and buyers', () => {
     expect(buyers.body).toMatchObject({ offset: 1, next: false, data: [{ id: 'delta', metadata: { latestShipmentDate: '2024-06', shipments: 2 } }] });
 
     for (const [side, body, query, name] of [['suppliers', { filter: { supplier_risk: ['nope'] } }, '', 'filter.supplier_risk'],
-      ['buyers', { filter: { buyer_city: ['Paris'] } }, '', 'filter.buyer_city'], ['buyers', {}, '?limit=3001', 'limit'],
+      ['buyers', { filter: { buyer_city: ['  '] } }, '', 'filter.buyer_city'], ['buyers', {}, '?limit=3001', 'limit'],
       ['suppliers', {}, '?offset=10001', 'offset'], ['suppliers', { facets: 'yes' }, '', 'facets']] as const) {
       const bad = await search(side, body, query);
       expect({ name, status: bad.status }).toEqual({ name, status: 400 });
       expect((bad.body as any).message[0]).toContain(name);
     }
+  });
+});
+
+describe('trade search by places, party addresses, business purposes and sources', () => {
+  const address = (city: string, state: string) => ({ field: 'address', value: `1 Main Road, ${city}`, city, state });
+  const purpose = (value: string) => ({ field: 'business_purpose', value });
+  const lines = () => [
+    { kind: 'source', id: 'customs_us' }, { kind: 'source', id: 'customs_de' },
+    { kind: 'record', id: 'r-us', source: 'customs_us' }, { kind: 'record', id: 'r-de', source: 'customs_de' },
+    company('acme', { attributes: [address('Shenzhen', 'Guangdong'), purpose('Manufacture of electronic components')] }),
+    company('beta', { attributes: [address('Reno', 'Nevada'), purpose('Wholesale of computers')] }),
+    company('gamma', { attributes: [address('Hamburg', 'Hamburg'), purpose('Textile trading')] }),
+    shipment('t1', ['acme'], ['beta'], ['854231'], '2024-03-01', {
+      record: 'r-us', departure_address: { city: 'Shenzhen', state: 'Guangdong' }, arrival_address: { value: 'Port of Reno', city: 'Reno', state: 'NV' },
+    }),
+    shipment('t2', ['gamma'], ['beta'], ['5208'], '2024-02-01', {
+      record: 'r-de', departure_address: { city: 'Hamburg', state: 'Hamburg' }, arrival_address: { city: 'Los Angeles', state: 'CA' },
+    }),
+    shipment('t3', ['acme'], ['gamma'], ['854232'], '2024-01-01'),
+  ];
+  const search = (side: string, body: unknown) =>
+    h.json(`/v1/trade/search/${side}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const ids = async (filter: Record<string, unknown>, side = 'shipments') => {
+    const res = await search(side, { filter });
+    expect({ filter, status: res.status }).toEqual({ filter, status: 200 });
+    return (res.body as any).data.map((x: any) => (side === 'shipments' ? x.id : `${x.id}:${x.metadata.shipments}`));
+  };
+
+  test('each filter keeps the shipments whose value contains it (any case) or, for sources, is one of them', async () => {
+    expect((await h.ingest(writeNdjson('places.ndjson', lines()))).bad).toEqual([]);
+    const cases: [string, string[], string[], string[]][] = [
+      // filter, a value that matches, the shipments it keeps, a value that matches none
+      ['departure_city', ['shenZ'], ['t1'], ['Paris']],
+      ['departure_state', ['guang', 'ham'], ['t1', 't2'], ['Texas']],
+      ['arrival_city', ['los ang'], ['t2'], ['Shenzhen']],
+      ['arrival_state', ['nv'], ['t1'], ['Nevada']],
+      ['supplier_city', ['hamb'], ['t2'], ['Reno']],
+      ['supplier_state', ['GUANGDONG'], ['t1', 't3'], ['Nevada']],
+      ['buyer_city', ['reno'], ['t1', 't2'], ['Shenzhen']],
+      ['buyer_state', ['hamburg'], ['t3'], ['Guangdong']],
+      ['supplier_purpose', ['electronic'], ['t1', 't3'], ['wholesale']],
+      ['buyer_purpose', ['computers', 'textile'], ['t1', 't2', 't3'], ['mining']],
+      ['sources', ['customs_de'], ['t2'], ['customs_fr', 'CUSTOMS_DE']],
+    ];
+    for (const [name, hit, kept, miss] of cases) {
+      expect({ name, kept: await ids({ [name]: hit }) }).toEqual({ name, kept });
+      expect({ name, kept: await ids({ [name]: miss }) }).toEqual({ name, kept: [] });
+    }
+    // The filters of one side hold for one party: no supplier is both in Shenzhen and in textiles.
+    expect(await ids({ supplier_city: ['shenzhen'], supplier_purpose: ['textile'] })).toEqual([]);
+    expect(await ids({ supplier_city: ['shenzhen'], supplier_purpose: ['electronic'], arrival_state: ['nv'] })).toEqual(['t1']);
+    // The same filter list picks the parties of the suppliers and buyers searches.
+    expect(await ids({ buyer_city: ['reno'] }, 'suppliers')).toEqual(['acme:1', 'gamma:1']);
+    expect(await ids({ supplier_purpose: ['electronic'] }, 'buyers')).toEqual(['beta:1', 'gamma:1']);
+    expect(await ids({ sources: ['customs_us'] }, 'buyers')).toEqual(['beta:1']);
+  });
+
+  test.each([
+    [{ buyer_city: [''] }, 'filter.buyer_city'], [{ supplier_state: ['   '] }, 'filter.supplier_state'],
+    [{ departure_city: 'Shenzhen' }, 'filter.departure_city'], [{ arrival_state: ['x'.repeat(501)] }, 'filter.arrival_state'],
+    [{ buyer_purpose: [7] }, 'filter.buyer_purpose'], [{ sources: ['customs us'] }, 'filter.sources'], [{ sources: 'customs_us' }, 'filter.sources'],
+    [{ buyer_state: [' '] }, 'filter.buyer_state'], [{ supplier_city: [''] }, 'filter.supplier_city'], [{ departure_state: [null] }, 'filter.departure_state'],
+    [{ arrival_city: ['\t'] }, 'filter.arrival_city'], [{ supplier_purpose: Array(301).fill('x') }, 'filter.supplier_purpose'],
+  ])('a bad value of %j is a 400 naming %s', async (filter, name) => {
+    for (const side of ['shipments', 'suppliers', 'buyers']) {
+      const res = await search(side, { filter });
+      expect({ side, status: res.status }).toEqual({ side, status: 400 });
+      expect((res.body as any).message[0].startsWith(name)).toBe(true);
+    }
+  });
+});
+
+describe('generated shipments', () => {
+  test('a synthetic graph with --shipments ingests, and its shipments are summed into trade edges the trade search finds', async () => {
+    const lines = [...generateLines({ entities: 300, seed: 5, shipments: 250 })];
+    const shipments = lines.filter((l) => l.includes('"kind":"shipment"')).map((l) => JSON.parse(l) as { hs_codes: { code: string }[] });
+    expect(shipments).toHaveLength(250);
+    const report = await h.ingest(writeNdjson('generated.ndjson', lines));
+    expect(report.bad).toEqual([]);
+    expect(report.loaded.shipment).toBe(250);
+    // Each shipment counts once per HS code on the trade edges, in both directions.
+    const sums = await h.graph.read(`MATCH ()-[r:SHIPS_TO]->() WHERE r.key STARTS WITH 'hs:' WITH sum(r.shipments) AS out
+      MATCH ()-[q:RECEIVES_FROM]->() WHERE q.key STARTS WITH 'hs:' RETURN out, sum(q.shipments) AS back`);
+    const pairs = shipments.reduce((n, s) => n + s.hs_codes.length, 0);
+    expect([Number(sums[0].get('out')), Number(sums[0].get('back'))]).toEqual([pairs, pairs]);
+    const search = await h.json('/v1/trade/search/shipments?limit=1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(search.body.size).toEqual({ count: 250, qualifier: 'eq' });
   });
 });

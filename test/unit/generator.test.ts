@@ -7,6 +7,8 @@ import { isDirectRiskFactor } from '../../src/domain/risk';
 import { isDateString } from '../../src/domain/dates';
 import { isEntityType } from '../../src/domain/entityTypes';
 import { isAttributeField } from '../../src/domain/attributes';
+import { parseLine } from '../../src/ingest/validate';
+import { shipmentAddress } from '../../src/seed/shipments';
 
 type Line = Record<string, any>;
 const KINDS = ['source', 'record', 'entity', 'relationship', 'possibly_same_as'];
@@ -318,5 +320,52 @@ describe('seed/sample.ndjson', () => {
     expect(agentOf).toBeGreaterThanOrEqual(30);
     const pairs = lines.filter((l) => l.kind === 'possibly_same_as').map((p) => `${p.a}~${p.b}`);
     expect(pairs).toContain('p-viktor-antonov~p-viktor-antonov-psc');
+  });
+});
+
+describe('generated shipments (--shipments)', () => {
+  const opts: GenerateOptions = { entities: 500, seed: 7, shipments: 400 };
+  const text = generate(opts);
+  const plain = generate({ ...opts, shipments: 0 });
+  const shipments = text.slice(plain.length).map((l) => JSON.parse(l) as Line);
+
+  it('adds exactly that many shipment lines after the others, which stay as they were, the same for the same seed', () => {
+    expect(text.slice(0, plain.length)).toEqual(plain);
+    expect(shipments.map((l) => l.kind)).toEqual(Array(400).fill('shipment'));
+    expect(new Set(shipments.map((l) => l.id)).size).toBe(400);
+    expect(generate(opts)).toEqual(text);
+    expect(generate({ ...opts, seed: 8 }).slice(-400)).not.toEqual(text.slice(-400));
+  });
+
+  it('gives lines the ingest accepts, between two different companies of the file, citing a record of it', () => {
+    const companies = new Set(plain.map((l) => JSON.parse(l) as Line).filter((l) => l.kind === 'entity' && l.type === 'company').map((l) => l.id));
+    const records = new Set(plain.map((l) => JSON.parse(l) as Line).filter((l) => l.kind === 'record').map((l) => l.id));
+    const bad = text.slice(plain.length).map((raw) => parseLine(raw)).filter((r) => 'error' in r);
+    expect(bad).toEqual([]);
+    for (const l of shipments) {
+      expect([l.supplier.length, l.buyer.length, companies.has(l.supplier[0]), companies.has(l.buyer[0]), l.supplier[0] !== l.buyer[0], records.has(l.record)])
+        .toEqual([1, 1, true, true, true, true]);
+    }
+    // Buyers are skewed (a few large importers): the busiest buyer takes far more than an even share.
+    const perBuyer = new Map<string, number>();
+    for (const l of shipments) perBuyer.set(l.buyer[0], (perBuyer.get(l.buyer[0]) ?? 0) + 1);
+    expect(Math.max(...perBuyer.values())).toBeGreaterThan(10 * (400 / companies.size));
+  });
+
+  it('splits the city lines of the word tables into city, state and postcode', () => {
+    const parts = (line: string) => { const { city, state, postcode } = shipmentAddress(line, 'XXX'); return [city, state, postcode]; };
+    expect(parts('Houston, TX 77002')).toEqual(['Houston', 'TX', '77002']);
+    expect(parts('Road Town, Tortola VG1110')).toEqual(['Road Town', 'Tortola', 'VG1110']);
+    expect(parts('Central, Hong Kong')).toEqual(['Central', 'Hong Kong', undefined]);
+    expect(parts('60311 Frankfurt am Main')).toEqual(['Frankfurt am Main', undefined, '60311']);
+    expect(parts('1077 ZX Amsterdam')).toEqual(['Amsterdam', undefined, '1077 ZX']);
+    expect(parts('Birmingham B3 2DT')).toEqual(['Birmingham', undefined, 'B3 2DT']);
+    expect(parts('Panama City')).toEqual(['Panama City', undefined, undefined]);
+    expect(shipments.filter((l) => /[0-9]/.test(l.departure_address.city + l.arrival_address.city))).toEqual([]);
+  });
+
+  it('writes none when the graph has fewer than two companies', () => {
+    const tiny = generate({ entities: 1, seed: 1, shipments: 5 }).map((l) => JSON.parse(l) as Line);
+    expect(tiny.filter((l) => l.kind === 'shipment')).toEqual([]);
   });
 });

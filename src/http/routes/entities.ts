@@ -79,13 +79,12 @@ function traversalBlocks(q: Query): { maxDepth: number; relationships: string[] 
 const RELATIONSHIPS_PAGE_MAX = 200;
 const dateFilter = (description: string) => ({ type: 'string', pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: `${description} (YYYY[-MM[-DD]])` });
 /**
- * Shipment filters of the published client. Shipment facts here carry no shipment details (no HS codes,
- * arrival or departure places), so they are declared, documented and refused with a 400
- * rather than rejected as unknown or silently matching nothing.
+ * Trade (shipment) filters of the published client: they keep the trade edges (ships_to,
+ * receives_from) with a shipment of that HS code matching them (docs/entities.md).
  */
-const TRADE_FILTERS = [
-  'arrivalCountry', 'arrivalState', 'arrivalCity', 'departureCountry', 'departureState', 'departureCity', 'hsCode',
-].map((name) => `relationships.${name}`);
+const TRADE_COUNTRIES = ['arrivalCountry', 'departureCountry'] as const;
+const TRADE_PLACES = ['arrivalState', 'arrivalCity', 'departureState', 'departureCity'] as const;
+const tradePlace = (what: string) => ({ type: 'string', minLength: 1, maxLength: 500, description: `only trade edges with a shipment whose ${what} contains this (case-insensitive)` });
 
 const v1EntityQuery: JsonSchema = {
   type: 'object',
@@ -106,7 +105,11 @@ const v1EntityQuery: JsonSchema = {
       type: 'array', items: { type: 'string', pattern: '^[a-z0-9_]{1,100}$' }, maxItems: 300,
       description: 'only neighbours with one of these risk factors (risk factor ids)',
     },
-    ...Object.fromEntries(TRADE_FILTERS.map((name) => [name, { type: 'array', items: { type: 'string' }, description: 'trade (shipment) filter: not supported by this graph, answered with 400' }])),
+    'relationships.arrivalCountry': { type: 'array', items: { type: 'string', enum: COUNTRY_IDS }, maxItems: 300, description: 'only trade edges with a shipment arriving in one of these countries' },
+    'relationships.departureCountry': { type: 'array', items: { type: 'string', enum: COUNTRY_IDS }, maxItems: 300, description: 'only trade edges with a shipment departing from one of these countries' },
+    'relationships.arrivalState': tradePlace('arrival state'), 'relationships.arrivalCity': tradePlace('arrival city'),
+    'relationships.departureState': tradePlace('departure state'), 'relationships.departureCity': tradePlace('departure city'),
+    'relationships.hsCode': { type: 'string', maxLength: 10, description: 'only trade edges whose HS code starts with this (2 to 10 digits)' },
     'possibly_same_as.next': token, 'possibly_same_as.prev': token, 'possibly_same_as.limit': limit(),
     'referenced_by.next': token, 'referenced_by.prev': token, 'referenced_by.limit': limit(),
     as_of: AS_OF_SCHEMA,
@@ -122,9 +125,12 @@ const v1Paging = (q: Query, field: string, tokenField = field): Paging =>
 
 /** The relationships selection of a /v1 entity request; values the schema cannot check are checked here. */
 function relationshipSelection(q: Query): RelationshipSelection {
-  for (const name of TRADE_FILTERS) {
-    if (q[name] !== undefined) throw badParameter(name, 'trade (shipment) filters are not supported here: shipment facts (ships_to, receives_from) carry no arrival or departure places and no HS codes');
+  for (const name of TRADE_PLACES) {
+    const value = q[`relationships.${name}`] as string | undefined;
+    if (value !== undefined && !value.trim()) throw badParameter(`relationships.${name}`, 'a blank value matches everything: leave it out instead');
   }
+  const hsCode = q['relationships.hsCode'] as string | undefined;
+  if (hsCode !== undefined && !/^[0-9]{2,10}$/.test(hsCode)) throw badParameter('relationships.hsCode', `${JSON.stringify(hsCode)} is not an HS code (2 to 10 digits)`);
   const startDate = q['relationships.startDate'] as string | undefined;
   const endDate = q['relationships.endDate'] as string | undefined;
   for (const [name, value] of [['relationships.startDate', startDate], ['relationships.endDate', endDate]] as const) {
@@ -142,6 +148,8 @@ function relationshipSelection(q: Query): RelationshipSelection {
     countries: q['relationships.country'] as string[] | undefined,
     partnerName: q['relationships.partnerName'] as string | undefined,
     partnerRisk,
+    ...Object.fromEntries([...TRADE_COUNTRIES, ...TRADE_PLACES].map((name) => [name, q[`relationships.${name}`]])),
+    hsCode,
     asOf: asOfParameter(q.as_of),
   };
 }

@@ -19,14 +19,32 @@ const RISK_FILTERS = ['buyer_risk', 'supplier_risk'];
 const TEXT_FILTERS = ['buyer_id', 'supplier_id', 'buyer_name', 'supplier_name', 'buyer_city', 'buyer_state', 'supplier_city', 'supplier_state',
   'departure_state', 'departure_city', 'arrival_state', 'arrival_city', 'hs_code', 'hs_description', 'supplier_purpose', 'buyer_purpose',
   'shipment_identifier', 'weight', 'sources'];
-/** Filters of the client this search does not apply yet: refused by name rather than ignored. */
-const NOT_APPLIED = ['buyer_city', 'buyer_state', 'supplier_city', 'supplier_state', 'departure_state', 'departure_city', 'arrival_state',
-  'arrival_city', 'supplier_purpose', 'buyer_purpose', 'sources'];
+/** Filters matched by lower-case substring (the client's "contains" filters). */
+const CONTAINS_FILTERS = ['buyer_name', 'supplier_name', 'buyer_city', 'buyer_state', 'supplier_city', 'supplier_state', 'departure_state',
+  'departure_city', 'arrival_state', 'arrival_city', 'hs_description', 'supplier_purpose', 'buyer_purpose'];
+/** Source ids as the entity search's `source` filter takes them. */
+const SOURCE_ID = /^[A-Za-z0-9_.:-]+$/;
+
+/** What each list filter keeps (the openapi description); lists of one filter are alternatives. */
+const FILTER_TEXT: Record<string, string> = {
+  ...Object.fromEntries(COUNTRY_FILTERS.map((name) => [name, `country ids: ${name.replace('_', ' ')} (a party's countries, the shipment's places) exactly one of these`])),
+  ...Object.fromEntries(RISK_FILTERS.map((name) => [name, `risk factor ids: the ${name.split('_')[0]} carries one of these`])),
+  buyer_id: 'entity ids of the buyer', supplier_id: 'entity ids of the supplier',
+  buyer_name: "the buyer's name contains one (any case)", supplier_name: "the supplier's name contains one (any case)",
+  buyer_city: "an address city of the buyer contains one (any case)", buyer_state: "an address state of the buyer contains one (any case)",
+  supplier_city: "an address city of the supplier contains one (any case)", supplier_state: "an address state of the supplier contains one (any case)",
+  departure_city: "the shipment's departure address city contains one (any case)", departure_state: "the shipment's departure address state contains one (any case)",
+  arrival_city: "the shipment's arrival address city contains one (any case)", arrival_state: "the shipment's arrival address state contains one (any case)",
+  hs_code: 'an HS code of the shipment starts with one (2 to 10 digits)', hs_description: 'an HS description of the shipment contains one (any case)',
+  supplier_purpose: "a business purpose of the supplier contains one (any case)", buyer_purpose: "a business purpose of the buyer contains one (any case)",
+  shipment_identifier: 'a shipment identifier starts with one', weight: 'MIN|MAX in kg (the first value; either bound may be left out)',
+  sources: "source ids: the shipment's record comes from one of these",
+};
 
 const filterSchema = {
   type: 'object', additionalProperties: false,
   properties: {
-    ...Object.fromEntries([...COUNTRY_FILTERS, ...RISK_FILTERS, ...TEXT_FILTERS].map((name) => [name, strings])),
+    ...Object.fromEntries([...COUNTRY_FILTERS, ...RISK_FILTERS, ...TEXT_FILTERS].map((name) => [name, { ...strings, description: FILTER_TEXT[name] }])),
     arrival_date: { type: 'string', maxLength: 30 }, departure_date: { type: 'string', maxLength: 30 },
   },
 };
@@ -46,7 +64,11 @@ function dateRange(value: string | undefined, name: string): [string | null, str
 
 export function shipmentFilters(filter: Filter, q: string | undefined): ShipmentFilters {
   const list = (name: string) => (filter[name] as string[] | undefined) ?? [];
-  for (const name of NOT_APPLIED) if (list(name).length) throw badParameter(`filter.${name}`, 'not supported by this trade search yet');
+  for (const name of CONTAINS_FILTERS) {
+    if (list(name).some((v) => !v.trim())) throw badParameter(`filter.${name}`, 'a blank value matches everything: leave it out instead');
+  }
+  const badSource = list('sources').find((id) => !SOURCE_ID.test(id));
+  if (badSource !== undefined) throw badParameter('filter.sources', `${JSON.stringify(badSource)} is not a source id`);
   for (const name of COUNTRY_FILTERS) {
     const bad = list(name).find((c) => !COUNTRY_IDS.includes(c));
     if (bad !== undefined) throw badParameter(`filter.${name}`, `unknown country id ${JSON.stringify(bad)}`);
@@ -73,6 +95,9 @@ export function shipmentFilters(filter: Filter, q: string | undefined): Shipment
     transitCountry: list('transit_country'), hsCode: list('hs_code'), hsDescription: lower('hs_description'), identifier: list('shipment_identifier'),
     arrivalFrom, arrivalTo, departureFrom, departureTo, weightMin: weight[0], weightMax: weight[1],
     q: q?.trim() ? q.trim().toLowerCase() : null,
+    departureCity: lower('departure_city'), departureState: lower('departure_state'), arrivalCity: lower('arrival_city'), arrivalState: lower('arrival_state'),
+    supplierCity: lower('supplier_city'), supplierState: lower('supplier_state'), buyerCity: lower('buyer_city'), buyerState: lower('buyer_state'),
+    supplierPurpose: lower('supplier_purpose'), buyerPurpose: lower('buyer_purpose'), sources: list('sources'),
   };
 }
 

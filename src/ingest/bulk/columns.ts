@@ -26,7 +26,7 @@ export const ENTITY_COLUMNS: Column[] = [
 
 export const ATTRIBUTE_COLUMNS: Column[] = [
   { field: ':ID(Attribute)' }, { field: ':LABEL' },
-  ...props('string', 'entity_id', 'field', 'value', 'type', 'from_date', 'to_date', 'date', 'extra'),
+  ...props('string', 'entity_id', 'field', 'value', 'type', 'from_date', 'to_date', 'date', 'extra', 'city', 'state'),
   ...props('double', 'ordinal', 'record_count'),
   ...props('string[]', 'records'),
 ];

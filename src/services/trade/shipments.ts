@@ -36,6 +36,11 @@ export interface ShipmentFilters {
   transitCountry: string[]; hsCode: string[]; hsDescription: string[]; identifier: string[];
   arrivalFrom: string | null; arrivalTo: string | null; departureFrom: string | null; departureTo: string | null;
   weightMin: number | null; weightMax: number | null; q: string | null;
+  /** Lower-case substrings: the shipment's places, a party's address city / state and business purpose. */
+  departureCity: string[]; departureState: string[]; arrivalCity: string[]; arrivalState: string[];
+  supplierCity: string[]; supplierState: string[]; buyerCity: string[]; buyerState: string[]; supplierPurpose: string[]; buyerPurpose: string[];
+  /** Source ids: the source of the shipment's record. */
+  sources: string[];
 }
 
 type Party = { id: string; type?: string; label?: string; risk?: string; countries?: string[]; addresses?: string[] };
