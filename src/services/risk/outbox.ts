@@ -4,14 +4,14 @@
  * the two loses nothing. See docs/risk-and-notifications.md; the drain is src/services/outbox/drain.ts.
  */
 import type { Graph } from '../../graph/neo4j';
-import { OutboxDrain } from '../outbox/drain';
+import { OutboxDrain, type OutboxItem } from '../outbox/drain';
 import type { EntityRiskChange, NotificationSink } from './notifications';
 
 /**
  * `flush()` moves committed notifications from the Neo4j outbox to the feed, then deletes them
  * from the outbox, and answers the number moved (idempotent by notification id: see OutboxDrain).
  */
-export class NotificationOutbox extends OutboxDrain<Parameters<NotificationSink['deliver']>[0][number]> {
+export class NotificationOutbox extends OutboxDrain<OutboxItem> {
   constructor(graph: Graph, sink: NotificationSink) {
     super(graph, sink, {
       file: 'risk',
