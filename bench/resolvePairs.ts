@@ -19,6 +19,7 @@ import type { Graph } from '../src/graph/neo4j';
 import { ingestFile } from '../src/ingest/ingest';
 import { BEST_MATCH_THRESHOLD, MEDIUM_THRESHOLD, ResolveService } from '../src/services/resolve';
 import { nameCore } from '../src/search/analysis';
+import type { SearchIndex } from '../src/search/port';
 import { benchSearchIndex } from './searchBackend';
 import { benchGraph, measure, ms, say, table, wipe } from './common';
 import { NamePair, namePairs } from './namePairs';
@@ -67,9 +68,12 @@ export function figures(outcomes: PairOutcome[], idOf: Map<string, string>, thre
   return { n: outcomes.length, matches, tp, fp, precision: tp + fp ? tp / (tp + fp) : 1, recall: matches ? tp / matches : 1, retrieval10: matches ? retrieved / matches : 1 };
 }
 
-/** Resolves every pair's query name (concurrency 4); the latency of each resolve is measured. */
-export async function resolvePairs<P extends { query: string }>(graph: Graph, pairs: P[]) {
-  const service = new ResolveService(await benchSearchIndex(graph));
+/**
+ * Resolves every pair's query name (concurrency 4) on `index` (default: the bench's backend,
+ * SEARCH_BACKEND); the latency of each resolve is measured.
+ */
+export async function resolvePairs<P extends { query: string }>(graph: Graph, pairs: P[], index?: SearchIndex) {
+  const service = new ResolveService(index ?? await benchSearchIndex(graph));
   const outcomes: PairOutcome<P>[] = new Array(pairs.length);
   const latency = await measure(pairs.length, 4, async (i) => {
     const ranked = await service.rank({ name: [pairs[i].query], identifier: [], country: [], address: [], dob: [], fuzziness: {}, strict: false, limit: 10, minScore: 0 });

@@ -216,12 +216,17 @@ export class MeiliSearchIndex implements SearchIndex {
     const base = { indexUid: this.entityUid, limit: request.pool, attributesToRetrieve: ['id', 'entity', 'values', 'f_source'], filter: typeFilter };
     // Among many namesakes, those born on a given date come from a query of their own.
     const dobFilters = request.datesOfBirth.filter((d) => d.length).map((d) => d.map((t) => `t_date_of_birth = ${quote(t)}`).join(' AND '));
+    // `frequency` drops the commonest words first, so a candidate sharing only the rarer words is
+    // found (as any Lucene clause finds one); `last` kept the first word, which a variant of a
+    // given name (Mohammed / Muhammad) then lost. Nickname forms (Bill -> william) go with the
+    // name's words in a query of their own.
     for (const tokens of request.names) {
       if (!tokens.length) continue;
-      const nameQuery = { ...base, q: tokens.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name'] };
+      const nameQuery = { ...base, q: tokens.slice(0, 10).join(' '), matchingStrategy: 'frequency', attributesToSearchOn: ['n_name'] };
       // Namesakes born on a given date first, as the Lucene adapter's boost puts them.
       for (const dob of dobFilters) queries.push({ ...nameQuery, filter: typeFilter ? `${dob} AND ${typeFilter}` : dob });
       queries.push(nameQuery);
+      if (request.related?.length) queries.push({ ...nameQuery, q: [...request.related, ...tokens].slice(0, 10).join(' ') });
     }
     // Split words joined again (Nak amura -> nakamura): typo tolerance gives them their edit.
     if (request.pairs?.length) queries.push({ ...base, q: request.pairs.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name'] });

@@ -3,7 +3,7 @@
 /**
  * The explorer page in a real headless Chromium against the API with the sample data: sign-in,
  * search, card (with its adverse media), network modes, expansion, shortest path, exports, projects, and that the page
- * never runs data as HTML nor makes a request outside the API's origin.
+ * never runs data as HTML nor makes a request outside the API's origin; on each search backend.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,9 +14,10 @@ import { NotificationFeed } from '../../src/feeds/notifications';
 import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
 import { type Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
 import { type BrowserHandle, browserExecutable, openBrowser, waitForFile } from '../support/browser';
-import { testFull } from '../support/full';
+import { describeOnSearchBackends, testFull } from '../support/full';
 import { REPO } from '../support/env';
-import { createSearchIndex } from '../../src/search';
+import { createSearchIndex, drainPending, meiliOptions } from '../../src/search';
+import { MeiliSearchIndex } from '../../src/search/meilisearch';
 import { NewsService } from '../../src/services/news';
 import { ResolveService } from '../../src/services/resolve';
 
@@ -43,29 +44,35 @@ async function waitStatus(pattern: RegExp) {
   await page.waitForFunction((src: string) => new RegExp(src).test(document.getElementById('graph-status')?.textContent ?? ''), { timeout: 20_000 }, pattern.source);
 }
 
-beforeAll(async () => {
-  browserExecutable('chromium');
-  if (!fs.existsSync(path.join(__dirname, '..', '..', 'web', 'index.html'))) throw new Error('dist/web is missing: run `npm run build`');
-  h = await startHarness({ files: [SAMPLE] });
-  await h.ingest(writeNdjson('xss.ndjson', [
-    { kind: 'entity', id: 'e-xss', type: 'company', label: XSS_NAME, attributes: [{ field: 'name', value: XSS_NAME }] },
-  ]));
-  // Derived risk factors, as the worker would compute them after `npm start` loads the sample.
-  const ids = (await h.graph.read('MATCH (e:Entity) RETURN e.id AS id')).map((r) => r.get('id') as string);
-  await new RiskScorer(h.graph, new NotificationFeed(h.redis)).process(ids, FULL_RESCORE_REASON);
-  // The sample news, as `npm start` loads it: the card lists the articles naming an entity.
-  await new NewsService(h.graph, new ResolveService(createSearchIndex(h.config, h.graph))).importFeed(fs.readFileSync(path.join(REPO, 'seed', 'news', 'sample-rss.xml'), 'utf8'), 'sample-rss');
-  downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'explorer-downloads-'));
-  b = await openBrowser({ downloads });
-  page = b.page;
-});
+// The whole walk-through on each search backend; the Meilisearch pass (a second browser run) in the full run only.
+describeOnSearchBackends('the explorer page', (backend) => {
+  /** Step screenshots of the Meilisearch pass are kept beside the default backend's. */
+  const shot = (name: string) => b.screenshot(backend === 'neo4j' ? name : `${backend}-${name}`);
 
-afterAll(async () => {
-  await b?.close();
-  await h?.close();
-});
+  beforeAll(async () => {
+    browserExecutable('chromium');
+    if (!fs.existsSync(path.join(__dirname, '..', '..', 'web', 'index.html'))) throw new Error('dist/web is missing: run `npm run build`');
+    h = await startHarness({ files: [SAMPLE], backend });
+    await h.ingest(writeNdjson('xss.ndjson', [
+      { kind: 'entity', id: 'e-xss', type: 'company', label: XSS_NAME, attributes: [{ field: 'name', value: XSS_NAME }] },
+    ]));
+    // Derived risk factors, as the worker would compute them after `npm start` loads the sample.
+    const ids = (await h.graph.read('MATCH (e:Entity) RETURN e.id AS id')).map((r) => r.get('id') as string);
+    await new RiskScorer(h.graph, new NotificationFeed(h.redis)).process(ids, FULL_RESCORE_REASON);
+    // The sample news, as `npm start` loads it: the card lists the articles naming an entity.
+    await new NewsService(h.graph, new ResolveService(createSearchIndex(h.config, h.graph))).importFeed(fs.readFileSync(path.join(REPO, 'seed', 'news', 'sample-rss.xml'), 'utf8'), 'sample-rss');
+    // What the scoring and the import changed reaches Meilisearch as the worker's search-index job copies it.
+    if (backend === 'meilisearch') await drainPending(h.graph, new MeiliSearchIndex(meiliOptions(h.config)!));
+    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'explorer-downloads-'));
+    b = await openBrowser({ downloads });
+    page = b.page;
+  });
 
-describe('the explorer page', () => {
+  afterAll(async () => {
+    await b?.close();
+    await h?.close();
+  });
+
   test('is served with a strict Content-Security-Policy and no token', async () => {
     const res = await fetch(`${h.baseUrl}/explorer/`);
     expect(res.status).toBe(200);
@@ -92,7 +99,7 @@ describe('the explorer page', () => {
     await page.type('#client-secret', 'wrong');
     await page.click('#sign-in-form button[type=submit]');
     await page.waitForFunction(() => /invalid client credentials/.test(document.getElementById('sign-in-error')?.textContent ?? ''));
-    await b.screenshot('01-sign-in-refused');
+    await shot('01-sign-in-refused');
     await page.$eval('#client-secret', (el) => { (el as HTMLInputElement).value = ''; });
     await page.type('#client-secret', 'dev-secret');
     await page.keyboard.press('Enter');
@@ -100,7 +107,7 @@ describe('the explorer page', () => {
     expect(await page.$eval('#sign-in', (el) => (el as HTMLElement).hidden)).toBe(true);
     // The token is kept in memory only.
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length + document.cookie.length)).toBe(0);
-    await b.screenshot('02-signed-in');
+    await shot('02-signed-in');
   });
 
   test('searches as you type, with highlighted matches and facets', async () => {
@@ -112,7 +119,7 @@ describe('the explorer page', () => {
     // A country facet narrows the results.
     await page.click('#facets fieldset[data-facet="country"] label:has(input) input');
     await page.waitForFunction(() => document.querySelectorAll('#results button').length === 1);
-    await b.screenshot('03-search');
+    await shot('03-search');
     await page.click('#facets fieldset[data-facet="country"] label:has(input) input');
     await page.waitForFunction(() => document.querySelectorAll('#results button').length === 2);
   });
@@ -136,14 +143,14 @@ describe('the explorer page', () => {
     let ids = await nodeIds();
     expect(ids).toEqual(expect.arrayContaining(['e-gb-northwind-logistics', 'e-cy-northwind-holdings']));
     expect(ids).not.toContain('e-vg-aldgate-ventures');
-    await b.screenshot('04-card-ubo-depth-1');
+    await shot('04-card-ubo-depth-1');
 
     await selectNode('e-cy-northwind-holdings');
     await page.click('#expand');
     await page.waitForFunction(() => [...document.querySelectorAll('#node-list option')].some((o) => (o as HTMLOptionElement).value === 'e-vg-aldgate-ventures'));
     ids = await nodeIds();
     expect(ids).toEqual(expect.arrayContaining(['e-vg-aldgate-ventures', 'e-vg-corvus-trading']));
-    await b.screenshot('05-expanded');
+    await shot('05-expanded');
 
     await page.$eval('#max-depth', (el) => { (el as HTMLInputElement).value = '4'; });
     await page.select('#mode', 'downstream');
@@ -153,7 +160,7 @@ describe('the explorer page', () => {
     await waitStatus(/^ubo: /);
     ids = await nodeIds();
     expect(ids).toEqual(expect.arrayContaining(['p-viktor-antonov', 'p-elena-antonova']));
-    await b.screenshot('06-ubo-depth-4');
+    await shot('06-ubo-depth-4');
 
     // Watchlist mode reaches the sanctioned owner; all-relationship mode draws other kinds of edge too.
     await page.select('#mode', 'watchlist');
@@ -175,7 +182,7 @@ describe('the explorer page', () => {
     await page.click('#shortest');
     await waitStatus(/^Shortest path: 3 steps/);
     expect(await text('#graph-status')).toContain('Viktor Sergeyevich ANTONOV');
-    await b.screenshot('07-shortest-path');
+    await shot('07-shortest-path');
   });
 
   test('exports GraphML with types, shares and the sanctioned mark, and PNG', async () => {
@@ -210,7 +217,7 @@ describe('the explorer page', () => {
     const news = await page.$$eval('#card-news li', (items) => items.map((li) => ({ text: li.textContent ?? '', href: li.querySelector('a')?.getAttribute('href'), rel: li.querySelector('a')?.getAttribute('rel') })));
     expect(news).toEqual([{ text: expect.stringMatching(/^Corvus Trading accused of helping shipowners evade sanctions — Sample Wire .*, 2026-11-10Sanctions/), href: 'https://news.example.org/2026/11/corvus-trading-sanctions', rel: 'noopener noreferrer' }]);
     await waitStatus(/^ubo: \d+ paths from Viktor/);
-    await b.screenshot('08-sanctioned');
+    await shot('08-sanctioned');
     // Chrome would name a second download "network (1).graphml".
     fs.rmSync(path.join(downloads, 'network.graphml'), { force: true });
     await page.click('#export-graphml');
@@ -230,7 +237,7 @@ describe('the explorer page', () => {
     expect(await nodeIds()).toEqual(['e-xss']);
     expect(await page.$$eval('main img', (imgs) => imgs.length)).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    await b.screenshot('09-xss-as-text');
+    await shot('09-xss-as-text');
   });
 
   test('lists projects, opens one with its entities and notifications', async () => {
@@ -250,7 +257,7 @@ describe('the explorer page', () => {
     await page.waitForSelector('#project-entities button[data-id="p-viktor-antonov"]');
     expect(await text('#project-entities button[data-id="p-viktor-antonov"]')).toMatch(/match: .*sanctioned.*risk factors, highest critical/);
     await page.waitForFunction(() => (document.getElementById('notifications')?.childElementCount ?? 0) > 0);
-    await b.screenshot('10-projects');
+    await shot('10-projects');
   });
 
   test('stays usable in a narrow window', async () => {
@@ -258,7 +265,7 @@ describe('the explorer page', () => {
     await page.click('nav button[data-panel="search-panel"]');
     const box = await page.$eval('#q', (el) => el.getBoundingClientRect().width);
     expect(box).toBeGreaterThan(300);
-    await b.screenshot('11-narrow');
+    await shot('11-narrow');
     await page.setViewport({ width: 1280, height: 800 });
   });
 
@@ -302,7 +309,7 @@ describe('the explorer page', () => {
     const former = graphml.match(/<edge id="e-gb-harbourline-group\|has_shareholder\|e-vg-corvus-trading"[^>]*>([\s\S]*?)<\/edge>/)?.[1] ?? '';
     expect(former).toContain('<data key="e_former">true</data>');
     expect(former).toContain('<data key="e_end_date">2019-06-30</data>');
-    await b.screenshot('12-former-relationship');
+    await shot('12-former-relationship');
     await page.click('#former');
     // Only has_beneficial_owner: no shareholder edge is drawn.
     await page.select('#relationships', 'has_beneficial_owner');

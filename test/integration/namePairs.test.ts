@@ -3,53 +3,82 @@
  * the sample graph plus one entity per listed name. One example of each kind is resolved
  * through GET /v1/resolution; a sample of every kind (every fourth pair) through the resolve
  * use case, whose precision, recall and retrieval@10 must stay at the levels measured on the
- * whole set (docs/search.md).
+ * whole set (docs/search.md). On each search backend.
  */
-import { Harness, SAMPLE, startHarness, writeNdjson } from '../support/harness';
+import { Harness, SAMPLE, SEARCH_BACKENDS, startHarness, writeNdjson } from '../support/harness';
 import { NamePair, namePairs } from '../../bench/namePairs';
 import { figures, pairEntities, resolvePairs } from '../../bench/resolvePairs';
+import { meiliOptions } from '../../src/search';
+import { MeiliSearchIndex } from '../../src/search/meilisearch';
+import { Neo4jFulltextIndex } from '../../src/search/neo4jFulltext';
+import type { SearchIndex } from '../../src/search/port';
 
 let h: Harness;
 const pairs = namePairs();
 const { lines, idOf } = pairEntities(pairs);
-beforeAll(async () => {
-  h = await startHarness();
-  await h.ingest(SAMPLE);
-  await h.ingest(writeNdjson('name-pairs.ndjson', lines));
-});
-afterAll(() => h.close());
 
 /** The first pair of each kind. */
 const examples: NamePair[] = [...new Set(pairs.map((p) => p.kind))].map((k) => pairs.find((p) => p.kind === k)!);
 
-describe('one example of each kind through /v1/resolution', () => {
-  test.each(examples.map((p) => [p.kind, p]))('%s', async (_kind, pair) => {
-    const { status, body } = await h.json(`/v1/resolution?${new URLSearchParams({ name: pair.query })}`);
-    expect(status).toBe(200);
-    const listed = idOf.get(pair.listed);
-    if (pair.match) {
-      expect({ query: pair.query, best: body.best_match?.entity_id }).toEqual({ query: pair.query, best: listed });
-      expect(body.best_match.match_strength).toEqual({ value: 'strong' });
-      expect(body.best_match.explanation.name[0].tokens.length).toBeGreaterThan(0);
-    } else {
-      expect({ query: pair.query, best: body.best_match?.entity_id === listed }).toEqual({ query: pair.query, best: false });
-    }
-  });
-});
+/**
+ * What each backend reaches on the sample of pairs below. Neo4j full-text: the levels of the whole
+ * set (0.966 / 0.962 / 0.999, docs/search.md; a sample varies a little). Meilisearch: a little
+ * lower, a documented difference (docs/design.md, search backends): its documents lack the
+ * phonetic, consonant and joined keys, so some sound-alike and Arabic- or Hebrew-script names miss
+ * (measured 0.974 / 0.949 / 0.975 on this sample). A pinned miss that starts to match fails here,
+ * so the pin is taken out as the backends come closer.
+ */
+const FLOOR = {
+  neo4j: { precision: 0.92, recall: 0.92, retrieval10: 0.98, exampleMisses: [] as string[], scriptMisses: [] as string[] },
+  meilisearch: {
+    precision: 0.92, recall: 0.92, retrieval10: 0.96,
+    exampleMisses: ['phonetic', 'script'],
+    scriptMisses: ['عبد الله حسن', 'يوسف ناصر', 'יוסף מזרחי'],
+  },
+};
 
-test('a sample of every kind: precision, recall and retrieval@10 of best_match', async () => {
-  const sample = pairs.filter((_, i) => i % 4 === 0);
-  const { outcomes } = await resolvePairs(h.graph, sample);
-  const f = figures(outcomes, idOf);
-  expect(sample.length).toBeGreaterThan(250);
-  // The whole set measures 0.966 / 0.962 / 0.999 (docs/search.md); a sample varies a little.
-  expect(f.precision).toBeGreaterThanOrEqual(0.92);
-  expect(f.recall).toBeGreaterThanOrEqual(0.92);
-  expect(f.retrieval10).toBeGreaterThanOrEqual(0.98);
-  // Hard non-matches (Korean names a syllable apart among them) do not name the listed entity.
-  const hard = outcomes.filter((o) => !o.pair.match);
-  expect(figures(hard, idOf).fp).toBe(0);
-  // Names in other scripts (Arabic, Hebrew, Georgian, Ethiopic, ... ) find their Latin spelling.
-  const scripts = outcomes.filter((o) => o.pair.kind === 'script');
-  expect(scripts.filter((o) => figures([o], idOf).tp === 0).map((o) => o.pair.query)).toEqual([]);
+describe.each(SEARCH_BACKENDS)('on the %s search backend', (backend) => {
+  let index: SearchIndex;
+  beforeAll(async () => {
+    h = await startHarness({ backend });
+    await h.ingest(SAMPLE);
+    await h.ingest(writeNdjson('name-pairs.ndjson', lines));
+    index = backend === 'meilisearch' ? new MeiliSearchIndex(meiliOptions(h.config)!) : new Neo4jFulltextIndex(h.graph);
+  });
+  afterAll(() => h.close());
+
+  describe('one example of each kind through /v1/resolution', () => {
+    test.each(examples.map((p) => [p.kind, p]))('%s', async (kind, pair) => {
+      const { status, body } = await h.json(`/v1/resolution?${new URLSearchParams({ name: pair.query })}`);
+      expect(status).toBe(200);
+      const listed = idOf.get(pair.listed);
+      if (FLOOR[backend].exampleMisses.includes(kind)) {
+        // Pinned: this backend does not name the listed entity (see FLOOR).
+        expect({ query: pair.query, best: body.best_match?.entity_id === listed }).toEqual({ query: pair.query, best: false });
+      } else if (pair.match) {
+        expect({ query: pair.query, best: body.best_match?.entity_id }).toEqual({ query: pair.query, best: listed });
+        expect(body.best_match.match_strength).toEqual({ value: 'strong' });
+        expect(body.best_match.explanation.name[0].tokens.length).toBeGreaterThan(0);
+      } else {
+        expect({ query: pair.query, best: body.best_match?.entity_id === listed }).toEqual({ query: pair.query, best: false });
+      }
+    });
+  });
+
+  test('a sample of every kind: precision, recall and retrieval@10 of best_match', async () => {
+    const sample = pairs.filter((_, i) => i % 4 === 0);
+    const { outcomes } = await resolvePairs(h.graph, sample, index);
+    const f = figures(outcomes, idOf);
+    const hard = outcomes.filter((o) => !o.pair.match);
+    const scripts = outcomes.filter((o) => o.pair.kind === 'script');
+    const floor = FLOOR[backend];
+    expect(sample.length).toBeGreaterThan(250);
+    expect(f.precision).toBeGreaterThanOrEqual(floor.precision);
+    expect(f.recall).toBeGreaterThanOrEqual(floor.recall);
+    expect(f.retrieval10).toBeGreaterThanOrEqual(floor.retrieval10);
+    // Hard non-matches (Korean names a syllable apart among them) do not name the listed entity.
+    expect(figures(hard, idOf).fp).toBe(0);
+    // Names in other scripts (Arabic, Hebrew, Georgian, Ethiopic, ... ) find their Latin spelling.
+    expect(scripts.filter((o) => figures([o], idOf).tp === 0).map((o) => o.pair.query)).toEqual(floor.scriptMisses);
+  });
 });

@@ -11,6 +11,8 @@ import { ingestFile } from '../../src/ingest/ingest';
 import { drainPending, meiliOptions, reindexAll } from '../../src/search';
 import { pendingCount } from '../../src/search/sync';
 import { MeiliSearchIndex } from '../../src/search/meilisearch';
+import { NotificationFeed } from '../../src/feeds/notifications';
+import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
 import { Harness, startHarness, writeNdjson } from '../support/harness';
 
 let h: Harness;
@@ -71,6 +73,40 @@ test('a change committed after a drain read the outbox keeps its marker', async 
   await drainPending(h.graph, meili);
   expect(await pendingCount(h.graph)).toBe(0);
   expect(await found('berg')).toEqual(['p-race']);
+});
+
+test('a risk change reaches Meilisearch: the ingested sanctions fact, then the re-scoring of the company it owns', async () => {
+  await load('risk.ndjson', [
+    { kind: 'entity', id: 'c-risk', type: 'company', label: 'Brennavik Holdings Ltd' },
+    person('p-risk', 'Osgrath Brennavik'),
+    { kind: 'relationship', type: 'has_shareholder', from: 'c-risk', to: 'p-risk', shares: [{ percentage: 100 }] },
+  ]);
+  const scorer = new RiskScorer(h.graph, new NotificationFeed(h.redis));
+  await scorer.process(['c-risk', 'p-risk'], FULL_RESCORE_REASON);
+  await drainPending(h.graph, meili);
+  const riskOf = async (): Promise<Record<string, Record<string, unknown>>> => {
+    const { body } = await h.json('/v1/search/entity?q=brennavik');
+    return Object.fromEntries(body.data.map((d: any) => [d.id, d.risk]));
+  };
+  expect(await riskOf()).toEqual({ 'c-risk': {}, 'p-risk': {} });
+  // The person is listed: the ingest writes the direct factor and marks the person only.
+  await load('risk-listed.ndjson', [{ ...person('p-risk', 'Osgrath Brennavik'), risk: [{ factor: 'sanctioned_usa_ofac_sdn' }] }]);
+  expect(await pendingCount(h.graph)).toBe(1);
+  await drainPending(h.graph, meili);
+  let risk = await riskOf();
+  expect(Object.keys(risk['p-risk'])).toContain('sanctioned_usa_ofac_sdn');
+  expect(risk['c-risk']).toEqual({});
+  // The re-scoring derives the company's factor; its changed risk marks it in the same transaction.
+  await scorer.process(['p-risk'], 'ingest');
+  // The person is marked again too: ingest stores its direct risk in another key order than the
+  // scorer's canonical text, so the scorer rewrites it once (the same risk, copied again).
+  const pending = await h.graph.read(cypher('search', 'search-pending'), { after: '', limit: neo4j.int(10) });
+  expect(pending.map((r) => r.get('id') as string)).toContain('c-risk');
+  expect((await riskOf())['c-risk']).toEqual({});
+  await drainPending(h.graph, meili);
+  risk = await riskOf();
+  expect(Object.keys(risk['c-risk'])).toEqual(expect.arrayContaining(['owned_by_sanctioned_entity', 'owned_by_sanctioned_usa_ofac_sdn_entity']));
+  expect(await pendingCount(h.graph)).toBe(0);
 });
 
 test('while a reindex builds its index, a drain sends changes but keeps their markers', async () => {

@@ -2,31 +2,20 @@
  * Resolution uploads end to end with the real services and a running `graph-api worker`
  * process: 1,000 rows as JSON and as CSV, progress while they run, the project entities they
  * make, the same file again (no doubles), a worker killed mid-upload (every row once), bad rows
- * reported by number, the CSV export, and the request checks.
+ * reported by number, the CSV export, and the request checks; on each search backend.
  */
 import jwt from 'jsonwebtoken';
-import { Call, Harness, SAMPLE, callAs, startHarness } from '../support/harness';
+import { Call, Harness, SAMPLE, SEARCH_BACKENDS, callAs, startHarness } from '../support/harness';
 import { WorkerProcess, sleep, startWorker } from '../support/worker';
 import { testEveryMatchMarked } from '../support/matchedEntities';
 import { newProject } from '../support/projects';
-import { testFull } from '../support/full';
-import { onBackend } from '../support/redisCluster';
+import { describeOnSearchBackends, testFull } from '../support/full';
+import { onBackend, onRedisCluster } from '../support/redisCluster';
 
 let h: Harness;
 let alice: Call;
 let bob: Call;
 let worker: WorkerProcess;
-
-beforeAll(async () => {
-  h = await startHarness({ files: [SAMPLE] });
-  alice = callAs(h, 'alice', 'org-a');
-  bob = callAs(h, 'bob', 'org-b');
-  worker = startWorker();
-});
-afterAll(async () => {
-  await worker?.kill();
-  await h.close();
-});
 
 const token = () => jwt.sign({ org: 'org-a', client_id: 'org-a/alice' }, h.config.jwt.secret, {
   algorithm: 'HS256', subject: 'alice', audience: h.config.serviceDomain, issuer: h.config.jwt.issuer, expiresIn: 3600,
@@ -83,7 +72,19 @@ async function entitiesOf(pid: string) {
   return { total: records.length, byRef, ids: records.map((r) => r.get('id') as string) };
 }
 
-describe(onBackend('resolution uploads'), () => {
+// The worker resolves the rows on the suite's search backend (the Redis Cluster run: Neo4j's only).
+describeOnSearchBackends(onBackend('resolution uploads'), (backend) => {
+  beforeAll(async () => {
+    h = await startHarness({ files: [SAMPLE], backend });
+    alice = callAs(h, 'alice', 'org-a');
+    bob = callAs(h, 'bob', 'org-b');
+    worker = startWorker({ SEARCH_BACKEND: backend });
+  });
+  afterAll(async () => {
+    await worker?.kill();
+    await h.close();
+  });
+
   let pid: string;
   let first: string;
 
@@ -214,7 +215,7 @@ describe(onBackend('resolution uploads'), () => {
     expect((await bob('GET', `/v1/projects/${p}/resolutions/nope`)).status).toBe(404);
     expect((await alice('GET', `/v1/projects/${p}/resolutions/nope`)).status).toBe(404);
   });
-});
 
-// Last: what every test above saved, through each route that makes matches.
-testEveryMatchMarked(onBackend('resolution uploads'), () => h.graph);
+  // Last: what every test above saved, through each route that makes matches.
+  testEveryMatchMarked('resolution uploads', () => h.graph);
+}, onRedisCluster() ? ['neo4j'] : SEARCH_BACKENDS);

@@ -49,7 +49,7 @@ export async function wipeGraph(graph: Graph): Promise<void> {
 }
 
 export type SearchBackend = 'neo4j' | 'meilisearch';
-/** The search backends a suite runs on (test/support/backends.ts names them per suite). */
+/** The search backends a suite runs on; describeOnSearchBackends (test/support/full.ts) for a long Meilisearch pass. */
 export const SEARCH_BACKENDS: SearchBackend[] = ['neo4j', 'meilisearch'];
 
 /**

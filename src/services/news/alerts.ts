@@ -3,8 +3,8 @@
  * news-alerts-queue, in the import's transaction) are moved from that outbox to a notification
  * sink (the project feeds, then `adverse_media.new` webhooks), then deleted. Delivery is by
  * alert id (project entity and article) and idempotent, so a crash between the two steps, or
- * two workers flushing at once, delivers each alert once; the outbox is the risk outbox's
- * mechanism (src/services/risk/outbox.ts) for a second kind of notification.
+ * two workers flushing at once, delivers each alert once; the drain is the risk outbox's
+ * (src/services/outbox/drain.ts), for a second kind of notification.
  *
  * A project entity whose match is marked a false positive gets no alert from that match: an
  * article is not a risk factor the reviewer could not have seen, so nothing reopens the
@@ -12,47 +12,33 @@
  */
 import type { ArticleAlert, NotificationSink, ProjectNotificationData } from '../../domain/notifications';
 import { cypher } from '../../graph/cypherFiles';
-import { neo4j } from '../../graph/driver';
 import type { Graph } from '../../graph/neo4j';
-
-/** Alerts moved per read of the outbox. */
-const PAGE = 500;
+import { OutboxDrain } from '../outbox/drain';
 
 export type AlertItem = { id: string; projectId: string; score: number; data: ProjectNotificationData & { adverse_media: ArticleAlert } };
 
-export class NewsAlertOutbox {
-  /** One flush at a time per outbox object. */
-  private flushing: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly graph: Graph, private readonly sink: NotificationSink) {}
-
-  /** Moves every pending alert to the sink (false positives dropped); answers how many were delivered. */
-  flush(): Promise<number> {
-    const run = this.flushing.then(() => this.flushPending());
-    this.flushing = run.catch(() => undefined);
-    return run;
+/** `flush()` moves every pending alert to the sink (false positives dropped) and answers how many were delivered. */
+export class NewsAlertOutbox extends OutboxDrain<AlertItem> {
+  constructor(graph: Graph, sink: NotificationSink) {
+    super(graph, sink, {
+      file: 'news',
+      pending: 'news-alerts-pending',
+      remove: 'news-alerts-delete',
+      rowId: (r) => (r.get('alert') as { id: string }).id,
+      items: (rows) => unsilenced(graph, rows
+        .map((r) => alertItem(r.get('alert') as Record<string, unknown>, r.get('article') as Record<string, unknown> | null))
+        .filter((i): i is AlertItem => i !== undefined)),
+    });
   }
+}
 
-  private async flushPending(): Promise<number> {
-    let delivered = 0;
-    for (;;) {
-      const rows = await this.graph.read(cypher('news', 'news-alerts-pending'), { limit: neo4j.int(PAGE) });
-      if (!rows.length) return delivered;
-      const items = rows.map((r) => alertItem(r.get('alert') as Record<string, unknown>, r.get('article') as Record<string, unknown> | null));
-      const kept = await this.unsilenced(items.filter((i): i is AlertItem => i !== undefined));
-      if (kept.length) await this.sink.deliver(kept);
-      await this.graph.write(cypher('news', 'news-alerts-delete'), { ids: rows.map((r) => (r.get('alert') as { id: string }).id) });
-      delivered += kept.length;
-    }
-  }
-
-  private async unsilenced(items: AlertItem[]): Promise<AlertItem[]> {
-    if (!items.length) return items;
-    const pairs = items.map((i) => ({ resource: i.data.resource_id, entity: i.data.entity_id }));
-    const rows = await this.graph.read(cypher('matchDecisions', 'false-positive-matches'), { pairs });
-    const silenced = new Set(rows.map((r) => `${r.get('resource') as string}\n${r.get('entity') as string}`));
-    return items.filter((i) => !silenced.has(`${i.data.resource_id}\n${i.data.entity_id}`));
-  }
+/** The items whose match is not marked a false positive. */
+async function unsilenced(graph: Graph, items: AlertItem[]): Promise<AlertItem[]> {
+  if (!items.length) return items;
+  const pairs = items.map((i) => ({ resource: i.data.resource_id, entity: i.data.entity_id }));
+  const rows = await graph.read(cypher('matchDecisions', 'false-positive-matches'), { pairs });
+  const silenced = new Set(rows.map((r) => `${r.get('resource') as string}\n${r.get('entity') as string}`));
+  return items.filter((i) => !silenced.has(`${i.data.resource_id}\n${i.data.entity_id}`));
 }
 
 /** Alerts in the outbox (tests, tools). */

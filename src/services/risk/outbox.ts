@@ -1,40 +1,24 @@
 /**
  * The notification outbox: risk changes are queued in Neo4j in the same transaction as the
  * score (cypher/risk.cypher apply-scores) and moved from there to the feed, so a crash between
- * the two loses nothing. See docs/risk-and-notifications.md.
+ * the two loses nothing. See docs/risk-and-notifications.md; the drain is src/services/outbox/drain.ts.
  */
-import { neo4j } from '../../graph/driver';
-import { cypher } from '../../graph/cypherFiles';
 import type { Graph } from '../../graph/neo4j';
+import { OutboxDrain, type OutboxItem } from '../outbox/drain';
 import type { EntityRiskChange, NotificationSink } from './notifications';
 
-/** Rows moved per read of the outbox. */
-const OUTBOX_PAGE = 500;
-
-export class NotificationOutbox {
-  /** One flush at a time per outbox (a scorer's chunks in flight share it). */
-  private flushing: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly graph: Graph, private readonly sink: NotificationSink) {}
-
-  /**
-   * Moves committed notifications from the Neo4j outbox to the feed, then deletes them from
-   * the outbox. Delivery is idempotent by notification id, so a crash between the two steps
-   * delivers again without a duplicate, and other workers flushing the same rows at once is
-   * harmless. Returns the number moved.
-   */
-  flush(): Promise<number> {
-    const run = this.flushing.then(() => this.flushPending());
-    this.flushing = run.catch(() => undefined);
-    return run;
-  }
-
-  private async flushPending(): Promise<number> {
-    let moved = 0;
-    for (;;) {
-      const rows = await this.graph.read(cypher('risk', 'outbox-pending'), { limit: neo4j.int(OUTBOX_PAGE) });
-      if (!rows.length) return moved;
-      const items = rows.map((r) => {
+/**
+ * `flush()` moves committed notifications from the Neo4j outbox to the feed, then deletes them
+ * from the outbox, and answers the number moved (idempotent by notification id: see OutboxDrain).
+ */
+export class NotificationOutbox extends OutboxDrain<OutboxItem> {
+  constructor(graph: Graph, sink: NotificationSink) {
+    super(graph, sink, {
+      file: 'risk',
+      pending: 'outbox-pending',
+      remove: 'outbox-delete',
+      rowId: (r) => r.get('id') as string,
+      items: (rows) => rows.map((r) => {
         const change = JSON.parse(r.get('payload') as string) as EntityRiskChange;
         const custom = r.get('custom_fields') as string | null;
         return {
@@ -44,10 +28,7 @@ export class NotificationOutbox {
           // The saved entity's custom fields, as the spec's ProjectNotificationData carries them.
           data: { resource_id: r.get('resource_id') as string, ...change, ...(custom ? { custom_fields: JSON.parse(custom) as Record<string, string> } : {}) },
         };
-      });
-      await this.sink.deliver(items);
-      await this.graph.write(cypher('risk', 'outbox-delete'), { ids: items.map((i) => i.id) });
-      moved += items.length;
-    }
+      }),
+    });
   }
 }
