@@ -69,7 +69,7 @@ export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set([
   'business', 'commercial', 'industry', 'manufacturing', 'engineering', 'transport', 'distribution', 'agency', 'associates', 'brothers',
   // What kind of body a name is (BODY_KIND_WORDS).
   'complex', 'factory', 'factories', 'foundation', 'institute', 'organization', 'association', 'center', 'establishment', 'plant', 'works',
-  'bureau', 'office', 'network', 'society', 'cooperative', 'firm', 'concern']);
+  'bureau', 'office', 'network', 'society', 'cooperative', 'firm', 'concern', 'institution', 'trust', 'committee', 'movement']);
 
 /**
  * Words that say what kind of body a company name names (Kaveh Cutting Tools Complex /
@@ -79,7 +79,7 @@ export const WEAK_COMPANY_WORDS: ReadonlySet<string> = new Set([
 export const BODY_KIND_WORDS: ReadonlySet<string> = new Set([
   'co', 'company', 'group', 'holding', 'holdings', 'enterprise', 'enterprises', 'industries', 'industry', 'agency', 'fund',
   'complex', 'factory', 'factories', 'foundation', 'institute', 'organization', 'association', 'center', 'establishment', 'plant', 'works',
-  'bureau', 'office', 'network', 'society', 'cooperative', 'firm', 'concern']);
+  'bureau', 'office', 'network', 'society', 'cooperative', 'firm', 'concern', 'institution', 'trust', 'committee', 'movement']);
 
 // ------------------------------------------------------------------ analysis
 
