@@ -206,13 +206,14 @@ export function nameSimilarity(query: string, candidate: string, fuzziness: numb
   }
   const common = qs.filter((s, k) => s === 1 && pairOf[k] >= 0).length;
   const fuzzy = qs.filter((s, k) => s > 0 && s < 1 && pairOf[k] >= 0).length;
-  if (middle === 'conflict' && !oneNameDiffers(q, c, qs, cs, arabic)) {
+  const differsInOne = person && oneNameDiffers(q, c, qs, cs, arabic);
+  if (middle === 'conflict' && !differsInOne) {
     rules.add('middle-name-conflict');
     similarity = Math.min(similarity, 0.7);
   }
   // A distinctive word on each side left unpaired: another party (a generic word, weight under 0.5, is no such word in a company name).
   const unpaired = (sims: number[], toks: string[], w: number[]) => sims.some((s, k) => s === 0 && toks[k].length > 1 && (person || w[k] >= 0.5));
-  if (person && oneNameDiffers(q, c, qs, cs, arabic)) {
+  if (differsInOne) {
     // A long chain (Abdallah Hadi Abd al-Rahman Fihan Shiryan al-Anizi / ... Fayhan Sharban al-Anizi)
     // that agrees but for one word on each side: a list's other spelling or another
     // grandfather's name, too much agreement for a weak match, too little for more than just strong.
