@@ -8,7 +8,9 @@
  * targets the search reached over qualifying paths, before end filters (docs/traversal.md),
  * not the entities it expanded. Two floors under the API / driver ratio: a bare HTTP server
  * sending an answer of the same size on an idle machine (floor ratio), and the same server
- * running the same search before it sends (search+send), measured as the API is.
+ * running the same search before it sends (search+send), measured as the API is. A last table
+ * puts each API p50 against that search+send floor, for the entity read and search too
+ * (readFloors.ts), with JSON.stringify and with the compiled serialisers (RESPONSE_SERIALISER).
  */
 import neo4j from 'neo4j-driver';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
