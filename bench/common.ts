@@ -11,6 +11,7 @@ import { servicesUp } from '../src/devservices/localServices';
 import { Graph } from '../src/graph/neo4j';
 import { migrate } from '../src/graph/migrate';
 import { createApp } from '../src/http/app';
+import type { RouteRegistry } from '../src/http/registry';
 import { AuthService, DEV_CLIENT, loadClients } from '../src/services/auth';
 import { Queues } from '../src/workers/queues';
 
@@ -50,13 +51,14 @@ export async function wipe(graph: Graph): Promise<void> {
   await graph.deleteNodes();
 }
 
-export interface RunningApp { baseUrl: string; token: string; close(): Promise<void> }
+/** `registry`: the app's routes, for running a handler in-process (an API's, not a bare server's). */
+export interface RunningApp { baseUrl: string; token: string; close(): Promise<void>; registry?: RouteRegistry }
 
 export async function startApp(config: Config, graph: Graph): Promise<RunningApp> {
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
   const queues = new Queues(config);
   const auth = new AuthService(config, loadClients(config, () => undefined));
-  const { app, flushFeeds, close } = createApp({ config, graph, auth, redis, queues, logger: pino({ level: 'silent' }), readiness: async () => ({}) });
+  const { app, registry, flushFeeds, close } = createApp({ config, graph, auth, redis, queues, logger: pino({ level: 'silent' }), readiness: async () => ({}) });
   const server = await new Promise<import('node:http').Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -67,7 +69,7 @@ export async function startApp(config: Config, graph: Graph): Promise<RunningApp
   });
   const token = ((await res.json()) as { access_token: string }).access_token;
   return {
-    baseUrl, token,
+    baseUrl, token, registry,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await close();

@@ -14,7 +14,7 @@ import { benchGraph, measure, measureHttp, ms, say, startApp, table } from './co
 import { ensureGeneratedGraph } from './searchData';
 
 /** Query mix: single names, two-word names, prefixes, OR, phrase, negation, fuzzy, filter. */
-async function queries(graph: import('../src/graph/neo4j').Graph, count: number): Promise<string[]> {
+export async function queries(graph: import('../src/graph/neo4j').Graph, count: number): Promise<string[]> {
   const rows = await graph.read('MATCH (e:Entity) WHERE e.type IN ["person", "company"] WITH e LIMIT 5000 RETURN e.label AS label');
   const labels = rows.map((r) => r.get('label') as string);
   const words = (s: string) => s.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));

@@ -8,13 +8,16 @@
  * targets the search reached over qualifying paths, before end filters (docs/traversal.md),
  * not the entities it expanded. Two floors under the API / driver ratio: a bare HTTP server
  * sending an answer of the same size on an idle machine (floor ratio), and the same server
- * running the same search before it sends (search+send), measured as the API is.
+ * running the same search before it sends (search+send), measured as the API is. A last table
+ * puts each API p50 against that search+send floor, for the entity read and search too
+ * (readFloors.ts), with JSON.stringify and with the compiled serialisers (RESPONSE_SERIALISER).
  */
 import neo4j from 'neo4j-driver';
 import { POSSIBLY_SAME_AS, RELATIONSHIP_TYPES, UBO_TYPES, neo4jRelType } from '../src/domain/relationships';
 import { ensureGeneratedGraph } from './searchData';
 import { TraversalRequest, TraversalService } from '../src/services/traversal';
 import { bareHttpServer, benchGraph, meanAnswerBytes, measure, measureHttp, ms, sample, say, startApp, table } from './common';
+import { FloorRow, readFloorRows } from './readFloors';
 
 const v1Request = (id: string, relationships: string[], extra: Partial<TraversalRequest> = {}): TraversalRequest => ({
   id, offset: 0, limit: 10, minDepth: 1, maxDepth: 4, relationships, psa: true, countries: [], types: [], sanctioned: false,
@@ -44,6 +47,9 @@ export async function run(): Promise<void> {
   const sources = sample(ids, queries, 11);
   const service = new TraversalService(graph, config.traversal);
   const app = await startApp(config, graph);
+  // The same API writing its large answers with the compiled serialisers (RESPONSE_SERIALISER).
+  const compiledApp = await startApp({ ...config, responseSerialiser: 'compiled' }, graph);
+  const floorRows: FloorRow[] = [];
 
   // naiveEnd: the endpoint's end filter in the naive query, so both answer the same question
   // (the listed entities within four steps, for /v1/watchlist). Without it the naive query
@@ -74,6 +80,7 @@ export async function run(): Promise<void> {
     // Then the service through the driver and the API over HTTP on the same sources.
     await measure(sources.length, 2, (i) => service.traverse(v1Request(sources[i], e.types, e.extra)));
     await measureHttp(app, sources.map((id) => `/v1/${e.path}/${encodeURIComponent(id)}`), 2);
+    await measureHttp(compiledApp, sources.map((id) => `/v1/${e.path}/${encodeURIComponent(id)}`), 2);
     let partial = 0;
     const driver = await measure(sources.length, 2, async (i) => {
       // The statements the /v1 route runs: the traversal, with the facts of the steps shown.
@@ -82,6 +89,7 @@ export async function run(): Promise<void> {
       else largestComplete = Math.max(largestComplete, result.explored);
     });
     const api = await measureHttp(app, sources.map((id) => `/v1/${e.path}/${encodeURIComponent(id)}`), 2);
+    const apiCompiled = await measureHttp(compiledApp, sources.map((id) => `/v1/${e.path}/${encodeURIComponent(id)}`), 2);
 
     // The HTTP floor for answers of this size: a bare server sending a body of the mean answer's
     // length, same client, same concurrency. (driver + floor) / driver is the ratio an API with
@@ -96,6 +104,7 @@ export async function run(): Promise<void> {
     const searchAndSend = await bareHttpServer(answerBytes, (url) => service.traverse(v1Request(sources[Number(url.slice(1))], e.types, e.extra)));
     const searchFloor = await measureHttp(searchAndSend, sources.map((_, i) => `/${i}`), 2);
     await searchAndSend.close();
+    floorRows.push({ name: e.name, answerBytes, apis: [api, apiCompiled], floor: searchFloor });
 
     rows.push([
       e.name, ms(api.p50), ms(api.p99), ms(driver.p50), ms(driver.p99), (api.p50 / driver.p50).toFixed(2), (api.p99 / driver.p99).toFixed(2), `${partial}/${sources.length}`,
@@ -156,10 +165,18 @@ export async function run(): Promise<void> {
     const result = await service.traverse(v1Request(id, RELATIONSHIP_TYPES as string[], { name: 'no entity is called this' }));
     if (!result.partial) largestComplete = Math.max(largestComplete, result.explored);
   }
+  floorRows.unshift(...await readFloorRows(graph, [app, compiledApp], queries));
   await app.close();
+  await compiledApp.close();
   say('  floor ratio: (driver p50 + HTTP floor p50) / driver p50, where the HTTP floor is a bare node:http server sending a body of the mean answer size; above 1.10 no HTTP API can meet the 1.10x goal on this machine');
   say('  search+send: the same bare server running the driver path\'s search before it sends, so the exchange shares the cores with the search as the API\'s does; search+send/driver above 1.10 says the same under load');
   table(rows);
+  say('  API p50 against its search+send floor (the same search, or for entity and search the route\'s handler in-process, then a bare exchange of an answer of the same size), with JSON.stringify and with the compiled serialisers (goal: within 1.15x):');
+  table([
+    ['endpoint', 'answer', 'API p50', 'floor p50', 'API/floor', 'API p50 compiled', 'compiled/floor'],
+    ...floorRows.map((r) => [r.name, `${(r.answerBytes / 1024).toFixed(1)} KB`, ms(r.apis[0].p50), ms(r.floor.p50), (r.apis[0].p50 / r.floor.p50).toFixed(2),
+      ms(r.apis[1].p50), (r.apis[1].p50 / r.floor.p50).toFixed(2)]),
+  ]);
   say('  naive [*1..4] path enumeration against the same search through the driver (goal: naive at least 10x slower):');
   table(naiveRows);
   say('  naive/one-node: the naive total over the same sources one-node reads take; below 10 no search of at least one statement can be 10x faster than the naive enumeration there');

@@ -21,6 +21,11 @@ export interface Config {
    */
   searchBackend: 'meilisearch' | 'neo4j';
   /**
+   * RESPONSE_SERIALISER: how the large JSON answers are written (src/http/serialisers.ts):
+   * `json` (JSON.stringify, the default, chosen by measurement: docs/benchmarks.md) or `compiled`.
+   */
+  responseSerialiser: 'json' | 'compiled';
+  /**
    * The Meilisearch server, set only for the meilisearch backend: MEILI_URL and MEILI_KEY, or
    * (MEILI_URL unset) the local one `services up` starts on 127.0.0.1:MEILI_LOCAL_PORT, whose
    * generated master key is kept in `keyFile` under the data directory.
@@ -272,6 +277,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (searchBackend !== 'meilisearch' && searchBackend !== 'neo4j') {
     throw new ConfigError(`SEARCH_BACKEND must be one of meilisearch, neo4j; got "${env.SEARCH_BACKEND}"`);
   }
+  const responseSerialiser = env.RESPONSE_SERIALISER || 'json';
+  if (responseSerialiser !== 'json' && responseSerialiser !== 'compiled') {
+    throw new ConfigError(`RESPONSE_SERIALISER must be one of json, compiled; got "${env.RESPONSE_SERIALISER}"`);
+  }
   const dataDir = path.resolve(env.GRAPH_API_DATA_DIR || path.join(__dirname, '..', '..', '.data'));
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -291,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])!,
     redisClusterNodes: redisClusterNodes(env, url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])!),
     searchBackend,
+    responseSerialiser,
     meili: searchBackend === 'neo4j' ? undefined : meiliConfig(env, meiliUrl, dataDir),
     serviceDomain: env.SERVICE_DOMAIN || 'graph-api.local',
     jwt: { secret, issuer: env.JWT_ISSUER || 'graph-api', ttlSeconds: 86400 },

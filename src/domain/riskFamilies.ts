@@ -168,3 +168,10 @@ export function factorsForFlag(flag: string): string[] {
   // its own name, which no entity can carry: it matches nothing rather than being dropped.
   return factors.length ? factors : [factor];
 }
+
+/** The risk flags a /v1 traversal takes as boolean parameters (each names the factors factorsForFlag gives). */
+export const RISK_FLAGS = [
+  'eu_high_risk_third', 'reputational_risk_modern_slavery', 'state_owned', 'formerly_sanctioned', 'reputational_risk_terrorism',
+  'reputational_risk_organized_crime', 'reputational_risk_financial_crime', 'reputational_risk_bribery_and_corruption',
+  'reputational_risk_other', 'reputational_risk_cybercrime', 'regulatory_action', 'law_enforcement_action', 'xinjiang_geospatial',
+];

@@ -17,17 +17,30 @@ const RENEW_EVERY_MS = LEASE_MS / 3;
 
 export interface Lease { release(): void }
 
+type LeaseRedis = RedisClient & {
+  takeConcurrencyLease(key: string, ...args: string[]): Promise<number>;
+  renewConcurrencyLease(key: string, ...args: string[]): Promise<number>;
+};
+
 export class ConcurrencyLeases {
-  constructor(private readonly redis: RedisClient, readonly perClient: number, private readonly leaseMs = LEASE_MS) {}
+  private readonly redis: LeaseRedis;
+
+  /** The scripts are sent by their digest (EVALSHA, the text once): a lease is taken on every traversal. */
+  constructor(redis: RedisClient, readonly perClient: number, private readonly leaseMs = LEASE_MS) {
+    const withCommands = redis as unknown as LeaseRedis;
+    if (typeof withCommands.takeConcurrencyLease !== 'function') redis.defineCommand('takeConcurrencyLease', { numberOfKeys: 1, lua: TAKE });
+    if (typeof withCommands.renewConcurrencyLease !== 'function') redis.defineCommand('renewConcurrencyLease', { numberOfKeys: 1, lua: RENEW });
+    this.redis = withCommands;
+  }
 
   /** A lease for one request of `client`, or undefined when the client already runs `perClient`. */
   async take(client: string): Promise<Lease | undefined> {
     const key = `{conc:${encodeURIComponent(client)}}`;
     const id = randomUUID();
-    const taken = (await this.redis.eval(TAKE, 1, key, String(this.perClient), id, String(this.leaseMs))) as number;
+    const taken = await this.redis.takeConcurrencyLease(key, String(this.perClient), id, String(this.leaseMs));
     if (taken !== 1) return undefined;
     const renew = setInterval(() => {
-      this.redis.eval(RENEW, 1, key, id, String(this.leaseMs)).catch(() => undefined);
+      this.redis.renewConcurrencyLease(key, id, String(this.leaseMs)).catch(() => undefined);
     }, Math.min(RENEW_EVERY_MS, this.leaseMs / 3));
     renew.unref();
     let released = false;

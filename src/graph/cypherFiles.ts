@@ -72,14 +72,34 @@ export function statement(file: string, name: string, values: StatementValues = 
   return fillPlaceholders(cypher(file, name), values, `cypher/${file}.cypher#${name}`);
 }
 
+/** A text split at its placeholders: `parts` around them, `names` in order, `used` once each. */
+interface Template { parts: string[]; names: string[]; used: ReadonlySet<string> }
+
+/** Templates by text, split once: the texts are the statements of cypher/ and their fragments, a fixed set. */
+const templates = new Map<string, Template>();
+
+function templateOf(text: string): Template {
+  let template = templates.get(text);
+  if (!template) {
+    // split with a capturing group alternates literal parts and placeholder names.
+    const pieces = text.split(new RegExp(PLACEHOLDER.source));
+    const names = pieces.filter((_, i) => i % 2 === 1);
+    template = { parts: pieces.filter((_, i) => i % 2 === 0), names, used: new Set(names) };
+    templates.set(text, template);
+  }
+  return template;
+}
+
 /** `text` with its placeholders filled (see statement); `where` names the text in errors. */
 function fillPlaceholders(text: string, values: StatementValues, where: string): string {
-  const used = new Set(placeholdersOf(text));
+  const { parts, names, used } = templateOf(text);
   const unknown = Object.keys(values).filter((key) => !used.has(key));
   if (unknown.length > 0) throw new Error(`${where} has no placeholder ${unknown.map((k) => `__${k}__`).join(', ')}`);
   const unfilled = [...used].filter((key) => values[key] === undefined);
   if (unfilled.length > 0) throw new Error(`${where} leaves ${unfilled.map((k) => `__${k}__`).join(', ')} unfilled`);
-  return text.replace(PLACEHOLDER, (_match, key: string) => String(values[key]));
+  let out = parts[0];
+  for (let i = 0; i < names.length; i += 1) out += String(values[names[i]]) + parts[i + 1];
+  return out;
 }
 
 /** Every named statement of cypher/*.cypher as [`file#name`, text] (loaded once). */

@@ -76,6 +76,7 @@ import { registerGuides } from './guides';
 import { createMetrics } from '../observability/metrics';
 import { COMPONENT_SCHEMAS, errorResponses, successSchema } from './openapiSchemas';
 import { docsPage } from './docsPage';
+import { largeAnswerSerialisers } from './serialisers';
 import { metricsHandler } from '../observability/metricsServer';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { WebhookService } from '../services/webhooks';
@@ -271,7 +272,8 @@ export function createApp(deps: AppDeps) {
   app.use(malformedPath(authenticate));
   app.post('/oauth/token', tokenRateLimitMiddleware(new RateLimiter(deps.redis, deps.config.tokenRateLimit)));
   const guard = writeGuard({ deadlineMs: deps.config.writeDeadlineMs, idempotency: new IdempotencyStore(deps.redis), warn });
-  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLeases(deps.redis, deps.config.expensiveConcurrencyPerClient))], guard));
+  const serialisers = deps.config.responseSerialiser === 'compiled' ? largeAnswerSerialisers(COMPONENT_SCHEMAS, successSchema) : undefined;
+  app.use(registry.router(authenticate, [...feeds.afterAuth, concurrencyMiddleware(new ConcurrencyLeases(deps.redis, deps.config.expensiveConcurrencyPerClient))], guard, serialisers));
   // Unknown paths too: without a valid token the answer is 401 (spec), so paths cannot be probed.
   app.use(authenticate, notFoundHandler());
   app.use(errorHandler());

@@ -5,6 +5,7 @@
  * the two error envelopes. They name each resource's required fields and the types of the fields a client
  * reads, and leave further fields open: the integration tests validate real answers against them.
  */
+import { RISK_FLAGS } from '../domain/riskFamilies';
 import type { JsonSchema, RouteSpec } from './registry';
 
 const str = { type: 'string' };
@@ -23,10 +24,14 @@ const page = (item: JsonSchema, more: Record<string, JsonSchema> = {}) =>
 
 export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   CountWithQualifier: object(['count', 'qualifier'], { count: int, qualifier: { type: 'string', enum: ['eq', 'gte'] } }),
+  // Fields in the order the answers build them: the compiled serialisers then write them as JSON.stringify does (src/http/serialisers.ts).
   EmbeddedEntity: object(['id', 'label', 'type'], {
     id: str, label: str, type: str, entity_url: str, identifiers: arrayOf(object(['type', 'value'], { type: str, value: str })),
-    countries: arrayOf(str), pep: bool, sanctioned: bool, closed: bool, withdrawn_date: str, psa_count: int, source_count: obj, degree: int,
-    addresses: arrayOf(str), relationship_count: obj, matches: obj, risk: { type: 'object', additionalProperties: ref('RiskData') },
+    countries: arrayOf(str), pep: bool, sanctioned: bool, closed: bool, psa_sanctioned: str, psa_count: int, source_count: obj, degree: int,
+    addresses: arrayOf(str), date_of_birth: str, withdrawn_date: str, relationship_count: obj, attribute_count: obj, related_entities_count: int,
+    risk: { type: 'object', additionalProperties: ref('RiskData') }, trade_count: object(['sent', 'received'], { sent: int, received: int }),
+    user_attribute_count: obj, user_record_count: int, user_related_entities_count: int, user_relationship_count: obj, logistics_entity: bool,
+    reference_id: str, matches: obj,
   }),
   // The value of an entity's risk map; `explanation` (entity reads only) names what carries a derived factor.
   RiskData: object(['value', 'metadata', 'level'], {
@@ -43,16 +48,19 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   }),
   EntityRef: object(['id', 'label'], { id: str, label: str }),
   Entity: {
-    allOf: [ref('EmbeddedEntity'), object([], { attributes: obj, relationships: obj, possibly_same_as: obj, referenced_by: obj, traversals: arrayOf(obj) })],
+    allOf: [ref('EmbeddedEntity'), object([], { attributes: obj, relationships: obj, possibly_same_as: obj, referenced_by: obj, adverse_media: obj, traversals: arrayOf(obj) })],
   },
   EmbeddedRecord: object(['id'], { id: str, label: str, source: str, publication_date: str, acquisition_date: str, references_count: int, record_url: str, source_url: str, withdrawn_date: str, matches: obj }),
   Record: object(['id', 'label', 'source'], { id: str, label: str, source: { type: ['string', 'object'] }, source_url: str, record_url: str, references_count: int, document_urls: arrayOf(str), withdrawn_date: str, references: obj }),
   Source: object(['id', 'label'], { id: str, label: str, country: { type: ['string', 'null'] } }),
-  PathSegment: object(['entity'], { field: str, relationship: obj, relationships: obj, entity: ref('EmbeddedEntity') }),
+  PathSegment: object(['entity'], { field: str, entity: ref('EmbeddedEntity'), relationships: obj, relationship: obj }),
   TraversalResult: object(['target', 'path'], { source: str, target: ref('EmbeddedEntity'), path: arrayOf(ref('PathSegment')) }),
+  // The request's parameters as the search read them (the /v1 names, in the answer's order), then the page.
   Traversal: object(['data', 'partial_results'], {
-    min_depth: int, max_depth: int, relationships: arrayOf(str), offset: int, limit: int, next: bool,
-    data: arrayOf(ref('TraversalResult')), explored_count: int, partial_results: bool,
+    min_depth: int, max_depth: int, relationships: arrayOf(str), countries: arrayOf(str), types: arrayOf(str), name: str, psa: bool,
+    sanctioned: bool, pep: bool, watchlist: bool, min_shares: int, include_unknown_shares: bool, exclude_former_relationships: bool,
+    exclude_closed_entities: bool, risk_categories: arrayOf(str), ...Object.fromEntries(RISK_FLAGS.map((flag) => [flag, bool])), as_of: str,
+    offset: int, limit: int, next: bool, data: arrayOf(ref('TraversalResult')), explored_count: int, partial_results: bool,
   }),
   ShortestPath: object(['entities', 'data', 'partial_results'], { entities: arrayOf(str), data: arrayOf(ref('TraversalResult')), partial_results: bool }),
   Project: object(['id', 'label', 'archived', 'created', 'updated', 'counts', 'type'], {

@@ -116,7 +116,7 @@ export class RouteRegistry {
    * on. A JSON body is read only by a route that takes one, and only after those: a caller
    * without a token gets its 401 before the server spends anything on what it sent.
    */
-  router(authenticate: RequestHandler, afterAuth: AfterAuth[] = [], around?: AroundHandler): Router {
+  router(authenticate: RequestHandler, afterAuth: AfterAuth[] = [], around?: AroundHandler, serialiserOf?: (spec: RouteSpec) => ((body: unknown) => string) | undefined): Router {
     const router = Router();
     const jsonBody = express.json({ limit: MAX_BODY_BYTES });
     const byPath = new Map<string, Compiled[]>();
@@ -126,7 +126,7 @@ export class RouteRegistry {
         const chain: RequestHandler[] = route.spec.auth === false ? [] : [authenticate, ...afterAuth.map((hook) => hook(route.spec))];
         if (route.spec.body) chain.push(jsonBody);
         else if (route.spec.bodyReaders) chain.push(...route.spec.bodyReaders);
-        router[route.spec.method](path, ...chain, this.handle(route, around));
+        router[route.spec.method](path, ...chain, this.handle(route, around, serialiserOf?.(route.spec) ?? JSON.stringify));
       }
       const allowed = routes.map((r) => r.spec.method.toUpperCase());
       if (allowed.includes('GET')) allowed.push('HEAD');
@@ -140,7 +140,8 @@ export class RouteRegistry {
     return router;
   }
 
-  private handle(route: Compiled, around?: AroundHandler): RequestHandler {
+  /** `serialise`: how the route writes a JSON answer (src/http/serialisers.ts). */
+  private handle(route: Compiled, around: AroundHandler | undefined, serialise: (body: unknown) => string): RequestHandler {
     return async (req, res, next) => {
       try {
         const accept = negotiate(req, route.spec.produces ?? ['application/json']);
@@ -167,7 +168,7 @@ export class RouteRegistry {
         });
         const reply = around && route.spec.auth !== false ? await around(route.spec, req, res, run) : await run();
         // The write guard's backstop may have answered 503 at the deadline already.
-        if (!res.headersSent) send(res, reply, accept);
+        if (!res.headersSent) send(res, reply, accept, serialise);
       } catch (err) {
         const status = route.spec.validationStatus;
         next(status && err instanceof ApiError && err.kind === 'validation' ? new ApiError(status, err.messages) : err);
@@ -366,7 +367,7 @@ function negotiate(req: Request, produces: string[]): string {
   return chosen as string;
 }
 
-function send(res: Response, reply: Reply, accept: string): void {
+function send(res: Response, reply: Reply, accept: string, serialise: (body: unknown) => string): void {
   res.status(reply.status ?? 200);
   if (reply.headers) res.set(reply.headers);
   if (reply.status === 204) {
@@ -382,7 +383,7 @@ function send(res: Response, reply: Reply, accept: string): void {
     return;
   }
   if (type === 'application/json') {
-    res.type('application/json').send(JSON.stringify(reply.body));
+    res.type('application/json').send(serialise(reply.body));
   } else {
     res.type(type).send(reply.body as string | Buffer);
   }

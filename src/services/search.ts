@@ -45,12 +45,13 @@ export class SearchService {
     const result = await this.index.search({
       target, query, filters: params.filters, offset: params.offset, limit: params.limit, facets: params.facets,
     });
+    // Each hit's fields are added to the object its mapper built (no copy of up to 100 per page).
     const data = result.hits.map((hit) => {
       const matches = highlight(hit.values, query);
-      if (target === 'record') return { ...embeddedRecord(hit.props, surface), matches };
-      return surface === 'v1'
-        ? { ...embeddedEntity(hit.props, surface), matches, coordinates: [] }
-        : { ...embeddedEntity(hit.props, surface), matches };
+      const item = (target === 'record' ? embeddedRecord(hit.props, surface) : embeddedEntity(hit.props, surface)) as unknown as Record<string, unknown>;
+      item.matches = matches;
+      if (target === 'entity' && surface === 'v1') item.coordinates = [];
+      return item;
     });
     const reachable = Math.min(result.total, MAX_RESULTS);
     return {

@@ -7,17 +7,11 @@ import { AS_OF_SCHEMA, asOfParameter } from '../../domain/asOf';
 import { badParameter } from '../../domain/errors';
 import { DOWNSTREAM_TYPES, RELATIONSHIP_TYPES, REQUEST_RELATIONSHIP_VALUES, UBO_TYPES, requestedRelationships } from '../../domain/relationships';
 import { RISK_CATEGORIES, RISK_CATEGORY_ALIASES, riskCategoriesNamed } from '../../domain/risk';
-import { factorsForCategories, factorsForFlag } from '../../domain/riskFamilies';
+import { RISK_FLAGS, factorsForCategories, factorsForFlag } from '../../domain/riskFamilies';
 import { Deadline, TraversalRequest, TraversalResult, TraversalService, legacyResults, v1Results } from '../../services/traversal';
 import { EffectiveOwnershipService } from '../../services/ownership/effective';
 import { OwnedTraversal, decorate, type OwnershipOptions } from '../../services/ownership/ownedTraversal';
 import type { JsonSchema, RouteRegistry } from '../registry';
-
-export const RISK_FLAGS = [
-  'eu_high_risk_third', 'reputational_risk_modern_slavery', 'state_owned', 'formerly_sanctioned', 'reputational_risk_terrorism',
-  'reputational_risk_organized_crime', 'reputational_risk_financial_crime', 'reputational_risk_bribery_and_corruption',
-  'reputational_risk_other', 'reputational_risk_cybercrime', 'regulatory_action', 'law_enforcement_action', 'xinjiang_geospatial',
-];
 
 const idParam = { id: { type: 'string', minLength: 1, maxLength: 512 } };
 const list = (values: readonly string[], description: string) => ({ type: 'array', items: { type: 'string', enum: values }, maxItems: 300, description });
@@ -122,6 +116,10 @@ function toRequest(id: string, q: Query, variant: Variant, surface: 'legacy' | '
     // /v1 segments show every fact between the steps' entities: fetched with the page.
     withStepFacts: surface === 'v1',
     ...(q.as_of === undefined ? {} : { asOf: asOfParameter(q.as_of) }),
+    // 404 for an unknown source before Neo4j plans any search text for it: the text varies with
+    // the types and filters, and a client naming ids that do not exist could otherwise keep the
+    // planner busy. The service reads the source only before a text this process has not run.
+    sourceUnchecked: true,
   };
 }
 
@@ -167,16 +165,6 @@ export function shortestPathEntities(values: string[]): [string, string] {
   return [ids[0], ids[1]];
 }
 
-/**
- * 404 for an unknown source before any search statement: the search's text varies with the
- * relationship types and filters, and Neo4j plans each new text, so a client naming ids that
- * do not exist could otherwise keep the planner busy for nothing. At min_depth 0 the service
- * reads the source first itself.
- */
-async function requireSource(traversal: TraversalService, request: TraversalRequest): Promise<void> {
-  if (request.minDepth > 0) await traversal.source(request.id);
-}
-
 const ownershipEcho = (opts: OwnershipOptions) => ({
   ...(opts.minEffectiveShares === undefined ? {} : { min_effective_shares: opts.minEffectiveShares }), paths_limit: opts.pathsLimit,
 });
@@ -215,7 +203,6 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       params: idParam, query: legacyQuery(variant),
       handler: async ({ params, query }) => {
         const request = toRequest(params.id, query, variant, 'legacy');
-        await requireSource(traversal, request);
         if (!ownership) return { body: legacyBody(request, await traversal.traverse(request)) };
         const opts = ownershipOptions(variant, query, 'legacy');
         const { result, answer } = await ownership.traverse(request, opts);
@@ -230,7 +217,6 @@ export function registerTraversalRoutes(registry: RouteRegistry, traversal: Trav
       responses: { 200: 'traversal (JSON, FtM NDJSON or GraphML by Accept)', 400: 'bad parameter', 404: 'unknown entity' },
       handler: async ({ params, query, accept }) => {
         const request = toRequest(params.id, query, variant, 'v1');
-        await requireSource(traversal, request);
         const body = ownership
           ? await ownedV1Body(traversal, ownership, request, ownershipOptions(variant, query, 'v1'), query)
           : await v1Body(traversal, request, await traversal.traverse(request), query);

@@ -109,22 +109,23 @@ export class TraversalService {
    * one depth shallower at a time, with what is left of the deadline.
    */
   private async search(request: TraversalRequest, offset: number, limit: number, deadline: Deadline): Promise<{ found: SearchResult; partial: boolean } | undefined> {
+    const ctx = request.sourceUnchecked ? { ...this.ctx, reader: this.ctx.reader.checkingSource(async () => void (await this.source(request.id))) } : this.ctx;
     let descendFrom = request.maxDepth;
     if (usesMinLengthSearch(request)) {
-      const found = await minLengthSearch(this.ctx, request, offset, limit, deadline);
+      const found = await minLengthSearch(ctx, request, offset, limit, deadline);
       if (found !== TIMED_OUT) return { found, partial: !found.decided };
       descendFrom = 0; // its deadline is spent
     } else if (searchesByLevels(request)) {
-      const found = await levelSearch(this.ctx, request, offset, limit, deadline);
+      const found = await levelSearch(ctx, request, offset, limit, deadline);
       if (found !== TIMED_OUT) return { found, partial: found.cut || !found.decided };
       descendFrom = 0; // its deadline is spent
     } else if (searchesDeepByDepth(request)) {
-      const outcome = await deepRiskSearch(this.ctx, request, offset, limit, deadline);
+      const outcome = await deepRiskSearch(ctx, request, offset, limit, deadline);
       if (outcome) return outcome;
       // Not even the first depth finished (stopped for memory, which comes fast): shallower ones may.
       descendFrom = SINGLE_QUERY_MAX_DEPTH - 1;
     }
-    return descendingSearch(this.ctx, request, descendFrom, offset, limit, deadline);
+    return descendingSearch(ctx, request, descendFrom, offset, limit, deadline);
   }
 
   /** Every fact between consecutive entities of the given paths (a query of its own; traverse can fetch them with the page). */

@@ -21,21 +21,50 @@ function isTimeout(err: unknown): boolean {
  */
 export const ABANDON_AFTER_TIMEOUT_MS = 2000;
 
-/** How many statement texts a reader remembers as planned (planBeforeTiming) before it starts over. */
+/** How many statement texts a reader remembers as planned (planBeforeTiming) or run before it starts over. */
 const PLANNED_TEXTS_KEPT = 5000;
 
-export class StatementReader {
+/** What the readers of one process share: the texts Neo4j has planned for them. */
+interface SeenTexts {
   /** Texts of timed statements this process has had Neo4j plan (planBeforeTiming). */
-  private readonly planned = new Set<string>();
+  planned: Set<string>;
+  /** Texts this process has run to an answer (Neo4j planned them then). */
+  ran: Set<string>;
+}
+
+const remember = (texts: Set<string>, text: string) => {
+  if (texts.size >= PLANNED_TEXTS_KEPT) texts.clear();
+  texts.add(text);
+};
+
+export class StatementReader {
+  /** The source check of a request's reader (checkingSource), once it has started. */
+  private sourceChecked: Promise<void> | undefined;
 
   constructor(
     readonly graph: Graph,
     private readonly warn: (message: string, details: Record<string, unknown>) => void,
+    private readonly seen: SeenTexts = { planned: new Set(), ran: new Set() },
+    private readonly checkSource?: () => Promise<void>,
   ) {}
+
+  /**
+   * This reader for one request whose source nobody has read: `check` (which throws for an
+   * unknown source) runs once, before the first statement whose text this process has not run.
+   * An unknown id so never has Neo4j plan a text; on texts already run the search's own match
+   * of the source answers, and the request saves the round trip of a read of its own.
+   */
+  checkingSource(check: () => Promise<void>): StatementReader {
+    return new StatementReader(this.graph, this.warn, this.seen, check);
+  }
 
   /** Runs a read statement under a Neo4j transaction timeout; TIMED_OUT when Neo4j stopped it for time or memory. */
   async readWithin(statement: string, params: Record<string, unknown>, timeoutMs: number): Promise<Neo4jRecord[] | TimedOut> {
-    const read = this.graph.read(statement, params, timeoutMs);
+    if (this.checkSource && !this.seen.ran.has(statement)) await (this.sourceChecked ??= this.checkSource());
+    const read = this.graph.read(statement, params, timeoutMs).then((rows) => {
+      remember(this.seen.ran, statement);
+      return rows;
+    });
     let timer: NodeJS.Timeout | undefined;
     const abandoned = new Promise<TimedOut>((resolve) => {
       timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs + ABANDON_AFTER_TIMEOUT_MS);
@@ -67,12 +96,11 @@ export class StatementReader {
    * planning.
    */
   async planBeforeTiming(statement: string, params: Record<string, unknown>, deadline: Deadline): Promise<void> {
-    if (this.planned.has(statement)) return;
+    if (this.seen.planned.has(statement)) return;
     const timeoutMs = attemptTimeoutMs(deadline.remainingMs(), false);
     if (timeoutMs === 0) return;
-    if (this.planned.size >= PLANNED_TEXTS_KEPT) this.planned.clear();
     try {
-      if (await this.readWithin(`EXPLAIN ${statement}`, params, timeoutMs) !== TIMED_OUT) this.planned.add(statement);
+      if (await this.readWithin(`EXPLAIN ${statement}`, params, timeoutMs) !== TIMED_OUT) remember(this.seen.planned, statement);
     } catch {
       // The round goes on; its time then includes the planning.
     }

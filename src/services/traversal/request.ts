@@ -31,6 +31,11 @@ export interface TraversalRequest {
   asOf?: string;
   /** Also read the ownership facts of effective ownership around the source (ownership-subgraph), in the search's own statement where it can. */
   ownershipFacts?: OwnershipFactsQuery;
+  /**
+   * The id comes from a client and may name no entity: it is read before any search statement
+   * whose text this process has not run (StatementReader.checkingSource), never after.
+   */
+  sourceUnchecked?: boolean;
 }
 
 /**
