@@ -25,7 +25,8 @@ const EXAMPLES: Record<string, string | number> = {
   TYPES: UBO_TYPES.map(neo4jRelType).join('|'),
   REACH: 3,
   DEPTH: 4,
-  MATCHING_SHIPMENTS: cypher('trade', 'matching-shipments'),
+  MATCHING_SHIPMENTS: statement('trade', 'matching-shipments', { SHIPMENTS_FROM: cypher('trade', 'shipments-from-suppliers') }),
+  SHIPMENTS_FROM: cypher('trade', 'shipments-from-buyers'),
   PARTY: 'SHIPPED_BY',
 };
 

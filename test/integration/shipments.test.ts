@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { REPO } from '../support/env';
 import { generateLines } from '../../src/seed/generator';
+import { startOfPeriod } from '../../src/domain/dates';
 
 let h: Harness;
 beforeAll(async () => {
@@ -273,5 +274,43 @@ describe('generated shipments', () => {
     expect([Number(sums[0].get('out')), Number(sums[0].get('back'))]).toEqual([pairs, pairs]);
     const search = await h.json('/v1/trade/search/shipments?limit=1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(search.body.size).toEqual({ count: 250, qualifier: 'eq' });
+  });
+
+  test('party, place and source filters keep the same shipments, in the same order, as the filters evaluated in JavaScript over the lines', async () => {
+    // Generated addresses carry no city or state: each company gets the last part of its address as its city and a state by its number.
+    const lines = [...generateLines({ entities: 300, seed: 7, shipments: 400 })].map((l) => JSON.parse(l) as any).map((l) => (l.kind !== 'entity' ? l : {
+      ...l, attributes: (l.attributes ?? []).map((a: any) => (a.field !== 'address' ? a
+        : { ...a, city: String(a.value).split(', ').pop(), state: `State ${Number(String(l.id).replace(/\D/g, '')) % 7}` })),
+    }));
+    expect((await h.ingest(writeNdjson('generated-parties.ndjson', lines.map((l) => JSON.stringify(l))))).bad).toEqual([]);
+    const entities = new Map<string, any>(lines.filter((l) => l.kind === 'entity').map((l) => [l.id, l]));
+    const records = new Map<string, string>(lines.filter((l) => l.kind === 'record').map((l) => [l.id, l.source]));
+    const shipments = lines.filter((l) => l.kind === 'shipment');
+    const has = (v: unknown, subs: string[]) => typeof v === 'string' && subs.some((c) => v.toLowerCase().includes(c));
+    const attrs = (id: string, field: string) => (entities.get(id)?.attributes ?? []).filter((a: any) => a.field === field);
+    // One party of the side meets every filter set for that side (an unset filter is left out).
+    const party = (ids: string[], f: { city?: string[]; state?: string[]; purpose?: string[] }) => ids.some((id) =>
+      (!f.city || attrs(id, 'address').some((a: any) => has(a.city, f.city!)))
+      && (!f.state || attrs(id, 'address').some((a: any) => has(a.state, f.state!)))
+      && (!f.purpose || attrs(id, 'business_purpose').some((a: any) => has(a.value, f.purpose!))));
+    const city = String(attrs(shipments[0].buyer[0], 'address')[0].city).slice(1, 4).toLowerCase();
+    const source = records.get(shipments[0].record)!;
+    const cases: [Record<string, string[]>, (s: any) => boolean][] = [
+      [{ buyer_city: [city] }, (s) => party(s.buyer, { city: [city] })],
+      [{ supplier_purpose: ['wholesale'] }, (s) => party(s.supplier, { purpose: ['wholesale'] })],
+      [{ supplier_state: ['state 3', 'state 5'], supplier_purpose: ['WHOLESALE'.toLowerCase()] }, (s) => party(s.supplier, { state: ['state 3', 'state 5'], purpose: ['wholesale'] })],
+      [{ buyer_purpose: ['freight', 'software'], supplier_city: [city] }, (s) => party(s.buyer, { purpose: ['freight', 'software'] }) && party(s.supplier, { city: [city] })],
+      [{ sources: [source] }, (s) => records.get(s.record) === source],
+      [{ sources: [source], buyer_state: ['state 2'] }, (s) => records.get(s.record) === source && party(s.buyer, { state: ['state 2'] })],
+    ];
+    const when = (s: any) => startOfPeriod(s.departure_date ?? s.arrival_date);
+    for (const [filter, keep] of cases) {
+      // Newest first, then by id: the order of the search.
+      const expected = shipments.filter(keep).sort((a, b) => when(b).localeCompare(when(a)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((s) => s.id);
+      const res = await h.json('/v1/trade/search/shipments?limit=3000', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filter }) });
+      expect({ filter, status: res.status }).toEqual({ filter, status: 200 });
+      expect({ filter, count: res.body.size.count, ids: res.body.data.map((x: any) => x.id) }).toEqual({ filter, count: expected.length, ids: expected });
+      expect({ filter, some: expected.length > 0 }).toEqual({ filter, some: true });
+    }
   });
 });

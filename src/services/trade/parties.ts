@@ -33,7 +33,8 @@ export class TradePartySearchService {
   constructor(private readonly graph: Graph) {}
 
   async search(side: TradeParty, filters: ShipmentFilters, offset: number, limit: number, facets = false) {
-    const rows = await this.graph.read(tradeStatement('search-parties', { PARTY: PARTY_REL[side] }), { ...filters, offset, limit, max: MAX_TRADE_RESULTS });
+    const { text, params } = tradeStatement('search-parties', filters, { PARTY: PARTY_REL[side] });
+    const rows = await this.graph.read(text, { ...params, offset, limit, max: MAX_TRADE_RESULTS });
     const body = tradePage(offset, limit, Number(rows[0].get('total')), (rows[0].get('page') as PartyRow[]).map(party));
     return facets ? { ...body, facets: await tradeFacets(this.graph, filters) } : body;
   }

@@ -10,16 +10,38 @@ import type { ShipmentLine } from '../../ingest/shipments';
 /** Most shipments (or parties) one search counts and pages over. */
 export const MAX_TRADE_RESULTS = 10_000;
 
-/** A trade statement of cypher/trade.cypher with the shared shipment filter in its CALL subquery. */
-export const tradeStatement = (name: string, values: Record<string, string> = {}) =>
-  statement('trade', name, { MATCHING_SHIPMENTS: cypher('trade', 'matching-shipments'), ...values });
+/**
+ * Where matching-shipments takes its candidates for a filter list: from the parties meeting
+ * the supplier filters, else the buyer filters, else from the records of $sources, else every
+ * shipment; a selective filter applied first spares checking every shipment one by one.
+ */
+export function shipmentsFrom(f: ShipmentFilters): 'suppliers' | 'buyers' | 'sources' | 'all' {
+  const set = (...lists: string[][]) => lists.some((l) => l.length > 0);
+  if (set(f.supplierName, f.supplierRisk, f.supplierCountry, f.supplierCity, f.supplierState, f.supplierPurpose)) return 'suppliers';
+  if (set(f.buyerName, f.buyerRisk, f.buyerCountry, f.buyerCity, f.buyerState, f.buyerPurpose)) return 'buyers';
+  return f.sources.length > 0 ? 'sources' : 'all';
+}
+
+/**
+ * A trade statement of cypher/trade.cypher with the shared shipment filter in its CALL
+ * subquery, and its parameters: the filters and $from, the start the filter list picks.
+ */
+export function tradeStatement(name: string, filters: ShipmentFilters, values: Record<string, string> = {}) {
+  const from = shipmentsFrom(filters);
+  // Nothing set selects every shipment: the start alone, since testing each of 30-odd unset filters on every shipment costs most of the search.
+  const matching = Object.values(filters).every((v) => v === null || (Array.isArray(v) && v.length === 0))
+    ? cypher('trade', 'shipments-from-all')
+    : statement('trade', 'matching-shipments', { SHIPMENTS_FROM: cypher('trade', `shipments-from-${from}`) });
+  return { text: statement('trade', name, { MATCHING_SHIPMENTS: matching, ...values }), params: { ...filters, from } };
+}
 
 export type FacetBucket = { key: string; doc_count: number };
 export type TradeFacets = Record<'hs_code' | 'departure_country' | 'arrival_country', FacetBucket[]>;
 
 /** The facets of a search (its matching shipments by HS code, departure and arrival country). */
 export async function tradeFacets(graph: Graph, filters: ShipmentFilters): Promise<TradeFacets> {
-  const row = (await graph.read(tradeStatement('search-facets'), { ...filters }))[0];
+  const { text, params } = tradeStatement('search-facets', filters);
+  const row = (await graph.read(text, params))[0];
   const buckets = (name: keyof TradeFacets) => (row.get(name) as FacetBucket[]).map((b) => ({ key: b.key, doc_count: Number(b.doc_count) }));
   return { hs_code: buckets('hs_code'), departure_country: buckets('departure_country'), arrival_country: buckets('arrival_country') };
 }
@@ -78,7 +100,8 @@ export class TradeSearchService {
   constructor(private readonly graph: Graph) {}
 
   async shipments(filters: ShipmentFilters, offset: number, limit: number, facets = false) {
-    const rows = await this.graph.read(tradeStatement('search-shipments'), { ...filters, offset, limit, max: MAX_TRADE_RESULTS });
+    const { text, params } = tradeStatement('search-shipments', filters);
+    const rows = await this.graph.read(text, { ...params, offset, limit, max: MAX_TRADE_RESULTS });
     const page = (rows[0].get('page') as Parameters<typeof shipment>[0][]).map(shipment);
     const body = tradePage(offset, limit, Number(rows[0].get('total')), page);
     return facets ? { ...body, facets: await tradeFacets(this.graph, filters) } : body;
