@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { skeleton } from '../domain/names';
 import type { Props } from '../graph/mappers';
-import { AttributeValue, IndexField, fieldTokens, fieldValues, indexedText } from './fields';
+import { AttributeValue, IndexField, fieldTokens, fieldValues, indexedText, nameKeys } from './fields';
 import { regionOf } from '../domain/regions';
 import { compactIdentifier } from '../domain/names';
 
@@ -61,6 +61,11 @@ export function entityDocument(entity: Props, attributes: AttributeValue[], sour
   const nameSkeletons = [...new Set((doc.t_name as string[]).map(skeleton))];
   doc.t_name_sk = nameSkeletons;
   doc.n_name_sk = nameSkeletons.join(' ');
+  // The name keys the Lucene index holds (sx_name_jn, sx_name_ph), computed alike, so both
+  // backends find the same joined, sound-alike and Arabic- or Hebrew-script spellings.
+  const keys = nameKeys(values.name);
+  doc.n_name_jn = keys.joined.join(' ');
+  doc.n_name_ph = keys.phonetic.join(' ');
   const countries = (entity.countries as string[] | undefined) ?? [];
   doc.f_country = countries;
   doc.f_region = [...new Set(countries.map(regionOf).filter(Boolean))];

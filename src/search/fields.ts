@@ -88,6 +88,20 @@ export function indexedText(field: Exclude<IndexField, 'label'>, values: string[
 }
 
 /**
+ * Name keys of the analysis pipeline that both backends index: each name written as one word
+ * (`joined`), and phonetic keys with consonant keys (q-prefixed, in one list: `phonetic`). A
+ * change to either needs `graph-api reindex`, which recomputes the Neo4j properties and the
+ * Meilisearch documents from this one function.
+ */
+export function nameKeys(names: string[]): { joined: string[]; phonetic: string[] } {
+  const analysed = names.map(nameCore);
+  return {
+    joined: [...new Set(analysed.map((a) => joinedKey(a.core)).filter((k) => k.length >= 4))],
+    phonetic: [...new Set(analysed.flatMap((a) => [...phoneticKeys(a.core), ...consonantIndexKeys(a)]))],
+  };
+}
+
+/**
  * The derived `sx_*` properties of an Entity node that the `entity_search` full-text index
  * covers, and `search_values` (JSON of fieldValues) for highlights. Set at ingest
  * (src/ingest/rows.ts) and by `graph-api reindex`.
@@ -97,11 +111,9 @@ export function entitySearchProps(entity: { type?: string; label?: string | null
   const props: Record<string, string> = {};
   for (const field of Object.keys(values) as Exclude<IndexField, 'label'>[]) props[sxProperty(field)] = indexedText(field, values[field]);
   props.sx_name_sk = [...new Set(props.sx_name.split(/\s+/).filter(Boolean).map(skeleton))].join(' ');
-  // Name keys of the analysis pipeline: each name written as one word, phonetic keys and
-  // consonant keys (q-prefixed, in the same field: a change to either needs `graph-api reindex`).
-  const analysed = values.name.map(nameCore);
-  props.sx_name_jn = [...new Set(analysed.map((a) => joinedKey(a.core)).filter((k) => k.length >= 4))].join(' ');
-  props.sx_name_ph = [...new Set(analysed.flatMap((a) => [...phoneticKeys(a.core), ...consonantIndexKeys(a)]))].join(' ');
+  const keys = nameKeys(values.name);
+  props.sx_name_jn = keys.joined.join(' ');
+  props.sx_name_ph = keys.phonetic.join(' ');
   const countries = entity.countries ?? [...new Set(attributes.filter((a) => a.field === 'country').map((a) => a.value))];
   props.sx_country = countries.map((c) => c.toLowerCase()).join(' ');
   props.sx_type = (entity.type ?? 'unknown').toLowerCase();

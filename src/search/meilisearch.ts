@@ -143,9 +143,12 @@ export class MeiliSearchIndex implements SearchIndex {
     const common = { pagination: { maxTotalHits: MAX_RESULTS + 1 }, faceting: { maxValuesPerFacet: 1000 } };
     await this.client.updateSettings(entityUid, {
       ...common,
-      searchableAttributes: [...TOKEN_FIELDS.map((f) => `n_${f}`), 'n_name_sk'],
+      searchableAttributes: [...TOKEN_FIELDS.map((f) => `n_${f}`), 'n_name_sk', 'n_name_jn', 'n_name_ph'],
       filterableAttributes: [...TOKEN_FIELDS.flatMap((f) => [`t_${f}`, `b_${f}`]), 't_name_sk', ...Object.values(ENTITY_FACETS)],
       displayedAttributes: ['*'],
+      // A phonetic or consonant key is a code, matched exactly (as the Lucene sx_name_ph clause is):
+      // a typo in one would be another sound.
+      typoTolerance: { disableOnAttributes: ['n_name_ph'] },
     });
     await this.client.updateSettings(recordUid, {
       ...common,
@@ -230,6 +233,13 @@ export class MeiliSearchIndex implements SearchIndex {
     }
     // Split words joined again (Nak amura -> nakamura): typo tolerance gives them their edit.
     if (request.pairs?.length) queries.push({ ...base, q: request.pairs.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name'] });
+    // The name keys the Lucene adapter queries (sx_name_jn, sx_name_ph): each name written as one
+    // word (typo tolerance gives it its edit), sound-alike words and consonant keys of Arabic- and
+    // Hebrew-script words, each in a query of its own so they add candidates without narrowing any.
+    const joined = [...new Set(request.joined ?? [])].slice(0, 10);
+    if (joined.length) queries.push({ ...base, q: joined.join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name_jn'] });
+    const phonetic = [...new Set(request.phonetic ?? [])].slice(0, 10);
+    if (phonetic.length) queries.push({ ...base, q: phonetic.join(' '), matchingStrategy: 'frequency', attributesToSearchOn: ['n_name_ph'] });
     if (request.skeletons.length) queries.push({ ...base, q: request.skeletons.slice(0, 10).join(' '), matchingStrategy: 'last', attributesToSearchOn: ['n_name_sk'] });
     if (request.identifiers.length) {
       const f = inList('t_identifier', request.identifiers);

@@ -10,6 +10,9 @@ import { cypher } from '../../src/graph/cypherFiles';
 import { ingestFile } from '../../src/ingest/ingest';
 import { drainPending, meiliOptions, reindexAll } from '../../src/search';
 import { pendingCount } from '../../src/search/sync';
+import { EntityDocument, documentKey } from '../../src/search/documents';
+import { consonantQueryKeys, nameCore } from '../../src/search/analysis';
+import type { CandidateRequest } from '../../src/search/port';
 import { MeiliSearchIndex } from '../../src/search/meilisearch';
 import { NotificationFeed } from '../../src/feeds/notifications';
 import { FULL_RESCORE_REASON, RiskScorer } from '../../src/services/risk';
@@ -147,4 +150,25 @@ test('graph-api reindex swaps in a new index: searches answer, never empty, thro
   expect(await found('quillamar')).toEqual(['p-sync-1']);
   const indexes = await meili.client.request<{ results: { uid: string }[] }>('GET', '/indexes?limit=100');
   expect(indexes.results.map((i) => i.uid)).not.toContain(meili.nextUids().entities);
+});
+
+test('graph-api reindex gives documents written before the name keys existed their joined, phonetic and consonant keys', async () => {
+  await load('keys.ndjson', [person('p-keys-1', 'Yousef Nasser')]);
+  await drainPending(h.graph, meili);
+  // The document as an older version wrote it: without n_name_jn and n_name_ph.
+  const key = documentKey('p-keys-1');
+  const { n_name_jn: jn, n_name_ph: ph, ...old } = await meili.client.request<Record<string, unknown>>('GET', `/indexes/${meili.entityUid}/documents/${key}`);
+  expect({ jn, ph: String(ph).split(' ') }).toEqual({ jn: 'yousefnasser', ph: expect.arrayContaining(['qsf', 'qnsr']) });
+  await meili.upsertEntities([old as EntityDocument]);
+  // Only the name keys: the Arabic spelling's consonant keys, and the name written as one word.
+  const ask = (over: Partial<CandidateRequest>): Promise<string[]> => meili.candidates({
+    names: [], skeletons: [], identifiers: [], addresses: [], datesOfBirth: [], countries: [], fuzziness: 1, pool: 20, ...over,
+  }).then((cs) => cs.map((c) => c.id));
+  const byScript = { phonetic: consonantQueryKeys(nameCore('يوسف ناصر')) };
+  const byJoined = { joined: ['yousefnaser'] };
+  expect(await ask(byScript)).not.toContain('p-keys-1');
+  expect(await ask(byJoined)).not.toContain('p-keys-1');
+  await reindexAll(h.graph, meili, () => undefined);
+  expect(await ask(byScript)).toContain('p-keys-1');
+  expect(await ask(byJoined)).toContain('p-keys-1');
 });
