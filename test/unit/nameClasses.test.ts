@@ -458,3 +458,27 @@ describe('7d. company words in another language against their translation', () =
     expect(company('Kontsern Korvin', 'Concern Kervan Holding').similarity).toBeLessThan(STRONG);
   });
 });
+
+describe('2c. a married name as the last family name', () => {
+  test.each(each(['Marleny Josefina', 'Luz del Rocio', 'Lucy Amparo'], ['Contreras', 'Arambula']))('%s %s de <husband> / %s <mother>', (given, family) => {
+    const m = nameSimilarity(`${given} ${family} de Cabello`, `${given} ${family} Hernandez`, 1);
+    expect(m.similarity).toBeGreaterThanOrEqual(STRONG);
+    expect(m.rules).toContain('one-name-differs');
+    // A married name on one side, a second given name on the other.
+    expect(sim(`Maria ${family} Hernandez de Guzman`, `Maria Alejandrina ${family} Hernandez`)).toBeGreaterThanOrEqual(STRONG);
+    // Without the married particle a second family name of its own is another person.
+    expect(sim(`${given} ${family} Cabello`, `${given} ${family} Hernandez`)).toBeLessThan(STRONG);
+    // One given name and one family name agreeing is too little.
+    expect(sim(`${given.split(' ')[0]} ${family} de Cabello`, `${given.split(' ')[0]} ${family} Hernandez`)).toBeLessThan(STRONG);
+  });
+});
+
+describe('6c. Korean names with the family name last', () => {
+  test.each([['Jin Hyok Pak', 'Jin Hyok Park'], ['Pong Chol Paek', 'Bong-chol Baek'], ['Myong Bak Ri', 'Myung-bak Lee']])('%s / %s', (a, b) => {
+    expect(sim(a, b)).toBeGreaterThanOrEqual(STRONG);
+  });
+
+  test('another given name with the family name last is still another person', () => {
+    expect(sim('Yong Chol Kim', 'Yong Chun Kim')).toBeLessThanOrEqual(0.75);
+  });
+});

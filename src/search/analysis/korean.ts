@@ -39,10 +39,15 @@ export interface KoreanName { surname: string; given: string[] }
 
 /** A name's core words read as a Korean name (family name first or last, then one to three syllables of given name), or undefined. */
 export function koreanName(core: string[]): KoreanName | undefined {
-  if (core.length < 2 || core.length > 4) return undefined;
+  return koreanReadings(core)[0];
+}
+
+/** Every reading of a name as a Korean name: family name first, then last (Jin Hyok Pak reads both ways). */
+function koreanReadings(core: string[]): KoreanName[] {
+  if (core.length < 2 || core.length > 4) return [];
   const read = (surname: string, given: string[]): KoreanName | undefined =>
     SURNAMES.has(surname) && given.length && GIVEN_NAME.test(given.join('')) ? { surname, given } : undefined;
-  return read(core[0], core.slice(1)) ?? read(core[core.length - 1], core.slice(0, -1));
+  return [read(core[0], core.slice(1)), read(core[core.length - 1], core.slice(0, -1))].filter((r): r is KoreanName => r !== undefined);
 }
 
 /** A family name's key: Park as Pak (an r English spelling adds). */
@@ -54,11 +59,15 @@ const surnameKey = (s: string): string => koreanKey(s.replace(/r(?=k$)/, ''));
  * or when both write the given name as one word (Yongchol: no syllables to tell it by).
  */
 export function compareKorean(a: string[], b: string[]): { given: 'same' | 'different'; surname: boolean } | undefined {
-  const ka = koreanName(a);
-  const kb = koreanName(b);
-  if (!ka || !kb || (ka.given.length < 2 && kb.given.length < 2)) return undefined;
-  return {
-    given: koreanKey(ka.given.join('')) === koreanKey(kb.given.join('')) ? 'same' : 'different',
-    surname: surnameKey(ka.surname) === surnameKey(kb.surname),
-  };
+  let best: { given: 'same' | 'different'; surname: boolean } | undefined;
+  // Of the readings of each name, the pair that agrees most: one family name first, the given names next.
+  for (const ka of koreanReadings(a)) {
+    for (const kb of koreanReadings(b)) {
+      if (ka.given.length < 2 && kb.given.length < 2) continue;
+      const read = { given: koreanKey(ka.given.join('')) === koreanKey(kb.given.join('')) ? 'same' as const : 'different' as const, surname: surnameKey(ka.surname) === surnameKey(kb.surname) };
+      const rank = (r: typeof read) => (r.surname ? 2 : 0) + (r.given === 'same' ? 1 : 0);
+      if (!best || rank(read) > rank(best)) best = read;
+    }
+  }
+  return best;
 }

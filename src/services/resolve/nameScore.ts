@@ -267,9 +267,10 @@ const ONE_DIFFERS_AGREEING = 3;
 /**
  * Whether two person names agree in their first word and in at least three words of weight
  * 0.5 and more on each side, with exactly one such word on each side left unpaired, a middle
- * word (or, in an Arabic name, the last word written with the article: a nisba, al-Tikriti / al-Bayjat):
- * a patronymic chain in which one link is written otherwise, not another person. A second
- * family name that differs (Rivera Cardona / Rivera Maradiaga) is another person.
+ * word (or a last word: in an Arabic name written with the article, a nisba, al-Tikriti /
+ * al-Bayjat; a married name, de Cabello): a patronymic chain in which one link is written
+ * otherwise, not another person. A second family name that differs (Rivera Cardona / Rivera
+ * Maradiaga) is another person.
  */
 function oneNameDiffers(q: NameTokens, c: NameTokens, qs: number[], cs: number[], arabic: boolean): boolean {
   const strong = (sims: number[], w: number[]) => sims.filter((s, k) => s >= 0.7 && w[k] >= 0.5).length;
@@ -280,8 +281,11 @@ function oneNameDiffers(q: NameTokens, c: NameTokens, qs: number[], cs: number[]
   if (strong(qs, q.weights) < ONE_DIFFERS_AGREEING || strong(cs, c.weights) < ONE_DIFFERS_AGREEING) return false;
   const middle = (k: number, n: NameTokens) => k > 0 && k < n.tokens.length - 1;
   const last = (k: number, n: NameTokens) => k === n.tokens.length - 1;
-  const article = (k: number, n: NameTokens) => n.read?.[k] === 'particle' && /^(?:al|el)/.test(n.tokens[k]);
-  return (middle(lq[0], q) && middle(lc[0], c)) || (arabic && last(lq[0], q) && last(lc[0], c) && (article(lq[0], q) || article(lc[0], c)));
+  const glued = (k: number, n: NameTokens, particle: RegExp) => n.read?.[k] === 'particle' && particle.test(n.tokens[k]);
+  // A married name (Contreras de Cabello / Contreras Hernandez) is the same woman's second family name.
+  const lastAlike = (arabic && (glued(lq[0], q, /^(?:al|el)/) || glued(lc[0], c, /^(?:al|el)/))) || glued(lq[0], q, /^del?[a-z]/) || glued(lc[0], c, /^del?[a-z]/);
+  const middleOrMarried = (k: number, n: NameTokens) => middle(k, n) || (last(k, n) && glued(k, n, /^del?[a-z]/));
+  return (middleOrMarried(lq[0], q) && middleOrMarried(lc[0], c)) || (last(lq[0], q) && last(lc[0], c) && lastAlike);
 }
 
 /**
