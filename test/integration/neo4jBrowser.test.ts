@@ -115,8 +115,10 @@ describe('Neo4j Browser on the local Neo4j', () => {
 
     // Clicking a runnable block puts it in the editor; run it there.
     const first = guideBlocks()[0].text;
-    const block = await page.waitForSelector('pre.runnable');
+    // The guide's frame may still be laid out or animated in when the block appears: wait until it is visible.
+    const block = await page.waitForSelector('pre.runnable', { visible: true, timeout: 30_000 });
     expect((await block!.evaluate((el) => el.textContent ?? '')).trim()).toBe(first);
+    await block!.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await block!.click();
     await page.click('[data-testid=editor-Run]');
     // Its rows, as the driver reads them: each type's count and example ids appear in the result.
