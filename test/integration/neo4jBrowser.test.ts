@@ -115,11 +115,11 @@ describe('Neo4j Browser on the local Neo4j', () => {
 
     // Clicking a runnable block puts it in the editor; run it there.
     const first = guideBlocks()[0].text;
-    // The guide's frame may still be laid out or animated in when the block appears: wait until it is visible.
-    const block = await page.waitForSelector('pre.runnable', { visible: true, timeout: 30_000 });
+    const block = await page.waitForSelector('pre.runnable');
     expect((await block!.evaluate((el) => el.textContent ?? '')).trim()).toBe(first);
-    await block!.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await block!.click();
+    // A click event on the block itself: the guide's frame may lay the block out under another
+    // element for a while, which a click at the block's screen point would hit instead.
+    await block!.evaluate((el) => (el as HTMLElement).click());
     await page.click('[data-testid=editor-Run]');
     // Its rows, as the driver reads them: each type's count and example ids appear in the result.
     const rows = (await graph.read(first)).map((r) => ({ type: r.get('type') as string, entities: Number(r.get('entities')), examples: r.get('examples') as string[] }));
