@@ -33,6 +33,7 @@ const ONLY_IN_FULL = [
   'integration/searchInjection', // filter-injection strings sent to both search backends; search and resolve run both backends
   'integration/neo4jBrowser', // Neo4j Browser on a Neo4j of its own, in Chromium; graphModelGuide runs the guide
   'integration/entityPdf', // entity reads as PDF; entity runs the JSON reads
+  'integration/serialisers', // the compiled serialisers (RESPONSE_SERIALISER=compiled, not the default); entity, search and traversalRoutes run the default one
   // Faults, restarts and crash safety.
   'integration/riskCrash',
   'integration/riskRestart',

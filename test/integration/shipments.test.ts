@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import { Harness, startHarness, wipeGraph, writeNdjson } from '../support/harness';
 import { REPO } from '../support/env';
 import { generateLines } from '../../src/seed/generator';
+import { testFull } from '../support/full';
 import { startOfPeriod } from '../../src/domain/dates';
 
 let h: Harness;
@@ -260,7 +261,8 @@ describe('trade search by places, party addresses, business purposes and sources
 });
 
 describe('generated shipments', () => {
-  test('a synthetic graph with --shipments ingests, and its shipments are summed into trade edges the trade search finds', async () => {
+  // The full run only: the next test ingests generated shipments too and checks what the search finds.
+  testFull('a synthetic graph with --shipments ingests, and its shipments are summed into trade edges the trade search finds', async () => {
     const lines = [...generateLines({ entities: 300, seed: 5, shipments: 250 })];
     const shipments = lines.filter((l) => l.includes('"kind":"shipment"')).map((l) => JSON.parse(l) as { hs_codes: { code: string }[] });
     expect(shipments).toHaveLength(250);
